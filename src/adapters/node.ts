@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { restError } from '../core/errors.js';
+import type { RestServer } from '../core/server.js';
+import type { RawResponse } from '../core/types.js';
+import { readBody } from './read-body.js';
+
+/** Options of {@link createNodeHandler}. */
+export interface NodeHandlerOptions {
+  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
+  bodyLimit?: number;
+}
+
+/** A `node:http` request listener that also works as connect-style middleware. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Writes a core answer out; the body is left off for HEAD. */
+export function writeRawResponse(res: ServerResponse, answer: RawResponse, method: string): void {
+  const body = method === 'HEAD' ? '' : answer.body;
+  res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (method !== 'HEAD') res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+/**
+ * Serves the REST API from `http.createServer(handler)` or a middleware stack: URLs outside
+ * the API go to `next()` when there is one, else answer 404.
+ */
+export function createNodeHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+
+  async function serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> {
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const target = server.resolve(url);
+    if (!target) {
+      if (next) return next();
+      const notFound = restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
+      return writeRawResponse(res, server.errorResponse(notFound, req.headers), method);
+    }
+
+    let body: Buffer | undefined;
+    if (BODY_METHODS.has(method.toUpperCase())) {
+      const read = await readBody(req, bodyLimit);
+      if (!read.ok) {
+        if (read.reason === 'aborted') return;
+        const tooLarge = restError(
+          'rest_request_too_large',
+          `The request body is larger than this server accepts (${bodyLimit} bytes).`,
+          413,
+        );
+        // The unread rest of the body would be parsed as the next request: close instead.
+        res.setHeader('Connection', 'close');
+        req.resume();
+        return writeRawResponse(res, server.errorResponse(tooLarge, req.headers), method);
+      }
+      body = read.body;
+    }
+
+    const answer = await server.handle({ method, url, headers: req.headers, body }, target);
+    if (res.destroyed) return;
+    if (answer) writeRawResponse(res, answer, method);
+    else if (next) next();
+  }
+
+  return (req, res, next) => {
+    serve(req, res, next).catch((error: unknown) => {
+      if (res.headersSent || res.destroyed) return res.destroy();
+      const failure = restError('internal_server_error', 'There has been a critical error on this website.', 500);
+      server.reportError(error, 'the node adapter');
+      writeRawResponse(res, server.errorResponse(failure, req.headers), req.method ?? 'GET');
+    });
+  };
+}

@@ -1,0 +1,151 @@
+import { RestError, isRestError } from './errors.js';
+import { assertValidArgSchema, compileArg, type ParseResult } from './schema/index.js';
+import type { ArgSchema, ValidateCallback } from './schema/types.js';
+
+type Parser = (value: unknown, param: string) => ParseResult;
+
+/** An endpoint's args compiled once at registration: what to check, in WordPress's order. */
+export interface ArgPlan {
+  /** Names of args declared `required: true`, in args order. */
+  required: string[];
+  /** `[name, default]` for args whose default is set and not null (WordPress's `isset`). */
+  defaults: Array<[string, unknown]>;
+  /** Args with a `validateCallback`, in args order (checked before sanitizing, as `has_valid_params`). */
+  validators: Array<[string, ValidateCallback]>;
+  /** Per-arg sanitizer: the `sanitizeCallback`, or schema validation + sanitization for typed args. */
+  parsers: Map<string, Parser>;
+}
+
+/** The places a parameter can come from, highest precedence first; `null` where the request has none. */
+export interface ParamSources {
+  json: Record<string, unknown> | null;
+  body: Record<string, unknown> | null;
+  query: Record<string, unknown>;
+  url: Record<string, unknown>;
+  defaults: Record<string, unknown>;
+}
+
+const SOURCE_ORDER = ['json', 'body', 'query', 'url', 'defaults'] as const;
+
+/** Sets an own property even for `__proto__`, so request data can never reach a prototype. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+function wrapSanitizeCallback(schema: ArgSchema): Parser | null {
+  const callback = schema.sanitizeCallback;
+  if (!callback) return null;
+  return (value, param) => {
+    const result = callback(value, param);
+    return isRestError(result) ? result : { ok: true, value: result };
+  };
+}
+
+/** Compiles an endpoint's arg descriptors; throws on a malformed descriptor. */
+export function compileArgs(args: Record<string, ArgSchema>, where: string): ArgPlan {
+  const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map() };
+  for (const [name, schema] of Object.entries(args)) {
+    assertValidArgSchema(schema, `${where} arg "${name}"`);
+    if (schema.required === true) plan.required.push(name);
+    if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);
+    if (schema.validateCallback) plan.validators.push([name, schema.validateCallback]);
+    const parser = wrapSanitizeCallback(schema) ?? (schema.type !== undefined ? compileArg(schema) : null);
+    if (parser) plan.parsers.set(name, parser);
+  }
+  return plan;
+}
+
+/** WordPress's `get_param`: the first source that has a non-null value. */
+export function getParam(sources: ParamSources, key: string): unknown {
+  for (const name of SOURCE_ORDER) {
+    const source = sources[name];
+    if (source && Object.hasOwn(source, key)) {
+      const value = source[key];
+      if (value !== null && value !== undefined) return value;
+    }
+  }
+  return undefined;
+}
+
+/** WordPress's `get_params`: every source merged, higher precedence overriding lower. */
+export function mergeParams(sources: ParamSources): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (let i = SOURCE_ORDER.length - 1; i >= 0; i--) {
+    const source = sources[SOURCE_ORDER[i]!];
+    if (!source) continue;
+    for (const key in source) if (Object.hasOwn(source, key)) setOwn(params, key, source[key]);
+  }
+  return params;
+}
+
+/** The defaults of a plan as a fresh source object. */
+export function defaultSource(plan: ArgPlan): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, value] of plan.defaults) defaults[name] = value;
+  return defaults;
+}
+
+function invalidParams(params: Record<string, string>, details: Record<string, unknown> | []): RestError {
+  return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
+    status: 400,
+    params,
+    details,
+  });
+}
+
+/**
+ * Checks and sanitizes the request's parameters in place, in WordPress's order: missing
+ * required args, then `validateCallback`s (args order), then each source's values through
+ * their sanitizers (source order, then request order). Answers the first failing step's error.
+ */
+export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | null {
+  if (plan.required.length > 0) {
+    let missing: string[] | null = null;
+    for (const name of plan.required) {
+      if (getParam(sources, name) === undefined) (missing ??= []).push(name);
+    }
+    if (missing) {
+      return new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
+        status: 400,
+        params: missing,
+      });
+    }
+  }
+
+  if (plan.validators.length > 0) {
+    let params: Record<string, string> | null = null;
+    let details: Record<string, unknown> | null = null;
+    for (const [name, validate] of plan.validators) {
+      const value = getParam(sources, name);
+      if (value === undefined) continue;
+      const result = validate(value, name);
+      if (result === false) (params ??= {})[name] = 'Invalid parameter.';
+      else if (isRestError(result)) {
+        (params ??= {})[name] = result.messages().join(' ');
+        (details ??= {})[name] = result.toJSON();
+      }
+    }
+    if (params) return invalidParams(params, details ?? []);
+  }
+
+  if (plan.parsers.size === 0) return null;
+  let params: Record<string, string> | null = null;
+  let details: Record<string, unknown> | null = null;
+  for (const name of SOURCE_ORDER) {
+    const source = sources[name];
+    if (!source) continue;
+    for (const key in source) {
+      const parse = plan.parsers.get(key);
+      if (!parse || !Object.hasOwn(source, key)) continue;
+      const result = parse(source[key], key);
+      if (isRestError(result)) {
+        (params ??= {})[key] = result.messages().join(' ');
+        (details ??= {})[key] = result.toJSON();
+      } else {
+        source[key] = result.value;
+      }
+    }
+  }
+  return params ? invalidParams(params, details ?? []) : null;
+}

@@ -1,0 +1,58 @@
+/** Headers WordPress's `serve_request` sends on every REST answer, before the response's own. */
+export function baseHeaders(apiRootUrl: string, jsonp: boolean): Record<string, string> {
+  return {
+    'Content-Type': jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8',
+    'X-Robots-Tag': 'noindex',
+    Link: `<${apiRootUrl}>; rel="https://api.w.org/"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+  };
+}
+
+/** `wp_get_nocache_headers`, sent to signed-in users so that private answers are never cached. */
+export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+};
+
+/**
+ * `rest_send_cors_headers`: with an `Origin`, allow it with credentials; without one, a GET
+ * from an anonymous user still varies on `Origin` so caches keep the two apart.
+ */
+export function corsHeaders(origin: string | undefined, method: string, signedIn: boolean): Record<string, string> {
+  if (origin) {
+    return {
+      'Access-Control-Allow-Origin': origin === 'null' ? 'null' : sanitizeOrigin(origin),
+      'Access-Control-Allow-Methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+      'Access-Control-Allow-Credentials': 'true',
+      Vary: 'Origin',
+    };
+  }
+  return method === 'GET' && !signedIn ? { Vary: 'Origin' } : {};
+}
+
+/** Keeps only characters `esc_url` lets through, so a hostile Origin cannot split headers. */
+function sanitizeOrigin(origin: string): string {
+  return origin.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]]/gi, '');
+}
+
+/** Lower-cases header names and joins repeated values with `, `. */
+export function normalizeHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Sets a header, replacing any existing one whose name differs only in case. */
+export function setHeader(headers: Record<string, string | string[]>, name: string, value: string | string[]): void {
+  const lower = name.toLowerCase();
+  for (const existing of Object.keys(headers)) {
+    if (existing !== name && existing.toLowerCase() === lower) delete headers[existing];
+  }
+  headers[name] = value;
+}

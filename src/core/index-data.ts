@@ -1,0 +1,95 @@
+import type { CompiledEndpoint, CompiledRoute } from './route-table.js';
+import type { ArgSchema } from './schema/types.js';
+import type { AllowBatch } from './types.js';
+
+/** The schema keywords WordPress shows for an arg (`rest_get_allowed_schema_keywords`). */
+const ALLOWED_KEYWORDS = new Set([
+  'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
+  'patternProperties', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
+  'anyOf', 'oneOf',
+]);
+
+/** One endpoint as the index lists it. */
+export interface EndpointDescriptor {
+  methods: string[];
+  allow_batch?: AllowBatch;
+  args: Record<string, Record<string, unknown>> | [];
+}
+
+/** One route as the index lists it (and as OPTIONS answers). */
+export interface RouteDescriptor {
+  namespace: string;
+  methods: string[];
+  endpoints: EndpointDescriptor[];
+  schema?: Record<string, unknown>;
+  _links?: { self: Array<{ href: string }> };
+}
+
+/** Drops what JSON cannot show (callbacks) from a nested descriptor. */
+function jsonOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(jsonOnly);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v !== 'function') out[k] = jsonOnly(v);
+  return out;
+}
+
+/** An arg as `get_data_for_route` renders it: the allowed keywords in their order, then a boolean `required`. */
+export function describeArg(schema: ArgSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) if (ALLOWED_KEYWORDS.has(k)) out[k] = jsonOnly(v);
+  const required = schema.required;
+  out.required = Array.isArray(required) ? required.length > 0 : Boolean(required);
+  return out;
+}
+
+function describeEndpoint(endpoint: CompiledEndpoint, routeBatch: AllowBatch | undefined): EndpointDescriptor {
+  const data: EndpointDescriptor = { methods: [...endpoint.methods], args: [] };
+  const batch = endpoint.allowBatch ?? routeBatch;
+  if (batch) data.allow_batch = batch === true ? { v1: true } : batch;
+  const names = Object.keys(endpoint.args);
+  if (names.length > 0) {
+    const args: Record<string, Record<string, unknown>> = {};
+    for (const name of names) args[name] = describeArg(endpoint.args[name]!);
+    data.args = args;
+  }
+  // WordPress puts allow_batch between methods and args.
+  return data.allow_batch ? { methods: data.methods, allow_batch: data.allow_batch, args: data.args } : data;
+}
+
+/** WordPress shows `_links.self` only when the key, with `(?P<x>…)` written `{x}`, has no `{`. */
+function isFixedRoute(key: string): boolean {
+  return !key.replace(/\(\?P<(\w+?)>.*?\)/g, '{$1}').includes('{');
+}
+
+/**
+ * A route's descriptor, or null when none of its endpoints is shown. `context: 'help'` adds
+ * the route's schema, as OPTIONS does.
+ */
+export function describeRoute(route: CompiledRoute, context: string, restUrl: (route: string) => string): RouteDescriptor | null {
+  const shown = route.endpoints.filter((e) => e.showInIndex);
+  if (shown.length === 0) return null;
+  const data: RouteDescriptor = {
+    namespace: route.namespace,
+    methods: shown.flatMap((e) => e.methods),
+    endpoints: shown.map((e) => describeEndpoint(e, route.allowBatch)),
+  };
+  if (context === 'help' && route.schema) data.schema = route.schema();
+  if (isFixedRoute(route.key)) data._links = { self: [{ href: restUrl(route.key) }] };
+  return data;
+}
+
+/** The `routes` map of an index: each shown route's descriptor, in registration order. */
+export function describeRoutes(
+  routes: readonly CompiledRoute[],
+  context: string,
+  restUrl: (route: string) => string,
+): Record<string, RouteDescriptor> {
+  const out: Record<string, RouteDescriptor> = {};
+  for (const route of routes) {
+    const data = describeRoute(route, context, restUrl);
+    if (data) out[route.key] = data;
+  }
+  return out;
+}

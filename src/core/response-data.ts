@@ -1,0 +1,105 @@
+import { setOwn } from './args.js';
+import type { RestLink, RestResponse } from './response.js';
+
+type FieldTree = { [field: string]: FieldTree | true };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** WordPress's `wp_parse_list` for `_fields`: a list as given, or text split on commas and spaces. */
+function parseFieldList(fields: unknown): string[] {
+  if (Array.isArray(fields)) return fields.map((f) => String(f).trim()).filter((f) => f !== '');
+  if (isPlainObject(fields)) return Object.values(fields).map((f) => String(f).trim()).filter((f) => f !== '');
+  return String(fields).split(/[\s,]+/).filter((f) => f !== '');
+}
+
+/** The nested tree of wanted fields: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
+function fieldTree(fields: string[]): FieldTree {
+  const tree: FieldTree = {};
+  outer: for (const field of fields) {
+    const parts = field.split('.');
+    let ref = tree;
+    while (parts.length > 1) {
+      const next = parts.shift()!;
+      const existing = ref[next];
+      // A parent already included whole makes its sub-fields moot.
+      if (existing === true) continue outer;
+      if (existing === undefined) {
+        const child: FieldTree = {};
+        setOwn(ref, next, child);
+        ref = child;
+      } else {
+        ref = existing;
+      }
+    }
+    setOwn(ref, parts[0]!, true);
+  }
+  return tree;
+}
+
+function intersect(data: unknown, tree: FieldTree): unknown {
+  if (!isPlainObject(data) && !Array.isArray(data)) return data;
+  const source = data as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (!Object.hasOwn(tree, key)) continue;
+    const want = tree[key]!;
+    const value = source[key];
+    setOwn(out, key, want !== true && (isPlainObject(value) || Array.isArray(value)) ? intersect(value, want) : value);
+  }
+  return Array.isArray(data) && Object.keys(out).length === 0 ? [] : out;
+}
+
+/**
+ * `_fields` filtering (`rest_filter_response_fields`): keeps only the listed fields, nested
+ * with dots, on the object or on each item of a list. Returns the data unchanged when the
+ * list is empty; never mutates the input.
+ */
+export function filterFields(data: unknown, fields: unknown): unknown {
+  const list = parseFieldList(fields);
+  if (list.length === 0) return data;
+  const tree = fieldTree(list);
+  if (Array.isArray(data)) return data.map((item) => intersect(item, tree));
+  return intersect(data, tree);
+}
+
+const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+
+/**
+ * A response's links as `_links` shows them: attributes before `href`, and relations under
+ * `https://api.w.org/` shortened to `wp:…` with the `curies` entry (`get_compact_response_links`).
+ */
+export function compactLinks(links: Record<string, RestLink[]>): Record<string, unknown> | null {
+  const rels = Object.keys(links);
+  if (rels.length === 0) return null;
+  const plain: Record<string, unknown> = {};
+  const compacted: Record<string, unknown> = {};
+  let usedCurie = false;
+  for (const rel of rels) {
+    const items = links[rel]!.map(({ href, ...attributes }) => ({ ...attributes, href }));
+    const curie = CURIES.find((c) => rel.startsWith(c.href.slice(0, c.href.indexOf('{rel}'))));
+    if (curie && rel.length > curie.href.indexOf('{rel}')) {
+      compacted[`${curie.name}:${rel.slice(curie.href.indexOf('{rel}'))}`] = items;
+      usedCurie = true;
+    } else {
+      plain[rel] = items;
+    }
+  }
+  const out = { ...plain, ...compacted };
+  if (usedCurie) out.curies = CURIES;
+  return out;
+}
+
+/** `response_to_data`: the data with the response's links added as `_links` (objects only). */
+export function responseToData(response: RestResponse): unknown {
+  const links = compactLinks(response.links);
+  if (!links || !isPlainObject(response.data)) return response.data;
+  return { ...response.data, _links: links };
+}
+
+/** `envelope_response`: the answer folded into `{body, status, headers}`, always served with 200. */
+export function envelope(response: RestResponse): { body: unknown; status: number; headers: Record<string, unknown> | [] } {
+  const headers: Record<string, unknown> | [] = Object.keys(response.headers).length > 0 ? { ...response.headers } : [];
+  return { body: responseToData(response), status: response.status, headers };
+}

@@ -1,0 +1,52 @@
+/** A link as WordPress's `add_link` keeps it: an href plus attributes such as `embeddable`. */
+export interface RestLink {
+  href: string;
+  [attribute: string]: unknown;
+}
+
+/** A header value a handler may set; numbers show as integers inside `_envelope`, as WordPress's. */
+export type HeaderValue = string | number;
+
+/**
+ * A handler's answer when it needs more than data with 200: a status, headers (`Location`,
+ * `X-WP-Total`, …) and links that end up under `_links`.
+ */
+export class RestResponse {
+  /** Response headers set by the handler (names as given). */
+  readonly headers: Record<string, HeaderValue> = {};
+  /** Links by relation, rendered as `_links` after `_fields` filtering. */
+  readonly links: Record<string, RestLink[]> = {};
+
+  constructor(
+    /** The response data. */
+    public data: unknown = null,
+    /** HTTP status. */
+    public status = 200,
+    headers?: Record<string, HeaderValue>,
+  ) {
+    if (headers) Object.assign(this.headers, headers);
+  }
+
+  /** Sets a header; with `replace` false, appends to it as WordPress does (`a, b`). */
+  header(name: string, value: HeaderValue, replace = true): this {
+    const existing = this.headers[name];
+    this.headers[name] = replace || existing === undefined ? value : `${existing}, ${value}`;
+    return this;
+  }
+
+  /** Adds a link under `_links` (`add_link`). */
+  link(rel: string, href: string, attributes: Record<string, unknown> = {}): this {
+    (this.links[rel] ??= []).push({ href, ...attributes });
+    return this;
+  }
+
+  /** Adds a `Link` header entry (`link_header`), e.g. pagination's `rel="next"`. */
+  linkHeader(rel: string, href: string): this {
+    return this.header('Link', `<${href}>; rel="${rel}"`, false);
+  }
+}
+
+/** Shorthand for `new RestResponse(data, status, headers)`. */
+export function respond(data: unknown, status = 200, headers?: Record<string, HeaderValue>): RestResponse {
+  return new RestResponse(data, status, headers);
+}

@@ -1,0 +1,214 @@
+import { compileArgs, type ArgPlan } from './args.js';
+import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
+import { compilePattern, routeKey, type CompiledPattern } from './pattern.js';
+import type { ArgSchema } from './schema/types.js';
+import type { AllowBatch, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
+
+/** An endpoint after registration: methods normalized, args compiled. */
+export interface CompiledEndpoint {
+  /** Upper-case methods, in declaration order, without duplicates. */
+  methods: string[];
+  /** The arg descriptors as given (rendered in the index). */
+  args: Record<string, ArgSchema>;
+  /** The compiled checks for those args. */
+  plan: ArgPlan;
+  /** Declared permission, if any. */
+  permission: Permission | undefined;
+  /** The handler. */
+  handler: Handler;
+  /** Endpoint-level `allow_batch`, if set. */
+  allowBatch: AllowBatch | undefined;
+  /** Listed in the index. */
+  showInIndex: boolean;
+}
+
+/** A route after registration. */
+export interface CompiledRoute {
+  /** The index key (WordPress regex form). */
+  key: string;
+  /** Namespace, `''` for the root and batch routes. */
+  namespace: string;
+  /** The compiled pattern. */
+  pattern: CompiledPattern;
+  /** Endpoints in registration order. */
+  endpoints: CompiledEndpoint[];
+  /** Route-level `allow_batch`. */
+  allowBatch: AllowBatch | undefined;
+  /** The resource schema callback, shown with `context=help`. */
+  schema: (() => Record<string, unknown>) | undefined;
+}
+
+/** The route matched for a request: route, endpoint and the captured path params. */
+export interface RouteMatch {
+  route: CompiledRoute;
+  endpoint: CompiledEndpoint;
+  params: Record<string, string>;
+}
+
+/** The server's routes in registration order, with flat-cost lookup. */
+export interface RouteTable {
+  /** Registers a route of a namespace (`''` for root-level routes); throws on a bad pattern, arg or duplicate. */
+  add(namespace: string, route: RouteDefinition): void;
+  /** Registers a namespace (and its index route, via `onNewNamespace`) without routes. */
+  addNamespace(namespace: string): void;
+  /** Routes in registration order. */
+  routes(): readonly CompiledRoute[];
+  /** Namespaces in registration order. */
+  namespaces(): readonly string[];
+  /** Routes of one namespace, in registration order (empty when unknown). */
+  routesOf(namespace: string): readonly CompiledRoute[];
+  /** The route and endpoint serving `method` on `path`, WordPress's way (HEAD falls back to GET). */
+  match(path: string, method: string): RouteMatch | null;
+  /** The first route whose pattern matches `path`, whatever the method (for OPTIONS). */
+  matchPath(path: string): PatternMatch<CompiledRoute> | null;
+  /** Bumped on every change, so derived caches (the index) know when to rebuild. */
+  readonly version: number;
+}
+
+/** Splits WordPress's `'POST, PUT, PATCH'` or a list into upper-case methods. */
+function normalizeMethods(methods: string | string[]): string[] {
+  const list = Array.isArray(methods) ? methods : methods.split(',');
+  const out: string[] = [];
+  for (const m of list) {
+    const method = m.trim().toUpperCase();
+    if (method && !out.includes(method)) out.push(method);
+  }
+  return out;
+}
+
+/** Whether an endpoint serves `method`; HEAD is served by a GET endpoint with no HEAD of its own. */
+function serves(endpoint: CompiledEndpoint, method: string): boolean {
+  if (endpoint.methods.includes(method)) return true;
+  return method === 'HEAD' && endpoint.methods.includes('GET');
+}
+
+function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint {
+  if (typeof def.handler !== 'function') throw new TypeError(`site-rest: route ${key} has an endpoint without a handler`);
+  const methods = normalizeMethods(def.methods);
+  if (methods.length === 0) throw new TypeError(`site-rest: route ${key} has an endpoint without methods`);
+  const args = def.args ?? {};
+  return {
+    methods,
+    args,
+    plan: compileArgs(args, `${methods.join(', ')} ${key}`),
+    permission: def.permission,
+    handler: def.handler,
+    allowBatch: def.allowBatch,
+    showInIndex: def.showInIndex ?? true,
+  };
+}
+
+/** Creates an empty route table. `onNewNamespace` runs before a namespace's first route is added. */
+export function createRouteTable(onNewNamespace: (namespace: string) => void): RouteTable {
+  const ordered: CompiledRoute[] = [];
+  const byKey = new Map<string, CompiledRoute>();
+  const byNamespace = new Map<string, CompiledRoute[]>();
+  // Namespaces grouped by their first path segment, so a lookup tests only a handful of prefixes.
+  const namespacesBySegment = new Map<string, string[]>();
+  let matchers = new Map<string, Matcher<CompiledRoute>>();
+  let version = 0;
+
+  function changed(): void {
+    version += 1;
+    matchers = new Map();
+  }
+
+  function addNamespace(namespace: string): void {
+    if (namespace === '' || byNamespace.has(namespace)) return;
+    byNamespace.set(namespace, []);
+    const segment = namespace.split('/', 1)[0]!;
+    const list = namespacesBySegment.get(segment);
+    if (list) list.push(namespace);
+    else namespacesBySegment.set(segment, [namespace]);
+    onNewNamespace(namespace);
+    changed();
+  }
+
+  function add(namespace: string, def: RouteDefinition): void {
+    const ns = namespace.replace(/^\/+|\/+$/g, '');
+    const key = routeKey(ns, def.path);
+    if (ns && !byNamespace.has(ns)) addNamespace(ns);
+    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key));
+    if (def.showInIndex === false) for (const e of endpoints) e.showInIndex = false;
+    const existing = byKey.get(key);
+    if (existing) {
+      for (const endpoint of endpoints) {
+        const clash = endpoint.methods.find((m) => existing.endpoints.some((e) => e.methods.includes(m)));
+        if (clash) throw new TypeError(`site-rest: duplicate endpoint ${clash} ${key}`);
+      }
+      existing.endpoints.push(...endpoints);
+    } else {
+      const route: CompiledRoute = {
+        key,
+        namespace: ns,
+        pattern: compilePattern(key),
+        endpoints,
+        allowBatch: def.allowBatch,
+        schema: def.schema,
+      };
+      const seen = new Set<string>();
+      for (const endpoint of endpoints) {
+        for (const m of endpoint.methods) {
+          if (seen.has(m)) throw new TypeError(`site-rest: duplicate endpoint ${m} ${key}`);
+          seen.add(m);
+        }
+      }
+      ordered.push(route);
+      byKey.set(key, route);
+      if (ns) byNamespace.get(ns)!.push(route);
+    }
+    changed();
+  }
+
+  /** The routes WordPress would try for a path: those of every namespace the path starts with, else all. */
+  function candidatesKey(path: string): string {
+    const trimmed = path.replace(/^\/+/, '');
+    const slash = trimmed.indexOf('/');
+    const segment = slash < 0 ? trimmed : trimmed.slice(0, slash);
+    const namespaces = namespacesBySegment.get(segment);
+    if (!namespaces) return '';
+    const withSlash = trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
+    let key = '';
+    for (const ns of namespaces) if (withSlash.startsWith(ns)) key = key ? `${key}\n${ns}` : ns;
+    return key;
+  }
+
+  function candidates(key: string): CompiledRoute[] {
+    if (key === '') return ordered;
+    const names = key.split('\n');
+    if (names.length === 1) return byNamespace.get(names[0]!)!;
+    return names.flatMap((ns) => byNamespace.get(ns)!);
+  }
+
+  function matcherFor(key: string, method: string | null): Matcher<CompiledRoute> {
+    const cacheKey = `${method ?? '*'} ${key}`;
+    let matcher = matchers.get(cacheKey);
+    if (!matcher) {
+      const routes = candidates(key);
+      const entries = method === null ? routes : routes.filter((r) => r.endpoints.some((e) => serves(e, method)));
+      matcher = compileMatcher(entries, (r) => r.pattern);
+      matchers.set(cacheKey, matcher);
+    }
+    return matcher;
+  }
+
+  return {
+    add,
+    addNamespace,
+    routes: () => ordered,
+    namespaces: () => [...byNamespace.keys()],
+    routesOf: (namespace) => byNamespace.get(namespace) ?? [],
+    match(path, method) {
+      const found = matcherFor(candidatesKey(path), method)(path);
+      if (!found) return null;
+      const endpoint = found.entry.endpoints.find((e) => serves(e, method))!;
+      return { route: found.entry, endpoint, params: found.params };
+    },
+    matchPath(path) {
+      return matcherFor(candidatesKey(path), null)(path);
+    },
+    get version() {
+      return version;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { RestError } from '../errors.js';
+
+/** A JSON-Schema type name as WordPress accepts it (`bool`/`int` are kept but not built in). */
+export type SchemaType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null' | (string & {});
+
+/** A custom validator, WordPress's `validate_callback`: true, false (→ "Invalid parameter.") or an error. */
+export type ValidateCallback = (value: unknown, param: string) => boolean | RestError;
+
+/** A custom sanitizer, WordPress's `sanitize_callback`: the new value, or an error. */
+export type SanitizeCallback = (value: unknown, param: string) => unknown;
+
+/**
+ * An argument descriptor: the same JSON the index shows for an arg (WordPress's schema
+ * keywords), plus optional callbacks that the index never shows.
+ */
+export interface ArgSchema {
+  /** Human-readable description, shown in the index. */
+  description?: string;
+  /** Title, shown in the index. */
+  title?: string;
+  /** One type or a list of types; only typed args are validated (as WordPress). */
+  type?: SchemaType | SchemaType[];
+  /** `date-time`, `uri`, `email`, `ip`, `uuid`, `hex-color` or `text-field`. */
+  format?: string;
+  /** Allowed values. */
+  enum?: unknown[];
+  /** Value used when the request does not give one (never applied when `null`, as WordPress). */
+  default?: unknown;
+  /** Top level: the arg must be present. Inside `properties`: draft-3 required. A list: draft-4 required properties. */
+  required?: boolean | string[];
+  /** Schema of each array item. */
+  items?: ArgSchema;
+  /** Schemas of known object properties (`[]` is WordPress's empty PHP array). */
+  properties?: Record<string, ArgSchema> | [];
+  /** `false` forbids unknown properties; a schema validates them. */
+  additionalProperties?: boolean | ArgSchema;
+  /** Schemas for properties whose names match a pattern. */
+  patternProperties?: Record<string, ArgSchema>;
+  /** Minimum number of object properties. */
+  minProperties?: number;
+  /** Maximum number of object properties. */
+  maxProperties?: number;
+  /** Lower bound of a number. */
+  minimum?: number;
+  /** Upper bound of a number. */
+  maximum?: number;
+  /** Makes `minimum` exclusive (draft-4 boolean form). */
+  exclusiveMinimum?: boolean;
+  /** Makes `maximum` exclusive (draft-4 boolean form). */
+  exclusiveMaximum?: boolean;
+  /** The number must be a multiple of this. */
+  multipleOf?: number;
+  /** Minimum string length in code points. */
+  minLength?: number;
+  /** Maximum string length in code points. */
+  maxLength?: number;
+  /** A regular expression the string must match (unanchored, as WordPress). */
+  pattern?: string;
+  /** Minimum number of array items. */
+  minItems?: number;
+  /** Maximum number of array items. */
+  maxItems?: number;
+  /** Array items must be distinct. */
+  uniqueItems?: boolean;
+  /** The value must match at least one of these schemas. */
+  anyOf?: ArgSchema[];
+  /** The value must match exactly one of these schemas. */
+  oneOf?: ArgSchema[];
+  /** Contexts (`view`, `edit`, `embed`) a field appears in; used by item schemas. */
+  context?: string[];
+  /** Marks a field as read-only in an item schema. */
+  readonly?: boolean;
+  /** WordPress's `validate_callback`: replaces schema validation when set. */
+  validateCallback?: ValidateCallback;
+  /** WordPress's `sanitize_callback`: replaces schema sanitization when set. */
+  sanitizeCallback?: SanitizeCallback;
+}

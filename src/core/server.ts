@@ -1,0 +1,301 @@
+import { parseBody } from './body.js';
+import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
+import { RestError, isRestError, toRestError } from './errors.js';
+import { baseHeaders, corsHeaders, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { describeRoutes, type RouteDescriptor } from './index-data.js';
+import { RestResponse } from './response.js';
+import { envelope, responseToData } from './response-data.js';
+import { parsePhpQuery } from './php-query.js';
+import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
+import { createRouteTable, type RouteTable } from './route-table.js';
+import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
+
+/** What the `authenticate` hook sees of a request. */
+export interface AuthRequest {
+  /** Request method as received. */
+  method: string;
+  /** Request URL as received. */
+  url: string;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string>;
+  /** Query parameters. */
+  query: Record<string, unknown>;
+}
+
+/** Resolves the signed-in user: a user, null for anonymous, or an error to answer with (`rest_authentication_errors`). */
+export type Authenticate = (request: AuthRequest) => RestUser | null | RestError | Promise<RestUser | null | RestError>;
+
+/** Options of {@link createRestServer}. */
+export interface RestServerOptions {
+  /** Site facts shown by the root index. */
+  site: SiteFacts;
+  /** API root below the home URL (default `wp-json`). */
+  apiRoot?: string;
+  /** URL form advertised in links: `{home}/{apiRoot}/…` (`path`, default) or `{home}/index.php?rest_route=/…` (`query`). Both are always served. */
+  routing?: 'path' | 'query';
+  /** Namespace modules to mount, in order. */
+  namespaces?: NamespaceModule[];
+  /** Resolves the current user from the request (default: everyone is anonymous). */
+  authenticate?: Authenticate;
+  /** Authentication schemes listed by the root index (default: application passwords at `{url}/wp-admin/authorize-application.php`). */
+  authentication?: Record<string, unknown>;
+  /** Serve `_jsonp` callbacks (default true, as WordPress). */
+  jsonp?: boolean;
+  /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
+  onError?: (error: unknown, where: string) => void;
+}
+
+/** A WordPress-compatible REST server, independent of any web framework. */
+export interface RestServer {
+  /** Mounts a namespace module (its index route comes first). */
+  register(module: NamespaceModule): void;
+  /** The API route a URL addresses, or null when the URL is outside the API. */
+  resolve(url: string): RestTarget | null;
+  /** Answers a request; null when its URL is outside the API (the adapter passes it on). */
+  handle(request: RawRequest, target?: RestTarget): Promise<RawResponse | null>;
+  /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
+  errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
+  /** Reports an unexpected exception through the `onError` option. */
+  reportError(error: unknown, where: string): void;
+  /** Absolute URL of a route in the advertised form, with optional query arguments. */
+  restUrl(route: string, query?: Record<string, string | number>): string;
+  /** The route table (read-only use: introspection, tests, benchmarks). */
+  readonly routes: RouteTable;
+}
+
+const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
+  console.error(`site-rest: unexpected error in ${where}:`, error);
+};
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return media === 'application/json' || media.endsWith('+json');
+}
+
+/** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
+function isValidJsonpCallback(callback: unknown): callback is string {
+  return typeof callback === 'string' && /^[\w.]*$/.test(callback);
+}
+
+/** PHP truthiness of a query value, which decides whether `_jsonp` applies. */
+function isTruthy(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === '0') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+/** Creates a REST server over plain data: mount namespaces, then hand requests to {@link RestServer.handle}. */
+export function createRestServer(options: RestServerOptions): RestServer {
+  const url = withoutTrailingSlash(options.site.url);
+  const home = withoutTrailingSlash(options.site.home ?? options.site.url);
+  const site = { ...options.site, url, home };
+  const apiRoot = (options.apiRoot ?? 'wp-json').replace(/^\/+|\/+$/g, '');
+  const routing = options.routing ?? 'path';
+  const homePath = new URL(`${home}/`).pathname.replace(/^\/+|\/+$/g, '');
+  const jsonpEnabled = options.jsonp ?? true;
+  const onError = options.onError ?? DEFAULT_ERROR_LOGGER;
+  const authentication = options.authentication ?? {
+    'application-passwords': { endpoints: { authorization: `${url}/wp-admin/authorize-application.php` } },
+  };
+
+  function restUrl(route: string, query?: Record<string, string | number>): string {
+    const path = route.replace(/^\/+/, '');
+    let out = routing === 'query' ? `${home}/index.php?rest_route=/${path}` : `${home}/${apiRoot}/${path}`;
+    if (query) {
+      const extra = Object.entries(query)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+        .join('&');
+      if (extra) out += (out.includes('?') ? '&' : '?') + extra;
+    }
+    return out;
+  }
+  const apiRootUrl = restUrl('/');
+
+  const indexCache = new Map<string, { version: number; routes: Record<string, RouteDescriptor> }>();
+  function routesData(context: string, namespace?: string): Record<string, RouteDescriptor> {
+    const key = `${context === 'help' ? 'help' : 'view'}\n${namespace ?? ''}`;
+    const cached = indexCache.get(key);
+    if (cached && cached.version === table.version) return cached.routes;
+    const routes = describeRoutes(namespace === undefined ? table.routes() : table.routesOf(namespace), context, (r) => restUrl(r));
+    indexCache.set(key, { version: table.version, routes });
+    return routes;
+  }
+
+  const table = createRouteTable((namespace) => {
+    table.add(namespace, {
+      path: '',
+      endpoints: [
+        {
+          methods: 'GET',
+          args: { namespace: { default: namespace }, context: { default: 'view' } },
+          permission: 'public',
+          handler: (request) => {
+            const wanted = request.params.namespace;
+            if (typeof wanted !== 'string' || !table.namespaces().includes(wanted)) {
+              return new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', { status: 404 });
+            }
+            const response = new RestResponse({ namespace: wanted, routes: routesData(String(request.params.context), wanted) });
+            return response.link('up', restUrl('/'));
+          },
+        },
+      ],
+    });
+  });
+
+  table.add('', {
+    path: '/',
+    endpoints: [
+      {
+        methods: 'GET',
+        args: { context: { default: 'view' } },
+        permission: 'public',
+        handler: (request) => {
+          const { name, description = '', gmt_offset = '0', timezone_string = '', page_for_posts, page_on_front, show_on_front } = site;
+          const data: Record<string, unknown> = { name, description, url, home, gmt_offset, timezone_string };
+          if (page_for_posts !== undefined) data.page_for_posts = page_for_posts;
+          if (page_on_front !== undefined) data.page_on_front = page_on_front;
+          if (show_on_front !== undefined) data.show_on_front = show_on_front;
+          data.namespaces = table.namespaces();
+          data.authentication = Object.keys(authentication).length > 0 ? authentication : [];
+          data.routes = routesData(String(request.params.context));
+          return new RestResponse(data).link('help', 'https://developer.wordpress.org/rest-api/');
+        },
+      },
+    ],
+  });
+
+  function context(user: RestUser | null): RestContext {
+    return { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) };
+  }
+
+  const env: DispatchEnv = { table, context, restUrl, onError };
+
+  /** `rest_do_request`: runs a request built in code through the same pipeline, as `user`. */
+  async function internalDispatch(request: InternalRequest, user: RestUser | null): Promise<RestResponse> {
+    const { path, query: queryString } = splitUrl(request.path);
+    const query = { ...(queryString ? parsePhpQuery(queryString) : {}), ...request.query };
+    const body = request.body ?? {};
+    const result = await dispatch(
+      {
+        method: (request.method ?? 'GET').toUpperCase(),
+        route: path.replace(/\/+$/, '') || '/',
+        query,
+        headers: normalizeHeaders(request.headers ?? {}),
+        readBody: () => ({ json: undefined, isJson: false, form: body }),
+        user,
+      },
+      env,
+    );
+    return result.response;
+  }
+
+  function readBody(raw: RawRequest, headers: Record<string, string>): () => BodyParams | RestError {
+    return () => {
+      const contentType = headers['content-type'];
+      const isJson = isJsonContentType(contentType);
+      if (raw.parsedBody !== undefined) {
+        const parsed = raw.parsedBody;
+        if (isJson) return { json: parsed, isJson, form: {} };
+        return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
+      }
+      const parsed = parseBody({ method: raw.method.toUpperCase(), contentType, body: raw.body });
+      if (isRestError(parsed)) return parsed;
+      return { json: parsed.json, isJson, form: parsed.form };
+    };
+  }
+
+  function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
+    return { status, headers, body };
+  }
+
+  async function handle(raw: RawRequest, given?: RestTarget): Promise<RawResponse | null> {
+    const target = given ?? resolveRestRoute(raw.url, { apiRoot, homePath });
+    if (!target) return null;
+    const query = target.query as Record<string, unknown>;
+    const headers = normalizeHeaders(raw.headers);
+    const jsonp = isTruthy(query._jsonp) ? query._jsonp : undefined;
+    const out: Record<string, string | string[]> = baseHeaders(apiRootUrl, jsonp !== undefined);
+
+    if (jsonp !== undefined) {
+      if (!jsonpEnabled) return render(400, out, JSON.stringify({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' }));
+      if (!isValidJsonpCallback(jsonp)) return render(400, out, JSON.stringify({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }));
+    }
+
+    const received = raw.method.toUpperCase();
+    const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
+    const method = override ? override.toUpperCase() : received;
+
+    let user: RestUser | null = null;
+    let dispatched: Dispatched;
+    let authError: RestError | null = null;
+    if (options.authenticate) {
+      try {
+        const result = await options.authenticate({ method: received, url: raw.url, headers, query });
+        if (isRestError(result)) authError = result;
+        else user = result;
+      } catch (thrown) {
+        onError(thrown, 'authenticate');
+        authError = toRestError(thrown);
+      }
+    }
+    if (authError) {
+      dispatched = { response: errorResponse(authError), route: null, request: null };
+    } else {
+      dispatched = await dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, headers), user }, env);
+    }
+
+    const response = dispatched.response;
+    if (user) Object.assign(out, NO_CACHE_HEADERS);
+    Object.assign(out, corsHeaders(headers.origin, received, user !== null));
+
+    let status = response.status;
+    let data: unknown;
+    if (query._envelope !== undefined) {
+      data = envelope(response);
+      status = 200;
+    } else {
+      data = responseToData(response);
+      for (const [name, value] of Object.entries(response.headers)) setHeader(out, name, String(value));
+    }
+
+    if (method === 'HEAD' || status === 204 || data === null) return render(status, out, '');
+    let json: string;
+    try {
+      json = query._pretty !== undefined ? JSON.stringify(data, null, 4) : JSON.stringify(data);
+    } catch (thrown) {
+      onError(thrown, `encoding the answer of ${method} ${dispatched.route?.key ?? target.route}`);
+      status = 500;
+      json = JSON.stringify(toRestError(thrown).toJSON());
+    }
+    return render(status, out, typeof jsonp === 'string' && jsonp !== '' ? `/**/${jsonp}(${json})` : json);
+  }
+
+  for (const module of options.namespaces ?? []) register(module);
+
+  function register(module: NamespaceModule): void {
+    table.addNamespace(module.namespace.replace(/^\/+|\/+$/g, ''));
+    for (const route of module.routes) table.add(module.namespace, route);
+  }
+
+  function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
+    const headers = normalizeHeaders(requestHeaders);
+    const out: Record<string, string | string[]> = { ...baseHeaders(apiRootUrl, false), ...corsHeaders(headers.origin, '', false) };
+    return render(error.status, out, JSON.stringify(error.toJSON()));
+  }
+
+  return {
+    register,
+    errorResponse: standaloneError,
+    reportError: onError,
+    resolve: (requestUrl) => resolveRestRoute(requestUrl, { apiRoot, homePath }),
+    handle,
+    restUrl,
+    routes: table,
+  };
+}

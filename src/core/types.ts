@@ -1,0 +1,176 @@
+import type { RestError } from './errors.js';
+import type { RestResponse } from './response.js';
+import type { ArgSchema } from './schema/types.js';
+
+/** An HTTP method name in upper case (`GET`, `POST`, …). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | (string & {});
+
+/** The signed-in user as the host's `authenticate` hook describes it. */
+export interface RestUser {
+  /** Numeric user id, as WordPress's `get_current_user_id()`. */
+  id: number;
+  /** Login name. */
+  username?: string;
+  /** Whether the user has a capability (`edit_posts`, `manage_options`, …). */
+  can(capability: string): boolean;
+}
+
+/** Facts the root index shows about the site. */
+export interface SiteFacts {
+  /** Site title. */
+  name: string;
+  /** Tagline; may be empty. */
+  description?: string;
+  /** Site address (`siteurl`), without a trailing slash. */
+  url: string;
+  /** Home address; defaults to `url`. */
+  home?: string;
+  /** Offset from GMT in hours, as a string (`"0"`, `"-5"`, `"5.5"`). */
+  gmt_offset?: string;
+  /** IANA time zone; may be empty. */
+  timezone_string?: string;
+  /** Id of the page that lists posts (listed only when given). */
+  page_for_posts?: number;
+  /** Id of the static front page (listed only when given). */
+  page_on_front?: number;
+  /** `posts` or `page` (listed only when given). */
+  show_on_front?: string;
+}
+
+/** What a permission check may answer: allowed, denied, or a specific error. */
+export type PermissionResult = boolean | RestError;
+
+/**
+ * Who may call an endpoint: `'public'`, a capability name the user must have, or a
+ * function of the request.
+ */
+export type Permission =
+  | 'public'
+  | (string & {})
+  | ((request: RestRequest, context: RestContext) => PermissionResult | Promise<PermissionResult>);
+
+/** The value a handler gives back: data (answered with 200), a {@link RestResponse}, or a {@link RestError}. */
+export type HandlerResult = unknown;
+
+/** An endpoint handler: gets the validated request, answers data, a response or an error. */
+export type Handler = (request: RestRequest, context: RestContext) => HandlerResult | Promise<HandlerResult>;
+
+/** `allow_batch` as WordPress writes it, or `true` for `{v1: true}`. */
+export type AllowBatch = boolean | { v1?: boolean };
+
+/** One endpoint of a route: the methods it serves, its args, who may call it and what it does. */
+export interface EndpointDefinition {
+  /** `'GET'`, `['POST', 'PUT', 'PATCH']` or WordPress's `'POST, PUT, PATCH'`. */
+  methods: HttpMethod | HttpMethod[];
+  /** Argument descriptors, keyed by parameter name. */
+  args?: Record<string, ArgSchema>;
+  /** Who may call it. Reads default to public; writes default to signed-in users only. */
+  permission?: Permission;
+  /** What it does. */
+  handler: Handler;
+  /** May it be called through `/batch/v1`? Overrides the route's setting. */
+  allowBatch?: AllowBatch;
+  /** List it in the index (default true). */
+  showInIndex?: boolean;
+}
+
+/** A route: a path pattern and its endpoints. */
+export interface RouteDefinition {
+  /**
+   * Path below the namespace: WordPress regex style (`/items/(?P<id>\d+)`) or
+   * path-to-regexp style (`/items/:id`, `/files/*path`).
+   */
+  path: string;
+  /** The endpoints, tried in order for each request method. */
+  endpoints: EndpointDefinition[];
+  /** Default `allow_batch` of the route's endpoints. */
+  allowBatch?: AllowBatch;
+  /** List the route in the index (default true). */
+  showInIndex?: boolean;
+  /** The resource's JSON schema, shown on OPTIONS (`context=help`). */
+  schema?: () => Record<string, unknown>;
+}
+
+/** A namespace module: a namespace name and its routes, as plain data. */
+export interface NamespaceModule {
+  /** `core/v2`, `contact-forms/v1`, … */
+  namespace: string;
+  /** Routes in registration order (the first match wins, as in WordPress). */
+  routes: RouteDefinition[];
+}
+
+/** The request a handler receives, after matching, validation and sanitization. */
+export interface RestRequest {
+  /** Effective method (after `_method` / `X-HTTP-Method-Override`). */
+  method: string;
+  /** The route text that was matched, e.g. `/core/v2/posts/5`. */
+  route: string;
+  /** The pattern key of the matched route, e.g. `/core/v2/posts/(?P<id>[\d]+)`. */
+  matchedRoute: string;
+  /** All parameters merged by WordPress's precedence: JSON > body > query > URL > defaults. */
+  params: Record<string, unknown>;
+  /** Query-string parameters. */
+  query: Record<string, unknown>;
+  /** Form-body parameters. */
+  body: Record<string, unknown>;
+  /** The parsed JSON body (undefined when none). */
+  json: unknown;
+  /** Parameters captured from the path. */
+  urlParams: Record<string, unknown>;
+  /** Defaults of the endpoint's args. */
+  defaults: Record<string, unknown>;
+  /** Request headers, lower-cased names. */
+  headers: Record<string, string>;
+  /** The signed-in user, or null. */
+  user: RestUser | null;
+}
+
+/** What every handler and permission check can reach besides the request. */
+export interface RestContext {
+  /** The signed-in user, or null. */
+  user: RestUser | null;
+  /** The site facts the server was created with. */
+  site: Required<Pick<SiteFacts, 'name' | 'url' | 'home'>> & SiteFacts;
+  /** Absolute URL of a route, in the server's routing form (`restUrl('/core/v2/posts')`). */
+  restUrl(route: string, query?: Record<string, string | number>): string;
+  /** Runs an internal request through the whole pipeline, as WordPress's `rest_do_request`. */
+  dispatch(request: InternalRequest): Promise<RestResponse>;
+}
+
+/** An internal request, as given to {@link RestContext.dispatch}. */
+export interface InternalRequest {
+  /** HTTP method (default GET). */
+  method?: string;
+  /** Route text, e.g. `/core/v2/posts`; may carry a query string. */
+  path: string;
+  /** Query parameters. */
+  query?: Record<string, unknown>;
+  /** Body parameters. */
+  body?: Record<string, unknown>;
+  /** Headers. */
+  headers?: Record<string, string>;
+}
+
+/** A request as an adapter hands it to the core. */
+export interface RawRequest {
+  /** The request method as received. */
+  method: string;
+  /** Path and query string as received (`/wp-json/core/v2/posts?page=2`). */
+  url: string;
+  /** Request headers; names in any case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body, when the adapter read it. */
+  body?: Uint8Array | string;
+  /** A body the host framework already parsed (JSON object or form fields). */
+  parsedBody?: unknown;
+}
+
+/** What the core answers: an adapter writes it out as it is. */
+export interface RawResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers; an array value is sent as several header lines. */
+  headers: Record<string, string | string[]>;
+  /** The body text (empty for HEAD and 204). */
+  body: string;
+}
