@@ -1,0 +1,61 @@
+// Shared bench data: the fixed JSON answer, routes.json, and routes.json turned into namespace
+// modules (adapted from specModules in test/helpers/peer.ts; bench/ does not import from test/).
+import { readFileSync } from 'node:fs';
+
+export const SPEC = JSON.parse(readFileSync(new URL('../test/fixtures/routes.json', import.meta.url), 'utf8'));
+export const SITE = SPEC.variants.A.site;
+
+/** What `GET /core/v2/posts` answers, as data (site-rest) and as text (the raw server). */
+export const POSTS = [1, 2, 3].map((id) => ({
+  id,
+  date: `2024-05-0${id}T10:00:00`,
+  date_gmt: `2024-05-0${id}T10:00:00`,
+  modified: `2024-05-0${id}T12:30:00`,
+  slug: `hello-world-${id}`,
+  status: 'publish',
+  type: 'post',
+  link: `${SITE.url}/?p=${id}`,
+  title: { rendered: `Hello world ${id}` },
+  excerpt: { rendered: '<p>Welcome to WordPress. This is a post about nothing in particular.</p>\n', protected: false },
+  author: 1,
+  categories: [1],
+  tags: [],
+}));
+export const POSTS_JSON = JSON.stringify(POSTS);
+
+const echo = (request) => ({ route: request.route, method: request.method, params: request.params });
+
+/**
+ * Namespace modules for spec routes, in order: every namespace is mounted (its index route is
+ * built in), root-level routes (`/`, `/batch/v1`) are left to the server. `rename` maps a
+ * namespace to the one to mount it under; `handlerFor(route, methods)` picks each handler.
+ */
+export function specModules(routes, { rename = (ns) => ns, handlerFor = () => echo } = {}) {
+  const modules = new Map();
+  for (const route of routes) {
+    const ns = route.namespace;
+    if (!ns) continue;
+    const mounted = rename(ns);
+    const list = modules.get(mounted) ?? [];
+    modules.set(mounted, list);
+    if (route.route === `/${ns}`) continue;
+    list.push({
+      path: route.route.slice(ns.length + 1),
+      endpoints: route.endpoints.map((e) => ({
+        methods: e.methods,
+        args: Array.isArray(e.args) ? {} : e.args,
+        allowBatch: e.allow_batch,
+        permission: 'public',
+        handler: handlerFor(route.route, e.methods),
+      })),
+    });
+  }
+  return [...modules].map(([namespace, routes]) => ({ namespace, routes }));
+}
+
+/** Every spec route mounted, `GET /core/v2/posts` answering {@link POSTS}, the rest echoing. */
+export function benchModules() {
+  return specModules(SPEC.routes, {
+    handlerFor: (route, methods) => (route === '/core/v2/posts' && methods.includes('GET') ? () => POSTS : echo),
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * Request variables as PHP registers them (`php_register_variable_ex`, `php_default_treat_data`,
+ * `add_post_vars` in php-src 8.2): what WordPress receives in `$_GET`, `$_POST` and from
+ * `parse_str()`.
+ */
+
+/** A PHP request value: a string, or a PHP array — a JS array when its keys are exactly 0..n-1 in order, else a plain object. */
+export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
+
+/** PHP's `max_input_vars` default. */
+export const MAX_INPUT_VARS = 1000;
+
+/** PHP's `max_input_nesting_level` default. */
+export const MAX_INPUT_NESTING = 64;
+
+const LONG_MAX = 9223372036854775807n;
+const LONG_MIN = -9223372036854775808n;
+
+type PhpNode = string | PhpArray;
+
+/**
+ * The integer a PHP array key string stands for (`ZEND_HANDLE_NUMERIC_STR`): canonical decimal
+ * within 64 bits; `"05"`, `"-0"` and `"+5"` stay strings.
+ */
+function intKey(key: string): bigint | undefined {
+  const n = key.length;
+  let i = key.charCodeAt(0) === 45 ? 1 : 0;
+  const first = key.charCodeAt(i);
+  if (!(first >= 48 && first <= 57)) return undefined;
+  if (first === 48) return n === 1 ? 0n : undefined;
+  if (n - i > 19) return undefined;
+  for (i++; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  const value = BigInt(key);
+  return value >= LONG_MIN && value <= LONG_MAX ? value : undefined;
+}
+
+/** C's `isspace` in the "C" locale. */
+function isCSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * A PHP array under construction. A Map keeps PHP's key order (a JS object would move integer
+ * keys first) and makes `__proto__` an ordinary key.
+ */
+export class PhpArray {
+  private readonly entries = new Map<string, PhpNode>();
+  /** PHP's `nNextFreeElement`; undefined until an integer key is used. */
+  private next: bigint | undefined;
+
+  /** Registers one variable as `php_register_variable_ex` does; `name` is already percent-decoded. */
+  register(name: string, value: string): void {
+    const nul = name.indexOf('\0');
+    // PHP names are C strings: a decoded NUL ends them.
+    const raw = stripLeadingSpaces(nul < 0 ? name : name.slice(0, nul));
+    let bracket = -1;
+    let mangle = false;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      if (c === 91) {
+        bracket = i;
+        break;
+      }
+      if (c === 32 || c === 46) mangle = true;
+    }
+    const plain = bracket < 0 ? raw : raw.slice(0, bracket);
+    const top = mangle ? plain.replace(/[ .]/g, '_') : plain;
+    if (top === '') return;
+    if (bracket >= 0) this.registerNested(raw, top, bracket, value);
+    else if (!isForbidden(top, raw)) this.set(top, value);
+  }
+
+  /** The public representation of this array as a top-level map of variables. */
+  toRecord(): Record<string, PhpValue> {
+    return Object.fromEntries(this.convertedEntries());
+  }
+
+  /** `array_merge($first, $second)`: later string keys win in place, integer keys are renumbered from 0. */
+  static merge(first: PhpArray, second: PhpArray): PhpArray {
+    const merged = new PhpArray();
+    for (const source of [first, second]) {
+      for (const [key, node] of source.entries) {
+        if (intKey(key) === undefined) merged.set(key, node);
+        else merged.append(node);
+      }
+    }
+    return merged;
+  }
+
+  private registerNested(raw: string, top: string, firstBracket: number, value: string): void {
+    let container: PhpArray = this;
+    let key: string | null = top;
+    let open = firstBracket;
+    for (let level = 1; ; level++) {
+      if (level > MAX_INPUT_NESTING) {
+        this.entries.delete(top);
+        return;
+      }
+      let ip = open + 1;
+      if (isCSpace(raw.charCodeAt(ip))) ip++;
+      let nextKey: string | null = null;
+      let close = ip;
+      if (raw.charCodeAt(ip) !== 93) {
+        close = raw.indexOf(']', ip);
+        if (close < 0) {
+          // Not an index: at the top the '[' and the rest become part of the name; deeper, PHP's
+          // earlier NUL-terminated ']' cuts the rest off.
+          if (level === 1) key = `${top}_${mangleName(raw.slice(open + 1))}`;
+          break;
+        }
+        nextKey = raw.slice(open + 1, close);
+      }
+      const child: PhpArray | undefined =
+        key === null ? container.appendArray() : isForbidden(key, raw) ? undefined : container.arrayAt(key);
+      if (child === undefined) return;
+      container = child;
+      key = nextKey;
+      if (raw.charCodeAt(close + 1) !== 91) break;
+      open = close + 1;
+    }
+    if (key === null) container.append(value);
+    else if (!isForbidden(key, raw)) container.set(key, value);
+  }
+
+  /** The array stored at `key`, replacing a string there (in place) or adding a new one. */
+  private arrayAt(key: string): PhpArray {
+    const existing = this.entries.get(key);
+    if (existing instanceof PhpArray) return existing;
+    const created = new PhpArray();
+    this.set(key, created);
+    return created;
+  }
+
+  private appendArray(): PhpArray | undefined {
+    const created = new PhpArray();
+    return this.append(created) ? created : undefined;
+  }
+
+  /** `zend_hash_next_index_insert`: fails when the next index is taken (after PHP_INT_MAX). */
+  private append(node: PhpNode): boolean {
+    const key = String(this.next ?? 0n);
+    if (this.entries.has(key)) return false;
+    this.set(key, node);
+    return true;
+  }
+
+  private set(key: string, node: PhpNode): void {
+    this.entries.set(key, node);
+    const index = intKey(key);
+    if (index !== undefined && (this.next === undefined || index >= this.next)) {
+      this.next = index < LONG_MAX ? index + 1n : LONG_MAX;
+    }
+  }
+
+  private *convertedEntries(): Generator<[string, PhpValue]> {
+    for (const [key, node] of this.entries) yield [key, PhpArray.value(node)];
+  }
+
+  private isList(): boolean {
+    let i = 0;
+    for (const key of this.entries.keys()) {
+      if (key !== String(i++)) return false;
+    }
+    return true;
+  }
+
+  private static value(node: PhpNode): PhpValue {
+    if (typeof node === 'string') return node;
+    return node.isList() ? Array.from(node.entries.values(), PhpArray.value) : Object.fromEntries(node.convertedEntries());
+  }
+}
+
+function stripLeadingSpaces(name: string): string {
+  let i = 0;
+  while (name.charCodeAt(i) === 32) i++;
+  return i === 0 ? name : name.slice(i);
+}
+
+/** The rest of an unterminated `[`: PHP variable names cannot hold ' ', '.' or '['. */
+function mangleName(rest: string): string {
+  return rest.replace(/[ .[]/g, '_');
+}
+
+/**
+ * php-src's guard against cookie-prefix spoofing (8.2.24+): a key that mangling turned into
+ * `__Host-…`/`__Secure-…` drops the whole variable. PHP compares the key with the start of the
+ * full raw name, so nested `a[__Host-x]` is dropped too.
+ */
+function isForbidden(key: string, raw: string): boolean {
+  return (
+    (key.startsWith('__Host-') && !raw.startsWith('__Host-')) ||
+    (key.startsWith('__Secure-') && !raw.startsWith('__Secure-'))
+  );
+}
+
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+}
+
+function hexValue(c: number): number {
+  return c <= 57 ? c - 48 : (c | 32) - 87;
+}
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/**
+ * `php_url_decode` byte by byte, for input `decodeURIComponent` rejects: a `%` without two hex
+ * digits stays literal, and bytes that are not UTF-8 become U+FFFD.
+ */
+function decodePercentBytes(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 37 && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
+      bytes.push(hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2)));
+      i += 2;
+    } else if (c < 0x80) {
+      bytes.push(c);
+    } else {
+      const cp = s.codePointAt(i) ?? c;
+      if (cp > 0xffff) i++;
+      for (const b of encoder.encode(String.fromCodePoint(cp))) bytes.push(b);
+    }
+  }
+  return utf8.decode(Uint8Array.from(bytes));
+}
+
+/** `php_url_decode`: `+` is a space, `%XX` a byte; the bytes are read as UTF-8. */
+export function phpUrlDecode(s: string): string {
+  const plus = s.indexOf('+') >= 0;
+  const spaced = plus ? s.replaceAll('+', ' ') : s;
+  if (s.indexOf('%') < 0) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return decodePercentBytes(spaced);
+  }
+}
+
+/**
+ * How PHP splits a urlencoded string. `query` (`$_GET`, `parse_str()`): empty pairs are skipped
+ * and parsing stops after 1000 pairs. `post` (`$_POST`): empty pairs count, and the pair that
+ * crosses the limit is still registered, so 1001 pairs get through.
+ */
+export type UrlencodedFlavor = 'query' | 'post';
+
+/** Reads a urlencoded string into a {@link PhpArray} as PHP does for `flavor`. */
+export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'): PhpArray {
+  const vars = new PhpArray();
+  const n = input.length;
+  let count = 0;
+  for (let start = 0; start < n; ) {
+    let end = input.indexOf('&', start);
+    if (end < 0) end = n;
+    if (end > start || flavor === 'post') {
+      if (flavor === 'query' && ++count > MAX_INPUT_VARS) break;
+      const pair = input.slice(start, end);
+      const eq = pair.indexOf('=');
+      const name = phpUrlDecode(eq < 0 ? pair : pair.slice(0, eq));
+      vars.register(name, eq < 0 ? '' : phpUrlDecode(pair.slice(eq + 1)));
+      if (flavor === 'post' && ++count > MAX_INPUT_VARS) break;
+    }
+    start = end + 1;
+  }
+  return vars;
+}
+
+/** Parses a query string (without `?`) exactly as PHP fills `$_GET`. */
+export function parsePhpQuery(query: string): Record<string, PhpValue> {
+  return readUrlencoded(query, 'query').toRecord();
+}

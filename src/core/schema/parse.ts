@@ -1,0 +1,25 @@
+/**
+ * `rest_parse_request_arg`: validation then sanitization, compiled once per descriptor.
+ */
+import { RestError } from '../errors.js';
+import { compileSchema } from './compile.js';
+import { sanitizeNode } from './sanitize.js';
+import type { ArgSchema } from './types.js';
+import { validateNode } from './validate.js';
+
+/** The outcome of parsing one argument: its sanitized value, or why it is invalid. */
+export type ParseResult = { readonly ok: true; readonly value: unknown } | RestError;
+
+/** A compiled argument parser: the value and its parameter name in, a {@link ParseResult} out. */
+export type ArgParser = (value: unknown, param: string) => ParseResult;
+
+/** Compiles a descriptor into WordPress's `rest_parse_request_arg` (validate, then sanitize). */
+export function compileArg(schema: ArgSchema): ArgParser {
+  const compiled = compileSchema(schema);
+  return (value, param) => {
+    const error = validateNode(compiled, value, param);
+    if (error !== undefined) return error;
+    const sanitized = sanitizeNode(compiled, value, param);
+    return sanitized instanceof RestError ? sanitized : { ok: true, value: sanitized };
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * WordPress's text sanitizers: `sanitize_text_field` and `sanitize_textarea_field`, with the
+ * helpers they run (`wp_check_invalid_utf8`, `wp_pre_kses_less_than`, `wp_strip_all_tags`
+ * and PHP's `strip_tags`).
+ */
+import { phpTrim, toPhpString } from './php.js';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LESS_THAN = /<[^>]*?(?:(?=<)|>|(?=\n?$))/g;
+const SCRIPT_OR_STYLE = /<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi;
+const WHITESPACE_RUN = /[\r\n\t ]+/g;
+const OCTET = /%[a-f0-9]{2}/i;
+
+/** `sanitize_text_field`: strips tags, line breaks, extra whitespace and percent-encoded octets. */
+export function sanitizeTextField(value: unknown): string {
+  return sanitizeTextFields(value, false);
+}
+
+/** `sanitize_textarea_field`: as {@link sanitizeTextField}, but keeps line breaks. */
+export function sanitizeTextareaField(value: unknown): string {
+  return sanitizeTextFields(value, true);
+}
+
+/** `_sanitize_text_fields`. */
+function sanitizeTextFields(value: unknown, keepNewlines: boolean): string {
+  if (typeof value === 'object' && value !== null) return '';
+  let filtered = checkInvalidUtf8(toPhpString(value));
+  if (filtered.includes('<')) {
+    filtered = filtered.replace(LESS_THAN, (tag) => (tag.includes('>') ? tag : escapeHtml(tag)));
+    filtered = stripAllTags(filtered);
+    // An entity here keeps a later newline-stripping step from forming a working tag.
+    filtered = filtered.replaceAll('<\n', '&lt;\n');
+  }
+  if (!keepNewlines) filtered = filtered.replace(WHITESPACE_RUN, ' ');
+  filtered = phpTrim(filtered);
+  let found = false;
+  for (let m = OCTET.exec(filtered); m !== null; m = OCTET.exec(filtered)) {
+    filtered = filtered.replaceAll(m[0], '');
+    found = true;
+  }
+  // Removing octets can leave runs of spaces behind.
+  return found ? phpTrim(filtered.replace(/ +/g, ' ')) : filtered;
+}
+
+/** `wp_check_invalid_utf8`: a string that is not valid UTF-8 (here: lone surrogates) becomes `''`. */
+function checkInvalidUtf8(value: string): string {
+  return LONE_SURROGATE.test(value) ? '' : value;
+}
+
+const HTML_SPECIAL = /[&<>"']/;
+const BARE_AMPERSAND = /&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#[xX][0-9a-fA-F]+);)/g;
+
+/** `esc_html`: escapes special characters without double-encoding existing entities. */
+function escapeHtml(value: string): string {
+  if (!HTML_SPECIAL.test(value)) return value;
+  return value
+    .replace(BARE_AMPERSAND, '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#039;');
+}
+
+/** `wp_strip_all_tags` without removing line breaks. */
+function stripAllTags(value: string): string {
+  return phpTrim(stripTags(value.replace(SCRIPT_OR_STYLE, '')));
+}
+
+/** Where `strip_tags` is: text, an HTML tag, a `<?` block, a `<!` declaration, a comment. */
+type State = 'text' | 'tag' | 'php' | 'bang' | 'comment';
+
+function isSpace(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
+}
+
+/**
+ * PHP's `strip_tags` state machine (no allowed tags): drops tags, `<?…?>` blocks, `<!…>`
+ * declarations and comments, honouring quotes inside tags; a `<` before whitespace is text.
+ */
+function stripTags(input: string): string {
+  let out = '';
+  let state: State = 'text';
+  let depth = 0;
+  let quote = '';
+  let lastChar = '';
+  let brackets = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i] as string;
+    const prev = input[i - 1];
+    switch (state) {
+      case 'text':
+        if (c === '<') {
+          if (isSpace(input[i + 1])) out += c;
+          else state = 'tag';
+        } else if (c === '>' && depth > 0) {
+          depth--;
+        } else {
+          out += c;
+        }
+        break;
+      case 'tag':
+        if (c === '<') {
+          if (quote === '' && !isSpace(input[i + 1])) depth++;
+        } else if (c === '>') {
+          if (depth > 0) depth--;
+          else if (quote === '') state = 'text';
+        } else if (c === '"' || c === "'") {
+          quote = toggleQuote(quote, c);
+        } else if (c === '!' && prev === '<') {
+          state = 'bang';
+        } else if (c === '?' && prev === '<') {
+          brackets = 0;
+          lastChar = '';
+          state = 'php';
+        }
+        break;
+      case 'php':
+        if ((c === '(' || c === ')') && lastChar !== '"' && lastChar !== "'") {
+          lastChar = c;
+          brackets += c === '(' ? 1 : -1;
+        } else if (c === '>') {
+          if (depth > 0) depth--;
+          else if (quote === '' && brackets === 0 && lastChar !== '"' && prev === '?') {
+            state = 'text';
+          }
+        } else if (c === '"' || c === "'") {
+          if (prev !== '\\') lastChar = lastChar === c ? '' : c;
+          quote = toggleQuote(quote, c);
+        } else if ((c === 'l' || c === 'L') && /<\?xm$/i.test(input.slice(Math.max(0, i - 4), i))) {
+          // "<?xml" is markup, not a PHP block.
+          state = 'tag';
+        }
+        break;
+      case 'bang':
+        if (c === '>') {
+          if (depth > 0) depth--;
+          else if (quote === '') state = 'text';
+        } else if (c === '"' || c === "'") {
+          quote = toggleQuote(quote, c);
+        } else if (c === '-' && prev === '-' && input[i - 2] === '!') {
+          state = 'comment';
+        } else if ((c === 'e' || c === 'E') && /doctyp$/i.test(input.slice(Math.max(0, i - 6), i))) {
+          state = 'tag';
+        }
+        break;
+      case 'comment':
+        if (c === '>' && quote === '' && prev === '-' && input[i - 2] === '-') state = 'text';
+        break;
+    }
+  }
+  return out;
+}
+
+function toggleQuote(current: string, c: string): string {
+  if (current === '') return c;
+  return current === c ? '' : current;
+}

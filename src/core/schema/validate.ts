@@ -1,0 +1,189 @@
+/**
+ * `rest_validate_value_from_schema` and its per-type helpers, over compiled schemas.
+ * Validity is `undefined`; a failure is the first {@link RestError} found.
+ */
+import { RestError } from '../errors.js';
+import {
+  BUILT_IN_TYPES,
+  handleMultiType,
+  hasUniqueItems,
+  isArrayLike,
+  isBooleanLike,
+  isIntegerLike,
+  isObjectLike,
+  sanitizeArray,
+  sanitizeObject,
+  valuesEqual,
+} from './coerce.js';
+import { findAnyMatching, findOneMatching } from './combine.js';
+import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
+import { isDateTime, isEmail, isHexColor, isIpAddress, isUuid } from './formats.js';
+import { invalidType } from './messages.js';
+import { mbStrlen, numericValue, phpKeyExists, phpKeys } from './php.js';
+import { sanitizeNode } from './sanitize.js';
+import type { ArgSchema } from './types.js';
+
+/** Validates a value against a descriptor, as WordPress's `rest_validate_value_from_schema`. */
+export function validateValue(value: unknown, schema: ArgSchema, param = ''): true | RestError {
+  return validateNode(compileSchema(schema), value, param) ?? true;
+}
+
+/** Validates against a compiled schema: undefined when valid, else the error. */
+export function validateNode(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
+  let type: TypeSpec = schema.type;
+  if (schema.anyOf !== undefined) {
+    const match = findAnyMatching(schema.anyOf, type, value, param);
+    if (match instanceof RestError) return match;
+    if (type === undefined) type = match.type;
+  }
+  if (schema.oneOf !== undefined) {
+    const match = findOneMatching(schema.oneOf, type, value, param);
+    if (match instanceof RestError) return match;
+    if (type === undefined) type = match.type;
+  }
+  if (type !== undefined && typeof type !== 'string') {
+    const best = handleMultiType(value, type);
+    if (best === '') return invalidType(param, type.join(','));
+    type = best;
+  }
+  const error = validateType(schema, type, value, param);
+  if (error !== undefined) return error;
+  if (schema.enumValues !== undefined) {
+    const enumError = validateEnum(schema, type, value, param);
+    if (enumError !== undefined) return enumError;
+  }
+  // WordPress applies "format" to strings, and for backward compatibility to untyped values.
+  if (schema.format !== undefined && (type === undefined || type === 'string' || !BUILT_IN_TYPES.has(type))) {
+    return validateFormat(schema.format, value, param);
+  }
+  return undefined;
+}
+
+function validateType(schema: CompiledSchema, type: string | undefined, value: unknown, param: string): RestError | undefined {
+  switch (type) {
+    case 'null':
+      return value === null ? undefined : invalidType(param, 'null');
+    case 'boolean':
+      return isBooleanLike(value) ? undefined : invalidType(param, 'boolean');
+    case 'object':
+      return validateObject(schema, value, param);
+    case 'array':
+      return validateArray(schema, value, param);
+    case 'number':
+      return validateNumber(schema, value, param, 'number');
+    case 'string':
+      return validateString(schema, value, param);
+    case 'integer':
+      return validateNumber(schema, value, param, 'integer') ?? (isIntegerLike(value) ? undefined : invalidType(param, 'integer'));
+    default:
+      return undefined;
+  }
+}
+
+/** `rest_validate_enum`: the sanitized value must equal one of the allowed values. */
+function validateEnum(schema: CompiledSchema, type: string | undefined, value: unknown, param: string): RestError | undefined {
+  const sanitized = sanitizeNode(schema, value, param, type);
+  if (sanitized instanceof RestError) return sanitized;
+  for (const allowed of schema.enumValues ?? []) {
+    if (valuesEqual(sanitized, allowed)) return undefined;
+  }
+  return new RestError('rest_not_in_enum', param + schema.enumSuffix, null);
+}
+
+function validateFormat(format: string, value: unknown, param: string): RestError | undefined {
+  switch (format) {
+    case 'hex-color':
+      return isHexColor(value) ? undefined : new RestError('rest_invalid_hex_color', 'Invalid hex color.', null);
+    case 'date-time':
+      return isDateTime(value) ? undefined : new RestError('rest_invalid_date', 'Invalid date.', null);
+    case 'email':
+      return isEmail(value) ? undefined : new RestError('rest_invalid_email', 'Invalid email address.', null);
+    case 'ip':
+      return isIpAddress(value) ? undefined : new RestError('rest_invalid_ip', `${param} is not a valid IP address.`, null);
+    case 'uuid':
+      return isUuid(value) ? undefined : new RestError('rest_invalid_uuid', `${param} is not a valid UUID.`, null);
+    default:
+      return undefined;
+  }
+}
+
+function validateObject(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
+  if (!isObjectLike(value)) return invalidType(param, 'object');
+  const object = sanitizeObject(value);
+  const rules = schema.object;
+  const record = object as Record<string, unknown>;
+  for (const name of rules.required) {
+    if (!phpKeyExists(object, name)) {
+      return new RestError('rest_property_required', `${name} is a required property of ${param}.`, null);
+    }
+  }
+  const keys = phpKeys(object);
+  for (const key of keys) {
+    const property = propertySchema(rules, key);
+    if (property === false) {
+      return new RestError('rest_additional_properties_forbidden', `${key} is not a valid property of Object.`, null);
+    }
+    if (property !== undefined) {
+      const error = validateNode(property, record[key], `${param}[${key}]`);
+      if (error !== undefined) return error;
+    }
+  }
+  if (rules.minProperties !== undefined && keys.length < rules.minProperties) {
+    return new RestError('rest_too_few_properties', param + rules.tooFewSuffix, null);
+  }
+  if (rules.maxProperties !== undefined && keys.length > rules.maxProperties) {
+    return new RestError('rest_too_many_properties', param + rules.tooManySuffix, null);
+  }
+  return undefined;
+}
+
+function validateArray(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
+  if (!isArrayLike(value)) return invalidType(param, 'array');
+  const items = sanitizeArray(value);
+  const rules = schema.array;
+  if (rules.items !== undefined) {
+    for (let i = 0; i < items.length; i++) {
+      const error = validateNode(rules.items, items[i], `${param}[${i}]`);
+      if (error !== undefined) return error;
+    }
+  }
+  if (rules.minItems !== undefined && items.length < rules.minItems) {
+    return new RestError('rest_too_few_items', param + rules.tooFewSuffix, null);
+  }
+  if (rules.maxItems !== undefined && items.length > rules.maxItems) {
+    return new RestError('rest_too_many_items', param + rules.tooManySuffix, null);
+  }
+  if (rules.uniqueItems && !hasUniqueItems(items)) {
+    return new RestError('rest_duplicate_items', `${param} has duplicate items.`, null);
+  }
+  return undefined;
+}
+
+function validateNumber(schema: CompiledSchema, value: unknown, param: string, type: string): RestError | undefined {
+  const n = numericValue(value);
+  if (n === undefined) return invalidType(param, type);
+  const rules = schema.number;
+  if (rules.multipleOf !== undefined && n % rules.multipleOf !== 0) {
+    return new RestError('rest_invalid_multiple', param + rules.multipleOfSuffix, null);
+  }
+  const outOfBounds = rules.bounds?.(n);
+  return outOfBounds === undefined ? undefined : new RestError('rest_out_of_bounds', param + outOfBounds, null);
+}
+
+function validateString(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
+  if (typeof value !== 'string') return invalidType(param, 'string');
+  const rules = schema.string;
+  if (rules.minLength !== undefined || rules.maxLength !== undefined) {
+    const length = mbStrlen(value);
+    if (rules.minLength !== undefined && length < rules.minLength) {
+      return new RestError('rest_too_short', param + rules.tooShortSuffix, null);
+    }
+    if (rules.maxLength !== undefined && length > rules.maxLength) {
+      return new RestError('rest_too_long', param + rules.tooLongSuffix, null);
+    }
+  }
+  if (rules.pattern !== undefined && rules.pattern.regex?.test(value) !== true) {
+    return new RestError('rest_invalid_pattern', param + rules.patternSuffix, null);
+  }
+  return undefined;
+}

@@ -1,0 +1,169 @@
+// Replays the WordPress 6.1 recordings of test/fixtures/wp-6.1 (copied from
+// ../shared/peer/wp-6.1, see test/fixtures/README.md) against a site-rest server set up like
+// the recorded site, and compares the answers the way clients see them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createRestServer,
+  type ArgSchema,
+  type NamespaceModule,
+  type RawResponse,
+  type RestServer,
+  type RestUser,
+  type RouteDefinition,
+} from '../../src/index.js';
+import { echoRoutes } from './echo-routes.js';
+
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+export const BASE = 'http://peer.test';
+
+/** One recorded exchange with WordPress. */
+export interface Recording {
+  id: string;
+  group: string;
+  request: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    noContentType?: boolean;
+    auth: string;
+  };
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export function loadRecordings(): Recording[] {
+  const dir = join(FIXTURES, 'wp-6.1');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Recording)
+    .filter((r) => typeof r.group === 'string' && r.request !== undefined);
+}
+
+const CAPABILITIES: Record<string, string[]> = {
+  admin: ['read', 'edit_posts', 'publish_posts', 'edit_others_posts', 'delete_posts', 'manage_options', 'list_users'],
+  author: ['read', 'edit_posts', 'publish_posts', 'delete_posts', 'upload_files'],
+  subscriber: ['read'],
+};
+
+/** The recorded site's users, by the name the recordings use in `auth`. */
+export function peerUser(name: string): RestUser | null {
+  const caps = CAPABILITIES[name];
+  if (!caps) return null;
+  const id = Object.keys(CAPABILITIES).indexOf(name) + 1;
+  return { id, username: name, can: (capability) => caps.includes(capability) };
+}
+
+export interface SpecRoute {
+  route: string;
+  namespace: string;
+  variants: string[];
+  endpoints: Array<{ methods: string[]; args: Record<string, ArgSchema> | []; allow_batch?: { v1: boolean } }>;
+}
+
+/** routes.json, as copied into the fixtures. */
+export function loadSpec(): { variants: Record<string, { namespaces: string[]; site: Record<string, unknown> }>; routes: SpecRoute[] } {
+  return JSON.parse(readFileSync(join(FIXTURES, 'routes.json'), 'utf8'));
+}
+
+/**
+ * routes.json's routes registered from data with an echo handler `{route, method, params}`,
+ * as the recorded site's mu-plugin did. Every namespace of the variant (or all) is mounted,
+ * index-only ones included; `skip` leaves out namespaces served otherwise.
+ */
+export function specModules(options: { variant?: string; skip?: string[] } = {}): NamespaceModule[] {
+  const spec = loadSpec();
+  const modules = new Map<string, RouteDefinition[]>();
+  for (const route of spec.routes) {
+    const ns = route.namespace;
+    if (!ns || options.skip?.includes(ns)) continue;
+    if (options.variant && !route.variants.includes(options.variant)) continue;
+    const list = modules.get(ns) ?? [];
+    modules.set(ns, list);
+    if (route.route === `/${ns}`) continue;
+    list.push({
+      path: route.route.slice(ns.length + 1),
+      endpoints: route.endpoints.map((e) => ({
+        methods: e.methods,
+        args: Array.isArray(e.args) ? {} : e.args,
+        allowBatch: e.allow_batch,
+        permission: 'public',
+        handler: (request) => ({ route: request.route, method: request.method, params: request.params }),
+      })),
+    });
+  }
+  return [...modules].map(([namespace, routes]) => ({ namespace, routes }));
+}
+
+/** A server shaped like the recorded site: echo/v1 and the spec's routes, users from `x-peer-auth`. */
+export function peerServer(): RestServer {
+  return createRestServer({
+    site: { name: 'Example Site', description: '', url: BASE, gmt_offset: '0', timezone_string: '' },
+    namespaces: [echoRoutes, ...specModules({ skip: ['oembed/1.0'] }).filter((m) => m.routes.length > 0)],
+    authenticate: (request) => peerUser(request.headers['x-peer-auth'] ?? ''),
+    onError: () => {},
+  });
+}
+
+/** Sends a recording's request to the server, as the recorder sent it to WordPress. */
+export async function replay(server: RestServer, recording: Recording): Promise<RawResponse | null> {
+  const { method, path, body, noContentType, auth } = recording.request;
+  const headers: Record<string, string> = { ...recording.request.headers, 'x-peer-auth': auth };
+  let raw: string | undefined;
+  if (typeof body === 'string') raw = body;
+  else if (body !== undefined) {
+    raw = JSON.stringify(body);
+    if (!noContentType && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  return server.handle({ method, url: path, headers, body: raw });
+}
+
+/** True when two JSON values are the same to PHP: `{}` equals `[]`, and `{"0":a,"1":b}` equals `[a,b]`. */
+export function phpEqual(a: unknown, b: unknown): boolean {
+  const listLike = (v: unknown): unknown[] | null => {
+    if (Array.isArray(v)) return v;
+    if (typeof v !== 'object' || v === null) return null;
+    const keys = Object.keys(v);
+    return keys.every((k, i) => k === String(i)) ? Object.values(v) : null;
+  };
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const la = listLike(a);
+  const lb = listLike(b);
+  if (la && lb) return la.length === lb.length && la.every((v, i) => phpEqual(v, lb[i]));
+  if (la?.length === 0 && Object.keys(b).length === 0) return true;
+  if (lb?.length === 0 && Object.keys(a).length === 0) return true;
+  if (la || lb) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && phpEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** The differences between our answer and WordPress's: status, the headers clients read, and the body. */
+export function compareAnswer(recording: Recording, answer: RawResponse | null): string[] {
+  if (!answer) return ['not served (outside the API)'];
+  const diffs: string[] = [];
+  if (answer.status !== recording.status) diffs.push(`status ${answer.status} != ${recording.status}`);
+  const ours: Record<string, string> = {};
+  for (const [k, v] of Object.entries(answer.headers)) ours[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const name of ['allow', 'content-type', 'link', 'x-wp-total', 'x-wp-totalpages', 'access-control-allow-headers', 'access-control-expose-headers']) {
+    const want = recording.headers[name];
+    const got = ours[name]?.split(BASE).join('{base}');
+    if (want !== got) diffs.push(`header ${name}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+  }
+  if (recording.request.method === 'HEAD') {
+    if (answer.body !== '') diffs.push('HEAD answered with a body');
+    return diffs;
+  }
+  let body: unknown = answer.body;
+  try {
+    body = JSON.parse(answer.body.split(BASE).join('{base}'));
+  } catch {
+    body = answer.body.split(BASE).join('{base}');
+  }
+  if (!phpEqual(body, recording.body)) diffs.push(`body ${JSON.stringify(body).slice(0, 600)} != ${JSON.stringify(recording.body).slice(0, 600)}`);
+  return diffs;
+}
