@@ -99,6 +99,13 @@ describe('strings', () => {
     // PCRE's "$" also matches before a final newline.
     expect(check('ABC\n', { type: 'string', pattern: '^[A-Z]{3}$' })).toBe(true);
   });
+
+  it('reads PCRE-only syntax as PHP does', () => {
+    expect(check('a{', { type: 'string', pattern: '^a{$' })).toBe(true);
+    expect(check('#1', { type: 'string', pattern: '^\\#\\d$' })).toBe(true);
+    expect(check('42', { type: 'string', pattern: '^(?P<n>\\d+)$' })).toBe(true);
+    expect(check('☺', { type: 'string', pattern: '^\\x{263a}$' })).toBe(true);
+  });
 });
 
 describe('format', () => {
@@ -108,6 +115,9 @@ describe('format', () => {
       expect(check(ok, schema)).toBe(true);
     }
     expect(validateValue('2023-01-01', schema, 'p')).toEqual(new RestError('rest_invalid_date', 'Invalid date.', null));
+    expect(check('2023-13-01T00:00:00', schema)).toBe('rest_invalid_date');
+    // strtotime() gives 0 for the epoch itself, and WordPress reads that as a failure.
+    expect(check('1970-01-01T00:00:00Z', schema)).toBe('rest_invalid_date');
   });
 
   it('validates email, ip, uuid and hex-color', () => {

@@ -5,6 +5,10 @@
  * Values are JSON.parse'd, so `{}` and `[]` both reach our functions, as PHP arrays reach
  * WordPress's. Sanitized results are compared as PHP sees them: lists and objects with
  * keys "0".."n-1" are the same array, and `{}` equals `[]`.
+ *
+ * Where WordPress threw a PHP TypeError (an `exception` field: `is_email()` or `ltrim()` given
+ * an array), it returned nothing to compare: a throwing validation must still be a rejection
+ * (we answer the format's error), and a throwing sanitization is not compared.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -14,6 +14,8 @@ export interface ArgPlan {
   validators: Array<[string, ValidateCallback]>;
   /** Per-arg sanitizer: the `sanitizeCallback`, or schema validation + sanitization for typed args. */
   parsers: Map<string, Parser>;
+  /** The endpoint's whole-request check, run after the arg validators. */
+  validateRequest: ((params: Record<string, unknown>) => boolean | RestError) | undefined;
 }
 
 /** The places a parameter can come from, highest precedence first; `null` where the request has none. */
@@ -43,8 +45,12 @@ function wrapSanitizeCallback(schema: ArgSchema): Parser | null {
 }
 
 /** Compiles an endpoint's arg descriptors; throws on a malformed descriptor. */
-export function compileArgs(args: Record<string, ArgSchema>, where: string): ArgPlan {
-  const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map() };
+export function compileArgs(
+  args: Record<string, ArgSchema>,
+  where: string,
+  validateRequest?: (params: Record<string, unknown>) => boolean | RestError,
+): ArgPlan {
+  const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map(), validateRequest };
   for (const [name, schema] of Object.entries(args)) {
     assertValidArgSchema(schema, `${where} arg "${name}"`);
     if (schema.required === true) plan.required.push(name);
@@ -127,6 +133,12 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
       }
     }
     if (params) return invalidParams(params, details ?? []);
+  }
+
+  if (plan.validateRequest) {
+    const verdict = plan.validateRequest(mergeParams(sources));
+    if (isRestError(verdict)) return verdict;
+    if (verdict === false) return new RestError('rest_invalid_params', 'Invalid parameters.', { status: 400 });
   }
 
   if (plan.parsers.size === 0) return null;

@@ -342,12 +342,28 @@ function phpJsonErrorCode(b: Uint8Array): number {
   }
 }
 
-/** True when `value` holds `levels` nested arrays/objects. */
-function nests(value: unknown, levels: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (levels <= 1) return true;
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    if (nests(child, levels - 1)) return true;
+/** True when valid JSON `text` nests at least PHP's maximum depth of arrays/objects. */
+function nestsTooDeep(text: string): boolean {
+  // Cheap necessary condition first: that many containers must be opened somewhere.
+  let openers = 0;
+  for (const opener of ['[', '{']) {
+    for (let at = text.indexOf(opener); at >= 0 && openers < JSON_MAX_DEPTH; at = text.indexOf(opener, at + 1)) openers++;
+  }
+  if (openers < JSON_MAX_DEPTH) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth >= JSON_MAX_DEPTH) return true;
+    } else if (c === 93 || c === 125) {
+      depth--;
+    }
   }
   return false;
 }
@@ -373,8 +389,7 @@ function decodePhpJson(body: Uint8Array | string): JsonResult {
   } catch {
     return { ok: false, code: phpJsonErrorCode(bytesOf(body)) || 4 };
   }
-  const mayBeTooDeep = text.length >= 2 * (JSON_MAX_DEPTH - 1) + 2 && nests(value, JSON_MAX_DEPTH);
-  if (mayBeTooDeep || /\\u[dD][89a-fA-F]/.test(text)) {
+  if (nestsTooDeep(text) || /\\u[dD][89a-fA-F]/.test(text)) {
     const code = phpJsonErrorCode(bytesOf(body));
     if (code !== 0) return { ok: false, code };
   }

@@ -80,6 +80,7 @@ function snakeName(name: string): string {
   return name
     .replace(/Error$/, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
     .toLowerCase();
 }
 

@@ -75,7 +75,7 @@ export class PhpArray {
 
   /** The public representation of this array as a top-level map of variables. */
   toRecord(): Record<string, PhpValue> {
-    return Object.fromEntries(this.convertedEntries());
+    return this.toObject();
   }
 
   /** `array_merge($first, $second)`: later string keys win in place, integer keys are renumbered from 0. */
@@ -155,8 +155,15 @@ export class PhpArray {
     }
   }
 
-  private *convertedEntries(): Generator<[string, PhpValue]> {
-    for (const [key, node] of this.entries) yield [key, PhpArray.value(node)];
+  private toObject(): Record<string, PhpValue> {
+    const out: Record<string, PhpValue> = {};
+    for (const [key, node] of this.entries) {
+      const value = PhpArray.value(node);
+      // Assigning `__proto__` would set the prototype; define it as an own key instead.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    return out;
   }
 
   private isList(): boolean {
@@ -169,7 +176,7 @@ export class PhpArray {
 
   private static value(node: PhpNode): PhpValue {
     if (typeof node === 'string') return node;
-    return node.isList() ? Array.from(node.entries.values(), PhpArray.value) : Object.fromEntries(node.convertedEntries());
+    return node.isList() ? Array.from(node.entries.values(), PhpArray.value) : node.toObject();
   }
 }
 
@@ -190,6 +197,7 @@ function mangleName(rest: string): string {
  * full raw name, so nested `a[__Host-x]` is dropped too.
  */
 function isForbidden(key: string, raw: string): boolean {
+  if (key.charCodeAt(0) !== 95) return false;
   return (
     (key.startsWith('__Host-') && !raw.startsWith('__Host-')) ||
     (key.startsWith('__Secure-') && !raw.startsWith('__Secure-'))

@@ -90,7 +90,7 @@ function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint
   return {
     methods,
     args,
-    plan: compileArgs(args, `${methods.join(', ')} ${key}`),
+    plan: compileArgs(args, `${methods.join(', ')} ${key}`, def.validateRequest),
     permission: def.permission,
     handler: def.handler,
     allowBatch: def.allowBatch,

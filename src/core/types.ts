@@ -68,6 +68,11 @@ export interface EndpointDefinition {
   permission?: Permission;
   /** What it does. */
   handler: Handler;
+  /**
+   * Checks the request as a whole after its args passed (WordPress's endpoint-level
+   * `validate_callback`): false answers 400 `rest_invalid_params`, an error answers itself.
+   */
+  validateRequest?: (params: Record<string, unknown>) => boolean | RestError;
   /** May it be called through `/batch/v1`? Overrides the route's setting. */
   allowBatch?: AllowBatch;
   /** List it in the index (default true). */

@@ -14,7 +14,9 @@ const count = z
   .optional();
 const flag = z.boolean({ error: 'must be true or false' }).optional();
 const text = z.string({ error: 'must be a string' }).optional();
-const callback = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: 'must be a function' }).optional();
+const callback = z
+  .custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: 'must be a function' })
+  .optional();
 
 const descriptor: z.ZodType = z.lazy(() =>
   z.looseObject(
@@ -32,7 +34,10 @@ const descriptor: z.ZodType = z.lazy(() =>
       items: descriptor.optional(),
       // WordPress's empty PHP array may stand for "no properties".
       properties: z
-        .preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), descriptor, { error: 'must map property names to schemas' }))
+        .preprocess(
+          (v) => (Array.isArray(v) && v.length === 0 ? {} : v),
+          z.record(z.string(), descriptor, { error: 'must map property names to schemas' }),
+        )
         .optional(),
       additionalProperties: z.union([z.boolean(), descriptor], { error: 'must be true, false or a schema' }).optional(),
       patternProperties: z

@@ -203,7 +203,9 @@ function boundsCheck(schema: ArgSchema): BoundsCheck | undefined {
       : (v) => (v > max ? ` must be less than or equal to ${hi}` : undefined);
   }
   if (min === undefined || max === undefined) return undefined;
-  const message = ` must be between ${lo} (${exclusiveMin ? 'exclusive' : 'inclusive'}) and ${hi} (${exclusiveMax ? 'exclusive' : 'inclusive'})`;
+  const lower = exclusiveMin ? 'exclusive' : 'inclusive';
+  const upper = exclusiveMax ? 'exclusive' : 'inclusive';
+  const message = ` must be between ${lo} (${lower}) and ${hi} (${upper})`;
   const belowMin = exclusiveMin ? (v: number) => v <= min : (v: number) => v < min;
   const aboveMax = exclusiveMax ? (v: number) => v >= max : (v: number) => v > max;
   return (v) => (aboveMax(v) || belowMin(v) ? message : undefined);

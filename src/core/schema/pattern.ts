@@ -3,10 +3,12 @@
  *
  * The pattern is rewritten where PCRE and JS regular expressions read the same source
  * differently: PCRE's `$` also matches before a final newline, `.` matches `\r`, `\A`/`\z`/`\Z`
- * anchor, `(?P<name>` names a group, and any non-alphanumeric character may be escaped.
+ * anchor, `(?P<name>` names a group, braces and brackets outside quantifiers and classes are
+ * literals, and any non-alphanumeric character may be escaped.
  */
 
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
+const QUANTIFIER = /^\{[0-9]+(?:,[0-9]*)?\}/;
 const ANCHOR_ESCAPES: Readonly<Record<string, string>> = { A: '^', z: '$', Z: '(?=\\n?$)' };
 
 /** Rewrites a PCRE pattern into JS regular expression source with the same meaning. */
@@ -22,6 +24,12 @@ export function translatePattern(pattern: string): string {
         out += '\\\\';
       } else if (!inClass && next in ANCHOR_ESCAPES) {
         out += ANCHOR_ESCAPES[next] as string;
+      } else if ((next === 'p' || next === 'P' || next === 'x') && pattern[i + 1] === '{') {
+        // Kept whole so its braces are not taken for literals; PCRE's `\x{263a}` is JS's `\u{263a}`.
+        const close = pattern.indexOf('}', i);
+        const body = close === -1 ? pattern.slice(i + 1) : pattern.slice(i + 1, close + 1);
+        out += `\\${next === 'x' ? 'u' : next}${body}`;
+        i += body.length;
       } else if (/[a-zA-Z0-9]/.test(next) || SYNTAX_CHARACTERS.has(next)) {
         out += `\\${next}`;
       } else {
@@ -42,6 +50,16 @@ export function translatePattern(pattern: string): string {
         out += '\\]';
         i++;
       }
+    } else if (c === '{') {
+      // PCRE reads a brace that does not open a quantifier as a literal; the `u` flag rejects it.
+      const quantifier = QUANTIFIER.exec(pattern.slice(i));
+      if (quantifier === null) out += '\\{';
+      else {
+        out += quantifier[0];
+        i += quantifier[0].length - 1;
+      }
+    } else if (c === '}' || c === ']') {
+      out += `\\${c}`;
     } else if (c === '$') {
       out += '(?=\\n?$)';
     } else if (c === '.') {
