@@ -10,11 +10,12 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 /**
  * Loads `http://127.0.0.1:{port}{path}` for `warmupMs`, then counts complete responses for
  * `durationMs`. Responses whose status is not `expect` are counted as errors, by status.
- * `serverCpu()`, when given, answers the server's CPU time in µs (sampled around the window).
- * Resolves to {rps, responses, seconds, statuses, errors, clientCpu, serverCpu} for the measured
- * window (CPU as a fraction of one core); errors other than statuses count over the whole run.
+ * `sample()`, when given, answers cumulative CPU counters in µs (`{server: …}`, say); they are
+ * sampled around the measured window and reported in cores. Resolves to {rps, responses,
+ * seconds, statuses, errors, clientCpu, sampled} for the measured window; errors other than
+ * unexpected statuses count over the whole run.
  */
-export async function runLoad({ port, path, expect, connections = 8, depth = 32, warmupMs = 2000, durationMs = 5000, serverCpu }) {
+export async function runLoad({ port, path, expect, connections = 8, depth = 32, warmupMs = 2000, durationMs = 5000, sample = async () => ({}) }) {
   const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: site-rest-bench\r\nAccept: */*\r\n\r\n`;
   const batches = [Buffer.alloc(0)];
   for (let k = 1; k <= depth; k++) batches.push(Buffer.from(request.repeat(k)));
@@ -25,7 +26,7 @@ export async function runLoad({ port, path, expect, connections = 8, depth = 32,
   for (let c = 0; c < connections; c++) sockets.push(openConnection(port, batches, depth, expect, stats, () => running));
 
   await sleep(warmupMs);
-  const server0 = await serverCpu?.();
+  const sample0 = await sample();
   const before = { ...stats, statuses: { ...stats.statuses } };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
@@ -33,7 +34,7 @@ export async function runLoad({ port, path, expect, connections = 8, depth = 32,
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const after = { ...stats, statuses: { ...stats.statuses } };
-  const server1 = await serverCpu?.();
+  const sample1 = await sample();
   running = false;
   for (const socket of sockets) socket.destroy();
 
@@ -55,7 +56,7 @@ export async function runLoad({ port, path, expect, connections = 8, depth = 32,
       closedEarly: after.closed,
     },
     clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
-    serverCpu: serverCpu ? (server1 - server0) / 1e6 / seconds : undefined,
+    sampled: Object.fromEntries(Object.keys(sample1).map((k) => [k, (sample1[k] - sample0[k]) / 1e6 / seconds])),
   };
 }
 

@@ -240,6 +240,11 @@ describe('parseBody: urlencoded bodies', () => {
     expect(parsed({ method: 'POST', httpMethod: 'PUT', contentType: urlencoded, body: 'a=1' }).form).toEqual({});
   });
 
+  it('a POST body of "0" still reaches $_POST, though WordPress calls it empty', () => {
+    expect(parsed({ method: 'POST', contentType: urlencoded, body: '0' }).form).toEqual({ 0: '' });
+    expect(parsed({ method: 'PUT', contentType: urlencoded, body: '0' }).form).toEqual({});
+  });
+
   it('turns bytes that are not UTF-8 into U+FFFD', () => {
     expect(parsed({ method: 'POST', contentType: urlencoded, body: new Uint8Array([0x61, 0x3d, 0xff]) }).form).toEqual({ a: '\uFFFD' });
   });
@@ -329,6 +334,11 @@ describe('parseBody: multipart bodies', () => {
   it('a multipart POST overridden to PUT keeps PHP\'s $_POST', () => {
     const body = multipart([field('a', '1')]);
     expect(parsed({ method: 'PUT', httpMethod: 'POST', contentType: type, body }).form).toEqual({ a: '1' });
+  });
+
+  it('a boundary containing a line break can match no line, so there are no fields', () => {
+    const body = multipart([field('a', '1')], 'x\ny');
+    expect(parsed({ method: 'POST', contentType: 'multipart/form-data; boundary="x\ny"', body }).form).toEqual({});
   });
 
   it('registers at most 1000 fields', () => {

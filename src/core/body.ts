@@ -113,11 +113,10 @@ function jsonAt(s: string, at: number): boolean {
   return endsMediaType(s, at + 4) || (s.startsWith('+oembed', at + 4) && endsMediaType(s, at + 11));
 }
 
-/**
- * `wp_is_json_media_type()`: `(^|\s|,)application\/([\w!#\$&-\^\.\+]+\+)?json(\+oembed)?($|\s|;|,)`,
- * case-insensitive, as a linear scan (the regex backtracks quadratically on crafted headers).
- */
+/** `wp_is_json_media_type()`: `application/json`, `application/…+json`, optionally `+oembed`, any case. */
 export function isJsonMediaType(mediaType: string): boolean {
+  // WordPress's `(^|\s|,)application\/([\w!#\$&-\^\.\+]+\+)?json(\+oembed)?($|\s|;|,)` as a
+  // linear scan: the regex backtracks quadratically on crafted headers.
   const s = asciiLower(mediaType);
   let scannedTo = -1;
   for (let at = s.indexOf('application/'); at >= 0; at = s.indexOf('application/', at + 1)) {
@@ -156,11 +155,11 @@ const TOKEN_VALUE = 1;
 const TOKEN_STRING = 2;
 const TOKEN_END = 3;
 
-function isDigit(c: number | undefined): boolean {
+function isDigit(c: number | undefined): c is number {
   return c !== undefined && c >= 48 && c <= 57;
 }
 
-function isHexByte(c: number | undefined): boolean {
+function isHexByte(c: number | undefined): c is number {
   return c !== undefined && ((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
 }
 
@@ -189,7 +188,7 @@ function unicodeEscape(b: Uint8Array, i: number): number {
   let code = 0;
   for (let k = 2; k < 6; k++) {
     const c = b[i + k];
-    if (!isHexByte(c) || c === undefined) return -1;
+    if (!isHexByte(c)) return -1;
     code = code * 16 + (c <= 57 ? c - 48 : (c | 32) - 87);
   }
   return code;
@@ -532,8 +531,7 @@ function parseDisposition(value: string): { name: string | undefined; filename: 
  * the last `]` that is not followed by `[` is cut off.
  */
 function normalizeFieldName(name: string): string {
-  const nul = name.indexOf('\0');
-  const s = (nul < 0 ? name : name.slice(0, nul)).replace(/^ +/, '');
+  const s = name.replace(/^ +/, '');
   const open = s.indexOf('[');
   if (open < 0) return s.replace(/[ .]/g, '_');
   let out = `${s.slice(0, open).replace(/[ .]/g, '_')}[`;
@@ -658,26 +656,27 @@ function phpPostVars(httpMethod: string, header: string | undefined, body: Uint8
   return new PhpArray();
 }
 
-/**
- * Reads a request body as WordPress does, or answers WordPress's `rest_invalid_json` error.
- * JSON is read for any method whose Content-Type is JSON; body params follow
- * `parse_body_params()`: `$_POST` for a real POST, plus `parse_str()` of the raw body for other
- * methods when the Content-Type is urlencoded or missing (so a PUT multipart body has no params).
- */
+/** Reads a request body as WordPress does, or answers WordPress's `rest_invalid_json` error. */
 export function parseBody(input: BodyInput): ParsedBody | RestError {
+  // JSON is read for any method whose Content-Type is JSON. Body params follow
+  // parse_body_params(): PHP's `$_POST` for a real POST, plus parse_str() of the raw body for
+  // other methods when the Content-Type is urlencoded or missing, so a PUT multipart body has no
+  // params.
   const method = input.method.toUpperCase();
   const contentType = parseContentType(input.contentType);
-  const { body } = input;
-  if (body === undefined || isPhpEmpty(body)) return { json: undefined, form: {}, contentType };
+  const body = input.body ?? '';
+  // WordPress skips bodies PHP's empty() is true for ('' and '0'); PHP's own $_POST does not.
+  const emptyForWordPress = isPhpEmpty(body);
   let json: unknown;
-  if (contentType !== null && isJsonMediaType(contentType.value)) {
+  if (!emptyForWordPress && contentType !== null && isJsonMediaType(contentType.value)) {
     const decoded = decodePhpJson(body);
     if (!decoded.ok) return invalidJson(decoded.code);
     json = decoded.value;
   }
   if (!BODY_METHODS.has(method)) return { json, form: {}, contentType };
   let form = phpPostVars((input.httpMethod ?? method).toUpperCase(), input.contentType, body);
-  if (method !== 'POST' && (contentType === null || contentType.value === 'application/x-www-form-urlencoded')) {
+  const urlencoded = contentType === null || contentType.value === 'application/x-www-form-urlencoded';
+  if (method !== 'POST' && !emptyForWordPress && urlencoded) {
     // parse_body_params(): array_merge(parse_str($body), $_POST), which renumbers integer keys.
     form = PhpArray.merge(readUrlencoded(textOf(body), 'query'), form);
   }

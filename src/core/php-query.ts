@@ -11,7 +11,7 @@ export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
 export const MAX_INPUT_VARS = 1000;
 
 /** PHP's `max_input_nesting_level` default. */
-export const MAX_INPUT_NESTING = 64;
+const MAX_INPUT_NESTING = 64;
 
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
@@ -42,11 +42,10 @@ function isCSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
-/**
- * A PHP array under construction. A Map keeps PHP's key order (a JS object would move integer
- * keys first) and makes `__proto__` an ordinary key.
- */
+/** A PHP array being filled the way PHP registers request variables. */
 export class PhpArray {
+  // A Map keeps PHP's key order (a JS object moves integer keys first) and makes `__proto__`
+  // an ordinary key.
   private readonly entries = new Map<string, PhpNode>();
   /** PHP's `nNextFreeElement`; undefined until an integer key is used. */
   private next: bigint | undefined;
@@ -249,11 +248,7 @@ export function phpUrlDecode(s: string): string {
   }
 }
 
-/**
- * How PHP splits a urlencoded string. `query` (`$_GET`, `parse_str()`): empty pairs are skipped
- * and parsing stops after 1000 pairs. `post` (`$_POST`): empty pairs count, and the pair that
- * crosses the limit is still registered, so 1001 pairs get through.
- */
+/** How PHP splits a urlencoded string: `query` (`$_GET`, `parse_str()`) or `post` (`$_POST`). */
 export type UrlencodedFlavor = 'query' | 'post';
 
 /** Reads a urlencoded string into a {@link PhpArray} as PHP does for `flavor`. */
@@ -264,6 +259,8 @@ export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'
   for (let start = 0; start < n; ) {
     let end = input.indexOf('&', start);
     if (end < 0) end = n;
+    // php_default_treat_data (query) skips empty pairs and stops after 1000; add_post_vars (post)
+    // counts empty pairs and still registers the pair that crosses the limit: 1001 get through.
     if (end > start || flavor === 'post') {
       if (flavor === 'query' && ++count > MAX_INPUT_VARS) break;
       const pair = input.slice(start, end);

@@ -1,0 +1,61 @@
+// Where the site-rest server's time goes: `node bench/profile.mjs [valid|failure|raw] [seconds]`
+// (after `npm run build`). Runs the server child with --cpu-prof under the bench load, then
+// prints its top functions by self time, and self time per file.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runLoad } from './load.mjs';
+
+const which = process.argv[2] ?? 'valid';
+const seconds = Number(process.argv[3] ?? 8);
+const CASES = {
+  valid: { server: 'site-rest', path: '/wp-json/core/v2/posts?page=2&per_page=20&context=view&search=hello', expect: 200 },
+  failure: { server: 'site-rest', path: '/wp-json/core/v2/posts?per_page=500&page=0', expect: 400 },
+  raw: { server: 'raw', path: '/wp-json/core/v2/posts?page=2&per_page=20&context=view&search=hello', expect: 200 },
+};
+const c = CASES[which];
+if (!c) throw new Error(`unknown case ${which} (valid | failure | raw)`);
+
+const dir = mkdtempSync(join(tmpdir(), 'site-rest-prof-'));
+const child = fork(new URL('./server.mjs', import.meta.url), [c.server], {
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+});
+try {
+  const [{ port }] = await once(child, 'message');
+  const run = await runLoad({ port, path: c.path, expect: c.expect, warmupMs: 1000, durationMs: seconds * 1000 });
+  console.log(`${which}: ${Math.round(run.rps)} req/s under the profiler, statuses ${JSON.stringify(run.statuses)}`);
+  child.disconnect(); // the child exits on disconnect, which writes the profile
+  await once(child, 'exit');
+} finally {
+  if (child.exitCode === null && child.signalCode === null) child.kill();
+}
+
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map(); // node id → µs
+for (let i = 0; i < profile.samples.length; i++) {
+  const id = profile.samples[i];
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const byFunction = new Map();
+const byFile = new Map();
+for (const [id, us] of self) {
+  const { functionName, url, lineNumber } = byId.get(id).callFrame;
+  const where = url ? url.replace(/^.*\/(node_modules|dist|bench)\//, '$1/').replace(/^node:/, 'node:') : '(native)';
+  const fn = `${functionName || '(anonymous)'}  ${where}${url ? `:${lineNumber + 1}` : ''}`;
+  byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  byFile.set(where, (byFile.get(where) ?? 0) + us);
+}
+const top = (map, n) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`)
+    .join('\n');
+console.log(`\nTop functions by self time (${(total / 1e6).toFixed(1)} s sampled, profile in ${dir}):\n${top(byFunction, 30)}`);
+console.log(`\nSelf time by file:\n${top(byFile, 15)}`);
