@@ -36,6 +36,8 @@ export interface CompiledRoute {
   allowBatch: AllowBatch | undefined;
   /** The resource schema callback, shown with `context=help`. */
   schema: (() => Record<string, unknown>) | undefined;
+  /** The key's first path segment, lower-cased, when it is plain text; null when it holds regex syntax. */
+  firstLiteral: string | null;
 }
 
 /** The route matched for a request: route, endpoint and the captured path params. */
@@ -76,6 +78,14 @@ function normalizeMethods(methods: string | string[]): string[] {
   return out;
 }
 
+/** The first segment of a route key when it is plain ASCII text (so only that segment can match it), else null. */
+function firstLiteralSegment(key: string): string | null {
+  const rest = key.slice(1);
+  const slash = rest.indexOf('/');
+  const segment = slash < 0 ? rest : rest.slice(0, slash);
+  return /^[A-Za-z0-9_\-~%:@!&',;=]*$/.test(segment) ? segment.toLowerCase() : null;
+}
+
 /** Whether an endpoint serves `method`; HEAD is served by a GET endpoint with no HEAD of its own. */
 function serves(endpoint: CompiledEndpoint, method: string): boolean {
   if (endpoint.methods.includes(method)) return true;
@@ -108,9 +118,13 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
   let matchers = new Map<string, Matcher<CompiledRoute>>();
   let version = 0;
 
+  // First segments of routes whose first segment is literal: the fallback's buckets.
+  let literalSegments = new Set<string>();
+
   function changed(): void {
     version += 1;
     matchers = new Map();
+    literalSegments = new Set(ordered.map((r) => r.firstLiteral).filter((s): s is string => s !== null));
   }
 
   function addNamespace(namespace: string): void {
@@ -145,6 +159,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
         endpoints,
         allowBatch: def.allowBatch,
         schema: def.schema,
+        firstLiteral: firstLiteralSegment(key),
       };
       const seen = new Set<string>();
       for (const endpoint of endpoints) {
@@ -160,21 +175,33 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
     changed();
   }
 
-  /** The routes WordPress would try for a path: those of every namespace the path starts with, else all. */
+  /**
+   * Names the routes WordPress would try for a path: those of every namespace the path starts
+   * with (case-sensitively, as WordPress's `strpos`), else all routes. The fallback keeps only
+   * routes that can match the path's first segment (case-insensitively), which leaves the
+   * winner unchanged and keeps lookups for `/` or unknown namespaces from scanning every route.
+   */
   function candidatesKey(path: string): string {
     const trimmed = path.replace(/^\/+/, '');
     const slash = trimmed.indexOf('/');
     const segment = slash < 0 ? trimmed : trimmed.slice(0, slash);
     const namespaces = namespacesBySegment.get(segment);
-    if (!namespaces) return '';
-    const withSlash = trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
-    let key = '';
-    for (const ns of namespaces) if (withSlash.startsWith(ns)) key = key ? `${key}\n${ns}` : ns;
-    return key;
+    if (namespaces) {
+      const withSlash = trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
+      let key = '';
+      for (const ns of namespaces) if (withSlash.startsWith(ns)) key = key ? `${key}\n${ns}` : ns;
+      if (key) return key;
+    }
+    const lower = segment.toLowerCase();
+    return literalSegments.has(lower) ? `=${lower}` : '?';
   }
 
   function candidates(key: string): CompiledRoute[] {
-    if (key === '') return ordered;
+    if (key === '?') return ordered.filter((r) => r.firstLiteral === null);
+    if (key.startsWith('=')) {
+      const segment = key.slice(1);
+      return ordered.filter((r) => r.firstLiteral === null || r.firstLiteral === segment);
+    }
     const names = key.split('\n');
     if (names.length === 1) return byNamespace.get(names[0]!)!;
     return names.flatMap((ns) => byNamespace.get(ns)!);

@@ -1,4 +1,4 @@
-import { parseBody } from './body.js';
+import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
 import { baseHeaders, corsHeaders, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
@@ -69,12 +69,6 @@ const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-function isJsonContentType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
 }
 
 /** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
@@ -195,16 +189,16 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return result.response;
   }
 
-  function readBody(raw: RawRequest, headers: Record<string, string>): () => BodyParams | RestError {
+  function readBody(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
     return () => {
       const contentType = headers['content-type'];
-      const isJson = isJsonContentType(contentType);
+      const isJson = contentType !== undefined && isJsonMediaType(contentType);
       if (raw.parsedBody !== undefined) {
         const parsed = raw.parsedBody;
         if (isJson) return { json: parsed, isJson, form: {} };
         return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
       }
-      const parsed = parseBody({ method: raw.method.toUpperCase(), contentType, body: raw.body });
+      const parsed = parseBody({ method, httpMethod: raw.method.toUpperCase(), contentType, body: raw.body });
       if (isRestError(parsed)) return parsed;
       return { json: parsed.json, isJson, form: parsed.form };
     };
@@ -247,7 +241,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     if (authError) {
       dispatched = { response: errorResponse(authError), route: null, request: null };
     } else {
-      dispatched = await dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, headers), user }, env);
+      dispatched = await dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, method, headers), user }, env);
     }
 
     const response = dispatched.response;
