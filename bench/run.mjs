@@ -11,7 +11,13 @@ import { POSTS_JSON } from './fixture.mjs';
 import { runLoad } from './load.mjs';
 import { MIX, runLookupBench } from './lookup.mjs';
 
-const LOAD = { connections: 8, depth: 32, warmupMs: 2000, durationMs: 5000 };
+// Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
+// magnifies any per-request work; one request at a time per connection is how most clients load a
+// server. Both are reported, with the server's CPU time per request, which does not depend on the client.
+const PROFILES = [
+  { label: 'pipelined: 8 connections × 32 requests in flight', connections: 8, depth: 32, warmupMs: 2000, durationMs: 5000 },
+  { label: 'one request at a time: 64 connections × 1 request in flight', connections: 64, depth: 1, warmupMs: 2000, durationMs: 5000 },
+];
 const ROUNDS = 3;
 // Other engineers share this machine: a run during which other processes used more than this
 // many cores is repeated (at most ATTEMPTS times; the quietest attempt is kept).
@@ -102,7 +108,7 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const kfmt = (n) => `${(n / 1000).toFixed(1)}k`;
 const pct = (x) => `${Math.round(x * 100)}%`;
 
-async function throughput() {
+async function throughput(load) {
   const servers = {};
   for (const kind of new Set(CASES.map((c) => c.server))) servers[kind] = await startServer(kind);
   const results = CASES.map((c) => ({ ...c, runs: [], bytes: 0, repeated: 0 }));
@@ -116,7 +122,7 @@ async function throughput() {
       };
       let best = null;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        const run = await runLoad({ ...LOAD, port, path: r.path, expect: r.expect, sample });
+        const run = await runLoad({ ...load, port, path: r.path, expect: r.expect, sample });
         console.error(
           `round ${round}/${ROUNDS} ${r.name}: ${fmt(run.rps)} req/s, server CPU ${pct(run.sampled.server)}, ` +
             `client CPU ${pct(run.clientCpu)}, other processes ${otherLoad(run).toFixed(2)} cores`,
@@ -136,7 +142,7 @@ async function throughput() {
 function throughputTable(results) {
   const raw = median(results[0].runs.map((x) => x.rps));
   const lines = [
-    '| case | request | body bytes | req/s (median) | µs/req | rounds | × raw | target | server CPU | client CPU | other load | errors |',
+    '| case | request | body bytes | req/s (median) | server CPU µs/req | rounds | × raw | target | server CPU | client CPU | other load | errors |',
     '|---|---|--:|--:|--:|---|--:|---|--:|--:|--:|---|',
   ];
   for (const r of results) {
@@ -146,7 +152,7 @@ function throughputTable(results) {
     const errors = r.runs.reduce((sum, x) => sum + x.errors.unexpectedStatus + x.errors.protocol + x.errors.socket + x.errors.closedEarly, 0);
     const statuses = [...new Set(r.runs.flatMap((x) => Object.keys(x.statuses)))].join('/');
     lines.push(
-      `| ${r.name} | \`GET ${r.path}\` → ${statuses} | ${r.bytes} | ${fmt(rps)} | ${(1e6 / rps).toFixed(1)} | ${r.runs.map((x) => kfmt(x.rps)).join(' / ')} | ${ratio.toFixed(2)}× | ${target} | ` +
+      `| ${r.name} | \`GET ${r.path}\` → ${statuses} | ${r.bytes} | ${fmt(rps)} | ${median(r.runs.map((x) => (x.sampled.server * 1e6) / x.rps)).toFixed(1)} | ${r.runs.map((x) => kfmt(x.rps)).join(' / ')} | ${ratio.toFixed(2)}× | ${target} | ` +
         `${pct(median(r.runs.map((x) => x.sampled.server)))} | ${pct(median(r.runs.map((x) => x.clientCpu)))} | ${median(r.runs.map(otherLoad)).toFixed(2)} | ${errors} |`,
     );
   }
@@ -181,7 +187,13 @@ async function main() {
   const facts = `Node ${process.version}, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores (${os.platform()} ${os.release()}), ${started.toISOString()}`;
   console.error(`site-rest bench: ${facts}`);
 
-  const results = await throughput();
+  const sections = [];
+  for (const load of PROFILES) {
+    console.error(`throughput, ${load.label}…`);
+    const results = await throughput(load);
+    sections.push(`### ${load.label[0].toUpperCase()}${load.label.slice(1)}`, '', throughputTable(results), '');
+    sections.repeats = (sections.repeats ?? 0) + results.reduce((n, r) => n + r.repeated, 0);
+  }
   console.error('route lookup bench…');
   const lookups = runLookupBench();
 
@@ -190,14 +202,14 @@ async function main() {
     '',
     `Machine: ${facts}.`,
     '',
-    '## Throughput (HTTP, keep-alive, pipelined)',
+    '## Throughput (HTTP/1.1 keep-alive)',
     '',
-    throughputTable(results),
-    '',
-    `Method: each server in its own child process (\`bench/server.mjs\`), load from the parent on raw \`net\` sockets: ${LOAD.connections} connections × ${LOAD.depth} pipelined requests, ` +
-      `${LOAD.warmupMs / 1000} s warm-up + ${LOAD.durationMs / 1000} s measured per case, cases interleaved, ${ROUNDS} rounds, median reported. ` +
+    ...sections,
+    `Method: each server in its own child process (\`bench/server.mjs\`), load from the parent on raw \`net\` sockets in the two profiles above, ` +
+      `${PROFILES[0].warmupMs / 1000} s warm-up + ${PROFILES[0].durationMs / 1000} s measured per case, cases interleaved, ${ROUNDS} rounds, median reported. ` +
+      '"Server CPU µs/req" is the server process\'s CPU time divided by the requests it answered: the cost of a request whatever the client does. ' +
       'CPU columns are fractions of one core during the measured window; "other load" is what the rest of the machine used then (cores, from /proc/stat); ' +
-      `a run with other load above ${MAX_OTHER_LOAD} cores was repeated up to ${ATTEMPTS} times, keeping the quietest (${results.reduce((n, r) => n + r.repeated, 0)} repeats this time). ` +
+      `a run with other load above ${MAX_OTHER_LOAD} cores was repeated up to ${ATTEMPTS} times, keeping the quietest (${sections.repeats} repeats this time). ` +
       'Errors = unexpected statuses, malformed answers, socket errors or early closes. ' +
       'The site-rest server mounts every route of routes.json from data; raw answers the same JSON with a precomputed body and only Content-Type/Content-Length; ' +
       'the reference row is raw encoding the same data with JSON.stringify on every request (not a target, it shows what encoding alone costs).',

@@ -210,3 +210,13 @@ describe('PhpArray.merge', () => {
     ]);
   });
 });
+
+describe('the plain-query fast path', () => {
+  it('gives exactly what the full PHP reader gives', () => {
+    const samples = [
+      'a=1&b=2&a=3', 'page=2&per_page=20&context=view&search=hello+world%21', 'x&y=&z=%zz', 'a=1&&b=2', 'name=%E2%9C%93',
+      'a-b=1&_c=2', 'a=1&__proto__=x', '1=a&b=2', 'a.b=1', 'a[]=1', '=v&a=1', 'a=b=c', 'rest_route=%2Fx%2Fv1',
+    ];
+    for (const q of samples) expect(parsePhpQuery(q), q).toEqual(readUrlencoded(q, 'query').toRecord());
+  });
+});

@@ -62,23 +62,29 @@ export function forbidden(user: RestUser | null): RestError {
   return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status: user ? 403 : 401 });
 }
 
+/** Turns a permission function's answer into an error or null. */
+function permissionVerdict(result: unknown, user: RestUser | null): RestError | null {
+  if (result === true) return null;
+  return isRestError(result) ? result : forbidden(user);
+}
+
 /**
  * Runs an endpoint's permission check. With none declared, reads are public and writes need
- * a signed-in user: a host must mark an anonymous write `public` on purpose.
+ * a signed-in user: a host must mark an anonymous write `public` on purpose. Answers
+ * synchronously unless the endpoint's own check is async, so common requests pay no await.
  */
-export async function checkPermission(
+export function checkPermission(
   endpoint: CompiledEndpoint,
   method: string,
   request: RestRequest,
   context: RestContext,
-): Promise<RestError | null> {
+): RestError | null | Promise<RestError | null> {
   const permission = endpoint.permission;
   if (permission === 'public') return null;
   if (permission === undefined) return WRITE_METHODS.has(method) && !context.user ? forbidden(context.user) : null;
   if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user);
-  const result = await permission(request, context);
-  if (result === true) return null;
-  return isRestError(result) ? result : forbidden(context.user);
+  const result = permission(request, context);
+  return result instanceof Promise ? result.then((r) => permissionVerdict(r, context.user)) : permissionVerdict(result, context.user);
 }
 
 function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: ParamSources, user: RestUser | null, json: unknown): RestRequest {
@@ -97,22 +103,35 @@ function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: Par
   };
 }
 
+/** Whether a permission check allows the method; a check that throws denies it. */
+function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest, context: RestContext): boolean | Promise<boolean> {
+  try {
+    const denied = checkPermission(endpoint, method, request, context);
+    return denied instanceof Promise ? denied.then((d) => d === null, () => false) : denied === null;
+  } catch {
+    return false;
+  }
+}
+
 /** `rest_send_allow_header`: the matched route's methods the current user may use. */
-async function allowHeader(route: CompiledRoute, request: RestRequest, context: RestContext): Promise<string | null> {
-  const allowed = new Map<string, boolean>();
+function allowHeader(route: CompiledRoute, request: RestRequest, context: RestContext): string | null | Promise<string | null> {
+  const verdicts: Array<[string, boolean | Promise<boolean>]> = [];
+  let pending = false;
   for (const endpoint of route.endpoints) {
     for (const method of endpoint.methods) {
-      let denied: RestError | null;
-      try {
-        denied = await checkPermission(endpoint, method, request, context);
-      } catch {
-        denied = forbidden(context.user);
-      }
-      allowed.set(method, denied === null);
+      const verdict = allows(endpoint, method, request, context);
+      if (verdict instanceof Promise) pending = true;
+      verdicts.push([method, verdict]);
     }
   }
-  const methods = [...allowed].filter(([, ok]) => ok).map(([m]) => m);
-  return methods.length > 0 ? methods.join(', ') : null;
+  const render = (settled: Array<[string, boolean]>): string | null => {
+    let header: string | null = null;
+    // Registration refuses a method on two endpoints of a route, so each appears once.
+    for (const [method, ok] of settled) if (ok) header = header === null ? method : `${header}, ${method}`;
+    return header;
+  };
+  if (!pending) return render(verdicts as Array<[string, boolean]>);
+  return Promise.all(verdicts.map(async ([m, v]) => [m, await v] as [string, boolean])).then(render);
 }
 
 function optionsResponse(input: DispatchInput, env: DispatchEnv): { response: RestResponse; route: CompiledRoute | null; params: Record<string, string> } {
@@ -168,7 +187,8 @@ export async function dispatch(input: DispatchInput, env: DispatchEnv): Promise<
     request = buildRequest(input, route, sources, input.user, json);
     if (!error) {
       try {
-        error = await checkPermission(match.endpoint, input.method, request, context);
+        const denied = checkPermission(match.endpoint, input.method, request, context);
+        error = denied instanceof Promise ? await denied : denied;
       } catch (thrown) {
         env.onError(thrown, `permission check of ${input.method} ${route.key}`);
         error = toRestError(thrown);
@@ -178,7 +198,8 @@ export async function dispatch(input: DispatchInput, env: DispatchEnv): Promise<
       response = errorResponse(error);
     } else {
       try {
-        response = ensureResponse(await match.endpoint.handler(request, context));
+        const result = match.endpoint.handler(request, context);
+        response = ensureResponse(result instanceof Promise ? await result : result);
       } catch (thrown) {
         if (!isRestError(thrown)) env.onError(thrown, `${input.method} ${route.key}`);
         response = errorResponse(toRestError(thrown));
@@ -187,7 +208,8 @@ export async function dispatch(input: DispatchInput, env: DispatchEnv): Promise<
   }
 
   if (route && request) {
-    const allow = await allowHeader(route, request, context);
+    const pendingAllow = allowHeader(route, request, context);
+    const allow = pendingAllow instanceof Promise ? await pendingAllow : pendingAllow;
     if (allow) response.header('Allow', allow);
   }
   const fields = request?.params._fields ?? input.query._fields;

@@ -276,5 +276,33 @@ export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'
 
 /** Parses a query string (without `?`) exactly as PHP fills `$_GET`. */
 export function parsePhpQuery(query: string): Record<string, PhpValue> {
-  return readUrlencoded(query, 'query').toRecord();
+  return parseSimpleQuery(query) ?? readUrlencoded(query, 'query').toRecord();
+}
+
+// Names PHP stores as they are: no brackets, dots, spaces or escapes to mangle, no integer key,
+// and no leading `__` (prototype keys, PHP's cookie-prefix guard).
+const SIMPLE_NAME = /^[A-Za-z-][A-Za-z0-9_-]*$/;
+
+/**
+ * The common `a=b&c=d` query with simple names, read in one pass without PHP's bracket rules;
+ * null when any name needs them, so the full reader decides. Same result as the full reader.
+ */
+function parseSimpleQuery(query: string): Record<string, PhpValue> | null {
+  const out: Record<string, PhpValue> = {};
+  const n = query.length;
+  let count = 0;
+  for (let start = 0; start < n; ) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = n;
+    if (end > start) {
+      if (++count > MAX_INPUT_VARS) return null;
+      const eq = query.indexOf('=', start);
+      const hasValue = eq >= 0 && eq < end;
+      const name = query.slice(start, hasValue ? eq : end);
+      if (!SIMPLE_NAME.test(name)) return null;
+      out[name] = hasValue ? phpUrlDecode(query.slice(eq + 1, end)) : '';
+    }
+    start = end + 1;
+  }
+  return out;
 }

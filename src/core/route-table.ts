@@ -182,11 +182,13 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
    * winner unchanged and keeps lookups for `/` or unknown namespaces from scanning every route.
    */
   function candidatesKey(path: string): string {
-    const trimmed = path.replace(/^\/+/, '');
-    const slash = trimmed.indexOf('/');
-    const segment = slash < 0 ? trimmed : trimmed.slice(0, slash);
+    let from = 0;
+    while (path.charCodeAt(from) === 47) from++;
+    const slash = path.indexOf('/', from);
+    const segment = path.slice(from, slash < 0 ? path.length : slash);
     const namespaces = namespacesBySegment.get(segment);
     if (namespaces) {
+      const trimmed = from === 0 ? path : path.slice(from);
       const withSlash = trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
       let key = '';
       for (const ns of namespaces) if (withSlash.startsWith(ns)) key = key ? `${key}\n${ns}` : ns;
