@@ -1,5 +1,5 @@
 // Where the site-rest server's time goes: `node bench/profile.mjs [valid|failure|raw] [seconds]`
-// (after `npm run build`). Runs the server child with --cpu-prof under the bench load, then
+// (after `npm run build`; DEPTH and CONNECTIONS env vars set the load, default 8 × 32). Runs the server child with --cpu-prof under the bench load, then
 // prints its top functions by self time, and self time per file.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,7 +25,9 @@ const child = fork(new URL('./server.mjs', import.meta.url), [c.server], {
 });
 try {
   const [{ port }] = await once(child, 'message');
-  const run = await runLoad({ port, path: c.path, expect: c.expect, warmupMs: 1000, durationMs: seconds * 1000 });
+  const depth = Number(process.env.DEPTH ?? 32);
+  const connections = Number(process.env.CONNECTIONS ?? 8);
+  const run = await runLoad({ port, path: c.path, expect: c.expect, connections, depth, warmupMs: 1000, durationMs: seconds * 1000 });
   console.log(`${which}: ${Math.round(run.rps)} req/s under the profiler, statuses ${JSON.stringify(run.statuses)}`);
   child.disconnect(); // the child exits on disconnect, which writes the profile
   await once(child, 'exit');

@@ -132,3 +132,30 @@ describe('rest_route and the API root', () => {
     expect(nested.restUrl('/x/v1')).toBe('http://n.test/blog/api/x/v1');
   });
 });
+
+describe('internal requests (rest_do_request)', () => {
+  it('run through matching, validation and permissions, as the calling user', async () => {
+    const server = serverWith({
+      namespace: 'x/v1',
+      routes: [
+        { path: '/double', endpoints: [{ methods: 'GET', args: { n: { type: 'integer', required: true } }, handler: (r) => ({ n: Number(r.params.n) * 2 }) }] },
+        { path: '/secret', endpoints: [{ methods: 'POST', handler: () => 'written' }] },
+        {
+          path: '/proxy',
+          endpoints: [
+            {
+              methods: 'GET',
+              handler: async (_r, context) => {
+                const ok = await context.dispatch({ path: '/x/v1/double?n=21' });
+                const invalid = await context.dispatch({ path: '/x/v1/double', query: { n: 'abc' } });
+                const denied = await context.dispatch({ method: 'POST', path: '/x/v1/secret' });
+                return { ok: ok.data, invalid: invalid.status, denied: denied.status };
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await get(server, '/wp-json/x/v1/proxy')).json).toEqual({ ok: { n: 42 }, invalid: 400, denied: 401 });
+  });
+});

@@ -102,8 +102,9 @@ function invalidParams(params: Record<string, string>, details: Record<string, u
 
 /**
  * Checks and sanitizes the request's parameters in place, in WordPress's order: missing
- * required args, then `validateCallback`s (args order), then each source's values through
- * their sanitizers (source order, then request order). Answers the first failing step's error.
+ * required args, then `validateCallback`s (args order), then the endpoint's `validateRequest`,
+ * then each source's values through their sanitizers (source order, then request order).
+ * Answers the first failing step's error.
  */
 export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | null {
   if (plan.required.length > 0) {

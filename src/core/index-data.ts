@@ -45,17 +45,13 @@ export function describeArg(schema: ArgSchema): Record<string, unknown> {
 }
 
 function describeEndpoint(endpoint: CompiledEndpoint, routeBatch: AllowBatch | undefined): EndpointDescriptor {
-  const data: EndpointDescriptor = { methods: [...endpoint.methods], args: [] };
-  const batch = endpoint.allowBatch ?? routeBatch;
-  if (batch) data.allow_batch = batch === true ? { v1: true } : batch;
   const names = Object.keys(endpoint.args);
-  if (names.length > 0) {
-    const args: Record<string, Record<string, unknown>> = {};
-    for (const name of names) args[name] = describeArg(endpoint.args[name]!);
-    data.args = args;
-  }
+  const args: EndpointDescriptor['args'] = names.length > 0 ? {} : [];
+  for (const name of names) (args as Record<string, Record<string, unknown>>)[name] = describeArg(endpoint.args[name]!);
+  const batch = endpoint.allowBatch ?? routeBatch;
   // WordPress puts allow_batch between methods and args.
-  return data.allow_batch ? { methods: data.methods, allow_batch: data.allow_batch, args: data.args } : data;
+  if (!batch) return { methods: [...endpoint.methods], args };
+  return { methods: [...endpoint.methods], allow_batch: batch === true ? { v1: true } : batch, args };
 }
 
 /** WordPress shows `_links.self` only when the key, with `(?P<x>…)` written `{x}`, has no `{`. */
