@@ -20,7 +20,7 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
  * `rest_send_cors_headers`: with an `Origin`, allow it with credentials; without one, a GET
  * from an anonymous user still varies on `Origin` so caches keep the two apart.
  */
-export function corsHeaders(origin: string | undefined, method: string, signedIn: boolean): Record<string, string> {
+export function corsHeaders(origin: string | undefined, method: string, signedIn: boolean): Readonly<Record<string, string>> {
   if (origin) {
     return {
       'Access-Control-Allow-Origin': origin === 'null' ? 'null' : sanitizeOrigin(origin),
@@ -29,8 +29,11 @@ export function corsHeaders(origin: string | undefined, method: string, signedIn
       Vary: 'Origin',
     };
   }
-  return method === 'GET' && !signedIn ? { Vary: 'Origin' } : {};
+  return method === 'GET' && !signedIn ? VARY_ORIGIN : NONE;
 }
+
+const VARY_ORIGIN: Readonly<Record<string, string>> = { Vary: 'Origin' };
+const NONE: Readonly<Record<string, string>> = {};
 
 /** Keeps only characters `esc_url` lets through, so a hostile Origin cannot split headers. */
 function sanitizeOrigin(origin: string): string {
@@ -50,9 +53,9 @@ export function normalizeHeaders(headers: Record<string, string | string[] | und
 
 /** Sets a header, replacing any existing one whose name differs only in case. */
 export function setHeader(headers: Record<string, string | string[]>, name: string, value: string | string[]): void {
-  const lower = name.toLowerCase();
-  for (const existing of Object.keys(headers)) {
-    if (existing !== name && existing.toLowerCase() === lower) delete headers[existing];
+  if (!Object.hasOwn(headers, name)) {
+    const lower = name.toLowerCase();
+    for (const existing in headers) if (existing.toLowerCase() === lower) delete headers[existing];
   }
   headers[name] = value;
 }

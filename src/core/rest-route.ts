@@ -59,14 +59,19 @@ function untrailingslashit(text: string): string {
 export function resolveRestRoute(url: string, options: RouteResolverOptions): RestTarget | null {
   const { path, query: queryString } = splitUrl(url);
   let requested = trimSlashes(path);
-  if (options.homePath) {
-    if (requested === options.homePath) requested = '';
-    else if (requested.startsWith(`${options.homePath}/`)) requested = requested.slice(options.homePath.length + 1);
+  const { apiRoot, homePath } = options;
+  if (homePath) {
+    if (requested === homePath) requested = '';
+    else if (requested.length > homePath.length && requested.startsWith(homePath) && requested.charCodeAt(homePath.length) === 47) {
+      requested = requested.slice(homePath.length + 1);
+    }
   }
 
   let pretty: string | null = null;
-  if (requested === options.apiRoot) pretty = '/';
-  else if (requested.startsWith(`${options.apiRoot}/`)) pretty = `/${requested.slice(options.apiRoot.length + 1)}`;
+  if (requested === apiRoot) pretty = '/';
+  else if (requested.length > apiRoot.length && requested.startsWith(apiRoot) && requested.charCodeAt(apiRoot.length) === 47) {
+    pretty = requested.slice(apiRoot.length);
+  }
   const entry = pretty !== null || requested === '' || requested === 'index.php';
   if (!entry) return null;
   if (pretty === null && !queryString.includes('rest_route')) return null;

@@ -255,7 +255,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       status = 200;
     } else {
       data = responseToData(response);
-      for (const [name, value] of Object.entries(response.headers)) setHeader(out, name, String(value));
+      for (const name in response.headers) setHeader(out, name, String(response.headers[name]));
     }
 
     if (method === 'HEAD' || status === 204 || data === null) return render(status, out, '');
