@@ -1,4 +1,4 @@
-// A TypeScript port of the `echo/v1` routes of ../shared/peer/echo-routes.php, the routes the
+// A TypeScript port of the `echo/v1` routes of the peer recordings' echo-routes.php (shared/peer/), the routes the
 // WordPress recordings in test/fixtures/wp-6.1 were made against. Same descriptors, same order.
 import {
   RestError,

@@ -1,5 +1,5 @@
-// Replays the WordPress 6.1 recordings of test/fixtures/wp-6.1 (copied from
-// ../shared/peer/wp-6.1, see test/fixtures/README.md) against a site-rest server set up like
+// Replays the WordPress 6.1 recordings of test/fixtures/wp-6.1 (copied from the shared
+// peer recordings, see test/fixtures/README.md) against a site-rest server set up like
 // the recorded site, and compares the answers the way clients see them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
