@@ -47,6 +47,9 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** Read access to a route table: what hosts, tests and benchmarks may inspect. */
+export type RouteTableView = Pick<RouteTable, 'routes' | 'namespaces' | 'routesOf' | 'match' | 'matchPath' | 'version'>;
+
 /** The server's routes in registration order, with flat-cost lookup. */
 export interface RouteTable {
   /** Registers a route of a namespace (`''` for root-level routes); throws on a bad pattern, arg or duplicate. */

@@ -7,7 +7,7 @@ import { RestResponse } from './response.js';
 import { envelope, responseToData } from './response-data.js';
 import { parsePhpQuery } from './php-query.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
-import { createRouteTable, type RouteTable } from './route-table.js';
+import { createRouteTable, type RouteTableView } from './route-table.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
 /** What the `authenticate` hook sees of a request. */
@@ -59,8 +59,8 @@ export interface RestServer {
   reportError(error: unknown, where: string): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
-  /** The route table (read-only use: introspection, tests, benchmarks). */
-  readonly routes: RouteTable;
+  /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
+  readonly routes: RouteTableView;
 }
 
 const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
