@@ -26,19 +26,20 @@ export function sanitizeValue(value: unknown, schema: ArgSchema, param = ''): un
  */
 export function sanitizeNode(schema: CompiledSchema, input: unknown, param: string, type: TypeSpec = schema.type): unknown {
   let value = input;
-  if (schema.anyOf !== undefined) {
-    const match = findAnyMatching(schema.anyOf, type, value, param);
-    if (match instanceof RestError) return match;
-    if (type === undefined) type = match.type;
-    value = sanitizeNode(match, value, param);
-    if (value instanceof RestError) return value;
-  }
-  if (schema.oneOf !== undefined) {
-    const match = findOneMatching(schema.oneOf, type, value, param);
-    if (match instanceof RestError) return match;
-    if (type === undefined) type = match.type;
-    value = sanitizeNode(match, value, param);
-    if (value instanceof RestError) return value;
+  // anyOf, then oneOf: the matching member sanitizes the value and, when the node has no type, lends its own.
+  // The guard keeps the common, combinator-free schema off the allocation below.
+  if (schema.anyOf !== undefined || schema.oneOf !== undefined) {
+    for (const [combination, find] of [
+      [schema.anyOf, findAnyMatching],
+      [schema.oneOf, findOneMatching],
+    ] as const) {
+      if (combination === undefined) continue;
+      const match = find(combination, type, value, param);
+      if (match instanceof RestError) return match;
+      if (type === undefined) type = match.type;
+      value = sanitizeNode(match, value, param);
+      if (value instanceof RestError) return value;
+    }
   }
   if (type !== undefined && typeof type !== 'string') {
     const best = handleMultiType(value, type);
