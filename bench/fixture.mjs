@@ -23,6 +23,11 @@ export const POSTS = [1, 2, 3].map((id) => ({
 }));
 export const POSTS_JSON = JSON.stringify(POSTS);
 
+/** The bench's two requests: the posts collection with valid query args, and with invalid ones. */
+export const VALID_URL = '/wp-json/core/v2/posts?page=2&per_page=20&context=view&search=hello';
+export const FAILURE_URL = '/wp-json/core/v2/posts?per_page=500&page=0';
+export const BENCH_URLS = [VALID_URL, FAILURE_URL];
+
 const echo = (request) => ({ route: request.route, method: request.method, params: request.params });
 
 /**

@@ -6,14 +6,15 @@ import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FAILURE_URL, VALID_URL } from './fixture.mjs';
 import { runLoad } from './load.mjs';
 
 const which = process.argv[2] ?? 'valid';
 const seconds = Number(process.argv[3] ?? 8);
 const CASES = {
-  valid: { server: 'site-rest', path: '/wp-json/core/v2/posts?page=2&per_page=20&context=view&search=hello', expect: 200 },
-  failure: { server: 'site-rest', path: '/wp-json/core/v2/posts?per_page=500&page=0', expect: 400 },
-  raw: { server: 'raw', path: '/wp-json/core/v2/posts?page=2&per_page=20&context=view&search=hello', expect: 200 },
+  valid: { server: 'site-rest', path: VALID_URL, expect: 200 },
+  failure: { server: 'site-rest', path: FAILURE_URL, expect: 400 },
+  raw: { server: 'raw', path: VALID_URL, expect: 200 },
 };
 const c = CASES[which];
 if (!c) throw new Error(`unknown case ${which} (valid | failure | raw)`);

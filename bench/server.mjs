@@ -1,8 +1,10 @@
-// Server entry for the throughput bench: `node bench/server.mjs raw|raw-json|site-rest`.
+// Server entry for the throughput bench: `node bench/server.mjs raw|same-answer|site-rest`.
 // Listens on 127.0.0.1 (random port), reports {port} to the parent over IPC (and prints it),
 // answers {cmd:'cpu'} with its CPU time, and exits when the parent goes away.
 import http from 'node:http';
-import { POSTS, POSTS_JSON, SITE, benchModules } from './fixture.mjs';
+import { createRestServer } from '../dist/index.js';
+import { createNodeHandler } from '../dist/adapters/node.js';
+import { BENCH_URLS, POSTS_JSON, SITE, benchModules } from './fixture.mjs';
 
 const kind = process.argv[2];
 
@@ -14,21 +16,30 @@ async function handlerFor(kind) {
       res.end(POSTS_JSON);
     };
   }
-  if (kind === 'raw-json') {
-    // Reference only: the same, encoding the data on every request as any dynamic server must.
+  if (kind === 'same-answer') {
+    // Reference only: site-rest's exact answers (status, headers, JSON) for the bench's URLs,
+    // captured once at start, then encoded with JSON.stringify on every request as any server
+    // answering from data must. What a WordPress-compatible answer costs with no routing,
+    // validation or dispatch at all.
+    const server = createRestServer({ site: SITE, namespaces: benchModules(), onError: () => {} });
+    const answers = new Map();
+    for (const url of BENCH_URLS) {
+      const answer = await server.handle({ method: 'GET', url, headers: {} });
+      const head = Object.entries(answer.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value]));
+      answers.set(url, { status: answer.status, head, data: JSON.parse(answer.body) });
+    }
     return (req, res) => {
-      const body = JSON.stringify(POSTS);
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+      const answer = answers.get(req.url);
+      const body = JSON.stringify(answer.data);
+      res.writeHead(answer.status, [...answer.head, 'Content-Length', String(Buffer.byteLength(body))]);
       res.end(body);
     };
   }
   if (kind === 'site-rest') {
-    const { createRestServer } = await import('../dist/index.js');
-    const { createNodeHandler } = await import('../dist/adapters/node.js');
     const server = createRestServer({ site: SITE, namespaces: benchModules(), onError: () => {} });
     return createNodeHandler(server);
   }
-  throw new Error(`unknown server kind ${JSON.stringify(kind)} (raw | raw-json | site-rest)`);
+  throw new Error(`unknown server kind ${JSON.stringify(kind)} (raw | same-answer | site-rest)`);
 }
 
 const server = http.createServer(await handlerFor(kind));

@@ -35,15 +35,6 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value;
 }
 
-function wrapSanitizeCallback(schema: ArgSchema): Parser | null {
-  const callback = schema.sanitizeCallback;
-  if (!callback) return null;
-  return (value, param) => {
-    const result = callback(value, param);
-    return isRestError(result) ? result : { ok: true, value: result };
-  };
-}
-
 /** Compiles an endpoint's arg descriptors; throws on a malformed descriptor. */
 export function compileArgs(
   args: Record<string, ArgSchema>,
@@ -56,7 +47,7 @@ export function compileArgs(
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);
     if (schema.validateCallback) plan.validators.push([name, schema.validateCallback]);
-    const parser = wrapSanitizeCallback(schema) ?? (schema.type !== undefined ? compileArg(schema) : null);
+    const parser = schema.sanitizeCallback ?? (schema.type !== undefined ? compileArg(schema) : null);
     if (parser) plan.parsers.set(name, parser);
   }
   return plan;
@@ -156,7 +147,7 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
         (params ??= {})[key] = result.messages().join(' ');
         (details ??= {})[key] = result.toJSON();
       } else {
-        source[key] = result.value;
+        source[key] = result;
       }
     }
   }

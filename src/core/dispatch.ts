@@ -4,6 +4,7 @@ import { describeRoute } from './index-data.js';
 import { RestResponse } from './response.js';
 import { filterFields } from './response-data.js';
 import type { CompiledEndpoint, CompiledRoute, RouteTable } from './route-table.js';
+import { settle, type MaybePromise } from './maybe-async.js';
 import type { RestContext, RestRequest, RestUser } from './types.js';
 
 /** Body parameters of a request, as WordPress splits them. */
@@ -78,7 +79,7 @@ export function checkPermission(
   method: string,
   request: RestRequest,
   context: RestContext,
-): RestError | null | Promise<RestError | null> {
+): MaybePromise<RestError | null> {
   const permission = endpoint.permission;
   if (permission === 'public') return null;
   if (permission === undefined) return WRITE_METHODS.has(method) && !context.user ? forbidden(context.user) : null;
@@ -104,7 +105,7 @@ function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: Par
 }
 
 /** Whether a permission check allows the method; a check that throws denies it. */
-function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest, context: RestContext): boolean | Promise<boolean> {
+function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest, context: RestContext): MaybePromise<boolean> {
   try {
     const denied = checkPermission(endpoint, method, request, context);
     return denied instanceof Promise ? denied.then((d) => d === null, () => false) : denied === null;
@@ -113,25 +114,36 @@ function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest
   }
 }
 
-/** `rest_send_allow_header`: the matched route's methods the current user may use. */
-function allowHeader(route: CompiledRoute, request: RestRequest, context: RestContext): string | null | Promise<string | null> {
-  const verdicts: Array<[string, boolean | Promise<boolean>]> = [];
-  let pending = false;
+/** Appends an allowed method to an `Allow` value. */
+function withMethod(header: string | null, method: string): string {
+  return header === null ? method : `${header}, ${method}`;
+}
+
+/**
+ * `rest_send_allow_header`: the matched route's methods the current user may use, in route
+ * order. Built as text while the checks answer synchronously; from the first async check on,
+ * the remaining verdicts are awaited together.
+ */
+function allowHeader(route: CompiledRoute, request: RestRequest, context: RestContext): MaybePromise<string | null> {
+  let header: string | null = null;
+  let later: Array<[string, MaybePromise<boolean>]> | null = null;
   for (const endpoint of route.endpoints) {
     for (const method of endpoint.methods) {
       const verdict = allows(endpoint, method, request, context);
-      if (verdict instanceof Promise) pending = true;
-      verdicts.push([method, verdict]);
+      if (later === null && !(verdict instanceof Promise)) {
+        if (verdict) header = withMethod(header, method);
+      } else {
+        (later ??= []).push([method, verdict]);
+      }
     }
   }
-  const render = (settled: Array<[string, boolean]>): string | null => {
-    let header: string | null = null;
-    // Registration refuses a method on two endpoints of a route, so each appears once.
-    for (const [method, ok] of settled) if (ok) header = header === null ? method : `${header}, ${method}`;
-    return header;
-  };
-  if (!pending) return render(verdicts as Array<[string, boolean]>);
-  return Promise.all(verdicts.map(async ([m, v]) => [m, await v] as [string, boolean])).then(render);
+  if (later === null) return header;
+  // Registration refuses a method on two endpoints of a route, so each appears once.
+  return Promise.all(later.map(async ([method, verdict]) => [method, await verdict] as const)).then((settled) => {
+    let out = header;
+    for (const [method, ok] of settled) if (ok) out = withMethod(out, method);
+    return out;
+  });
 }
 
 function optionsResponse(input: DispatchInput, env: DispatchEnv): { response: RestResponse; route: CompiledRoute | null; params: Record<string, string> } {
@@ -140,81 +152,103 @@ function optionsResponse(input: DispatchInput, env: DispatchEnv): { response: Re
   return { response: new RestResponse(describeRoute(found.entry, 'help', env.restUrl) ?? [], 200), route: found.entry, params: found.params };
 }
 
+/** `rest_post_dispatch`'s share: the `Allow` header for the matched route, then `_fields`. */
+function finish(
+  response: RestResponse,
+  route: CompiledRoute | null,
+  request: RestRequest | null,
+  input: DispatchInput,
+  context: RestContext,
+): MaybePromise<Dispatched> {
+  const done = (allow: string | null): Dispatched => {
+    if (allow) response.header('Allow', allow);
+    const fields = request?.params._fields ?? input.query._fields;
+    if (fields !== undefined && response.status < 400) response.data = filterFields(response.data, fields);
+    return { response, route, request };
+  };
+  if (!route || !request) return done(null);
+  const allow = allowHeader(route, request, context);
+  return allow instanceof Promise ? allow.then(done) : done(allow);
+}
+
+/** A thrown or rejected handler as its answer; unexpected exceptions are reported, never shown. */
+function handlerFailure(thrown: unknown, where: string, env: DispatchEnv): RestResponse {
+  if (!isRestError(thrown)) env.onError(thrown, where);
+  return errorResponse(toRestError(thrown));
+}
+
+/** Runs the handler, turning whatever it answers, throws or rejects with into a response. */
+function runHandler(endpoint: CompiledEndpoint, request: RestRequest, context: RestContext, env: DispatchEnv): MaybePromise<RestResponse> {
+  let result: unknown;
+  try {
+    result = endpoint.handler(request, context);
+  } catch (thrown) {
+    return handlerFailure(thrown, `${request.method} ${request.matchedRoute}`, env);
+  }
+  return settle(result, ensureResponse, (thrown) => handlerFailure(thrown, `${request.method} ${request.matchedRoute}`, env));
+}
+
+/** The permission check, then the handler when allowed; a check that throws answers its error. */
+function authorizeAndRun(endpoint: CompiledEndpoint, request: RestRequest, context: RestContext, env: DispatchEnv): MaybePromise<RestResponse> {
+  const refused = (thrown: unknown): RestResponse => {
+    env.onError(thrown, `permission check of ${request.method} ${request.matchedRoute}`);
+    return errorResponse(toRestError(thrown));
+  };
+  let denied: MaybePromise<RestError | null>;
+  try {
+    denied = checkPermission(endpoint, request.method, request, context);
+  } catch (thrown) {
+    return refused(thrown);
+  }
+  return settle(denied, (error) => (error ? errorResponse(error) : runHandler(endpoint, request, context, env)), refused);
+}
+
 /**
  * WordPress's `dispatch` + `respond_to_request` + `rest_post_dispatch`: OPTIONS, matching,
  * body errors, missing/invalid params, permission, the handler, then `Allow` and `_fields`.
- * Never throws: anything a handler throws becomes a generic 500.
+ * Answers synchronously unless a permission check, handler or hook is async. Never throws or
+ * rejects: anything a handler throws becomes a generic 500.
  */
-export async function dispatch(input: DispatchInput, env: DispatchEnv): Promise<Dispatched> {
+export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<Dispatched> {
   const context = env.context(input.user);
-  let response: RestResponse;
-  let route: CompiledRoute | null;
-  let request: RestRequest | null = null;
 
   if (input.method === 'OPTIONS') {
     const answered = optionsResponse(input, env);
-    response = answered.response;
-    route = answered.route;
+    const route = answered.route;
+    let request: RestRequest | null = null;
     if (route) {
       const sources: ParamSources = { json: null, body: null, query: input.query, url: answered.params, defaults: {} };
       request = buildRequest(input, route, sources, input.user, undefined);
     }
-  } else {
-    const match = env.table.match(input.route, input.method);
-    if (!match) {
-      const error = new RestError('rest_no_route', 'No route was found matching the URL and request method.', { status: 404 });
-      return { response: errorResponse(error), route: null, request: null };
-    }
-    route = match.route;
-    const body = input.readBody();
-    const sources: ParamSources = {
-      json: null,
-      body: null,
-      query: input.query,
-      url: match.params,
-      defaults: defaultSource(match.endpoint.plan),
-    };
-    let error: RestError | null = null;
-    let json: unknown;
-    if (isRestError(body)) {
-      error = body;
-    } else {
-      json = body.json;
-      if (body.isJson) sources.json = toParamObject(body.json);
-      if (BODY_METHODS.has(input.method)) sources.body = body.form;
-      error = applyArgs(match.endpoint.plan, sources);
-    }
-    request = buildRequest(input, route, sources, input.user, json);
-    if (!error) {
-      try {
-        const denied = checkPermission(match.endpoint, input.method, request, context);
-        error = denied instanceof Promise ? await denied : denied;
-      } catch (thrown) {
-        env.onError(thrown, `permission check of ${input.method} ${route.key}`);
-        error = toRestError(thrown);
-      }
-    }
-    if (error) {
-      response = errorResponse(error);
-    } else {
-      try {
-        const result = match.endpoint.handler(request, context);
-        response = ensureResponse(result instanceof Promise ? await result : result);
-      } catch (thrown) {
-        if (!isRestError(thrown)) env.onError(thrown, `${input.method} ${route.key}`);
-        response = errorResponse(toRestError(thrown));
-      }
-    }
+    return finish(answered.response, route, request, input, context);
   }
 
-  if (route && request) {
-    const pendingAllow = allowHeader(route, request, context);
-    const allow = pendingAllow instanceof Promise ? await pendingAllow : pendingAllow;
-    if (allow) response.header('Allow', allow);
+  const match = env.table.match(input.route, input.method);
+  if (!match) {
+    const error = new RestError('rest_no_route', 'No route was found matching the URL and request method.', { status: 404 });
+    return { response: errorResponse(error), route: null, request: null };
   }
-  const fields = request?.params._fields ?? input.query._fields;
-  if (fields !== undefined && response.status < 400) response.data = filterFields(response.data, fields);
-  return { response, route, request };
+  const body = input.readBody();
+  const sources: ParamSources = {
+    json: null,
+    body: null,
+    query: input.query,
+    url: match.params,
+    defaults: defaultSource(match.endpoint.plan),
+  };
+  let error: RestError | null;
+  let json: unknown;
+  if (isRestError(body)) {
+    error = body;
+  } else {
+    json = body.json;
+    if (body.isJson) sources.json = toParamObject(body.json);
+    if (BODY_METHODS.has(input.method)) sources.body = body.form;
+    error = applyArgs(match.endpoint.plan, sources);
+  }
+  const request = buildRequest(input, match.route, sources, input.user, json);
+  if (error) return finish(errorResponse(error), match.route, request, input, context);
+  return settle(authorizeAndRun(match.endpoint, request, context, env), (response) => finish(response, match.route, request, input, context));
 }
 
 /** The JSON body as a parameter source: an object as is, a list by index, anything else empty. */

@@ -55,7 +55,7 @@ export function normalizeHeaders(headers: Record<string, string | string[] | und
 export function setHeader(headers: Record<string, string | string[]>, name: string, value: string | string[]): void {
   if (!Object.hasOwn(headers, name)) {
     const lower = name.toLowerCase();
-    for (const existing in headers) if (existing.toLowerCase() === lower) delete headers[existing];
+    for (const existing in headers) if (existing.length === name.length && existing.toLowerCase() === lower) delete headers[existing];
   }
   headers[name] = value;
 }

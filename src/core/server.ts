@@ -4,6 +4,7 @@ import { RestError, isRestError, toRestError } from './errors.js';
 import { baseHeaders, corsHeaders, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { describeRoutes, type RouteDescriptor } from './index-data.js';
 import { RestResponse } from './response.js';
+import { settle, type MaybePromise } from './maybe-async.js';
 import { envelope, responseToData } from './response-data.js';
 import { parsePhpQuery } from './php-query.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
@@ -51,8 +52,12 @@ export interface RestServer {
   register(module: NamespaceModule): void;
   /** The API route a URL addresses, or null when the URL is outside the API. */
   resolve(url: string): RestTarget | null;
-  /** Answers a request; null when its URL is outside the API (the adapter passes it on). */
-  handle(request: RawRequest, target?: RestTarget): Promise<RawResponse | null>;
+  /**
+   * Answers a request; null when its URL is outside the API (the adapter passes it on). The
+   * answer is synchronous unless a hook, permission check or handler on the way is async:
+   * `await` it either way.
+   */
+  handle(request: RawRequest, target?: RestTarget): MaybePromise<RawResponse | null>;
   /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
   errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
   /** Reports an unexpected exception through the `onError` option. */
@@ -61,6 +66,21 @@ export interface RestServer {
   restUrl(route: string, query?: Record<string, string | number>): string;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
+}
+
+/** One request on its way through {@link RestServer.handle}. */
+interface Exchange {
+  raw: RawRequest;
+  target: RestTarget;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  jsonp: unknown;
+  /** Response headers collected so far. */
+  out: Record<string, string | string[]>;
+  /** The method as received, before `_method` overrides. */
+  received: string;
+  /** The effective method. */
+  method: string;
 }
 
 const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
@@ -164,8 +184,10 @@ export function createRestServer(options: RestServerOptions): RestServer {
     ],
   });
 
+  // Anonymous requests, the common case, share one context instead of building one each.
+  const anonymous: RestContext = Object.freeze({ user: null, site, restUrl, dispatch: (request: InternalRequest) => internalDispatch(request, null) });
   function context(user: RestUser | null): RestContext {
-    return { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) };
+    return user ? { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) } : anonymous;
   }
 
   const env: DispatchEnv = { table, context, restUrl, onError };
@@ -198,6 +220,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
         if (isJson) return { json: parsed, isJson, form: {} };
         return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
       }
+      // No body at all (a GET, say): nothing to parse.
+      if (raw.body === undefined || raw.body.length === 0) return { json: undefined, isJson, form: {} };
       const parsed = parseBody({ method, httpMethod: raw.method.toUpperCase(), contentType, body: raw.body });
       if (isRestError(parsed)) return parsed;
       return { json: parsed.json, isJson, form: parsed.form };
@@ -208,7 +232,15 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return { status, headers, body };
   }
 
-  async function handle(raw: RawRequest, given?: RestTarget): Promise<RawResponse | null> {
+  const baseJson = baseHeaders(apiRootUrl, false);
+  const baseJsonp = baseHeaders(apiRootUrl, true);
+
+  function authFailure(thrown: unknown): RestError {
+    onError(thrown, 'authenticate');
+    return toRestError(thrown);
+  }
+
+  function handle(raw: RawRequest, given?: RestTarget): MaybePromise<RawResponse | null> {
     const target = given ?? resolveRestRoute(raw.url, { apiRoot, homePath });
     if (!target) return null;
     const query = target.query as Record<string, unknown>;
@@ -224,29 +256,37 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const received = raw.method.toUpperCase();
     const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
     const method = override ? override.toUpperCase() : received;
+    const exchange: Exchange = { raw, target, query, headers, jsonp, out, received, method };
 
-    let user: RestUser | null = null;
-    let dispatched: Dispatched;
-    let authError: RestError | null = null;
-    if (options.authenticate) {
-      try {
-        const result = await options.authenticate({ method: received, url: raw.url, headers, query });
-        if (isRestError(result)) authError = result;
-        else user = result;
-      } catch (thrown) {
-        onError(thrown, 'authenticate');
-        authError = toRestError(thrown);
-      }
+    const authenticate = options.authenticate;
+    if (!authenticate) return settle(dispatchAs(null, exchange), (dispatched) => compose(dispatched, null, exchange));
+    let auth: MaybePromise<RestUser | null | RestError>;
+    try {
+      auth = authenticate({ method: received, url: raw.url, headers, query });
+    } catch (thrown) {
+      auth = authFailure(thrown);
     }
-    if (authError) {
-      dispatched = { response: errorResponse(authError), route: null, request: null };
-    } else {
-      dispatched = await dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, method, headers), user }, env);
-    }
+    return settle(
+      auth,
+      (result) => {
+        if (isRestError(result)) return compose({ response: errorResponse(result), route: null, request: null }, null, exchange);
+        return settle(dispatchAs(result, exchange), (dispatched) => compose(dispatched, result, exchange));
+      },
+      (thrown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, exchange),
+    );
+  }
 
+  function dispatchAs(user: RestUser | null, ex: Exchange): MaybePromise<Dispatched> {
+    const { method, target, query, headers, raw } = ex;
+    return dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, method, headers), user }, env);
+  }
+
+  /** The dispatched response as the client gets it: headers, `_envelope`, JSON and `_jsonp`. */
+  function compose(dispatched: Dispatched, user: RestUser | null, ex: Exchange): RawResponse {
+    const { out, query, method, jsonp } = ex;
     const response = dispatched.response;
     if (user) Object.assign(out, NO_CACHE_HEADERS);
-    Object.assign(out, corsHeaders(headers.origin, received, user !== null));
+    Object.assign(out, corsHeaders(ex.headers.origin, ex.received, user !== null));
 
     let status = response.status;
     let data: unknown;
@@ -263,7 +303,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     try {
       json = query._pretty !== undefined ? JSON.stringify(data, null, 4) : JSON.stringify(data);
     } catch (thrown) {
-      onError(thrown, `encoding the answer of ${method} ${dispatched.route?.key ?? target.route}`);
+      onError(thrown, `encoding the answer of ${method} ${dispatched.route?.key ?? ex.target.route}`);
       status = 500;
       json = JSON.stringify(toRestError(thrown).toJSON());
     }
@@ -279,7 +319,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
     const headers = normalizeHeaders(requestHeaders);
-    const out: Record<string, string | string[]> = { ...baseHeaders(apiRootUrl, false), ...corsHeaders(headers.origin, '', false) };
+    const out: Record<string, string | string[]> = { ...baseJson, ...corsHeaders(headers.origin, '', false) };
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 

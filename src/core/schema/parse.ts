@@ -1,14 +1,17 @@
 /**
  * `rest_parse_request_arg`: validation then sanitization, compiled once per descriptor.
  */
-import { RestError } from '../errors.js';
 import { compileSchema } from './compile.js';
 import { sanitizeNode } from './sanitize.js';
 import type { ArgSchema } from './types.js';
 import { validateNode } from './validate.js';
 
-/** The outcome of parsing one argument: its sanitized value, or why it is invalid. */
-export type ParseResult = { readonly ok: true; readonly value: unknown } | RestError;
+/**
+ * The outcome of parsing one argument: its sanitized value, or a {@link RestError} saying why it
+ * is invalid. Request data never holds a RestError, so the instance alone marks a failure and
+ * a valid value needs no wrapper object.
+ */
+export type ParseResult = unknown;
 
 /** A compiled argument parser: the value and its parameter name in, a {@link ParseResult} out. */
 export type ArgParser = (value: unknown, param: string) => ParseResult;
@@ -19,7 +22,6 @@ export function compileArg(schema: ArgSchema): ArgParser {
   return (value, param) => {
     const error = validateNode(compiled, value, param);
     if (error !== undefined) return error;
-    const sanitized = sanitizeNode(compiled, value, param);
-    return sanitized instanceof RestError ? sanitized : { ok: true, value: sanitized };
+    return sanitizeNode(compiled, value, param);
   };
 }
