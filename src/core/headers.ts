@@ -1,9 +1,14 @@
+/** The API discovery `Link` value (`rest_output_link_header`), built once per server. */
+export function discoveryLink(apiRootUrl: string): string {
+  return `<${apiRootUrl}>; rel="https://api.w.org/"`;
+}
+
 /** Headers WordPress's `serve_request` sends on every REST answer, before the response's own. */
-export function baseHeaders(apiRootUrl: string, jsonp: boolean): Record<string, string> {
+export function baseHeaders(link: string, jsonp: boolean): Record<string, string> {
   return {
     'Content-Type': jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8',
     'X-Robots-Tag': 'noindex',
-    Link: `<${apiRootUrl}>; rel="https://api.w.org/"`,
+    Link: link,
     'X-Content-Type-Options': 'nosniff',
     'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
     'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',

@@ -1,7 +1,7 @@
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { baseHeaders, corsHeaders, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { baseHeaders, corsHeaders, discoveryLink, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { createIndexRoutes } from './index-routes.js';
 import { RestResponse } from './response.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -129,10 +129,10 @@ export function createRestServer(options: RestServerOptions): RestServer {
     }
     return out;
   }
-  const apiRootUrl = restUrl('/');
+  const link = discoveryLink(restUrl('/'));
 
   const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)));
-  const indexRoutes = createIndexRoutes({ table, site, authentication, restUrl: (route) => restUrl(route) });
+  const indexRoutes = createIndexRoutes({ table, site, authentication, restUrl });
   table.add('', indexRoutes.root);
 
   // Anonymous requests, the common case, share one context instead of building one each.
@@ -195,7 +195,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const headers = normalizeHeaders(raw.headers);
     const jsonp = isTruthy(query._jsonp) ? query._jsonp : undefined;
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
-    const out: Record<string, string | string[]> = baseHeaders(apiRootUrl, jsonp !== undefined);
+    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined);
 
     if (jsonp !== undefined) {
       if (!jsonpEnabled) return render(400, out, JSON.stringify({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' }));
@@ -268,7 +268,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
     const headers = normalizeHeaders(requestHeaders);
-    const out: Record<string, string | string[]> = { ...baseHeaders(apiRootUrl, false), ...corsHeaders(headers.origin, '', false) };
+    const out: Record<string, string | string[]> = { ...baseHeaders(link, false), ...corsHeaders(headers.origin, '', false) };
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 
