@@ -1,5 +1,20 @@
 export { createRestServer } from './core/server.js';
-export type { Authenticate, AuthRequest, RestServer, RestServerOptions } from './core/server.js';
+export type { RestServer, RestServerOptions } from './core/server.js';
+export { createAuthenticator } from './core/auth/authenticate.js';
+export type {
+  Authenticate,
+  AuthenticatorOptions,
+  AuthOutcome,
+  AuthReply,
+  AuthRequest,
+  SessionAuth,
+  VerifyApplicationPassword,
+} from './core/auth/authenticate.js';
+export { createUserStore } from './core/auth/user-store.js';
+export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
+export { DEFAULT_ROLES, capabilitiesOf } from './core/auth/roles.js';
+export type { RoleTable } from './core/auth/roles.js';
+export { DEFAULT_MAX_BATCH_SIZE } from './core/batch.js';
 export { RestError, isRestError, restError, toRestError } from './core/errors.js';
 export type { RestErrorBody, RestErrorData } from './core/errors.js';
 export { RestResponse, respond } from './core/response.js';
@@ -9,6 +24,7 @@ export type { ArgSchema, SanitizeCallback, SchemaType, ValidateCallback } from '
 export type { RestTarget } from './core/rest-route.js';
 export type {
   AllowBatch,
+  DeniedError,
   EndpointDefinition,
   Handler,
   HandlerResult,

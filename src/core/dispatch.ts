@@ -3,9 +3,9 @@ import { RestError, isRestError, toRestError } from './errors.js';
 import { describeRoute } from './index-data.js';
 import { RestResponse } from './response.js';
 import { filterFields } from './response-data.js';
-import type { CompiledEndpoint, CompiledRoute, RouteTable } from './route-table.js';
+import type { CompiledEndpoint, CompiledRoute, RouteMatch, RouteTable } from './route-table.js';
 import { settle, type MaybePromise } from './maybe-async.js';
-import type { RestContext, RestRequest, RestUser } from './types.js';
+import type { DeniedError, RestContext, RestRequest, RestUser } from './types.js';
 
 /** Body parameters of a request, as WordPress splits them. */
 export interface BodyParams {
@@ -58,15 +58,17 @@ function ensureResponse(result: unknown): RestResponse {
   return new RestResponse(result === undefined ? null : result, 200);
 }
 
-/** WordPress's generic denial: 401 for anonymous users, 403 for signed-in ones. */
-export function forbidden(user: RestUser | null): RestError {
-  return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status: user ? 403 : 401 });
+/** A denial: the endpoint's own code and message or WordPress's generic one, 401 for anonymous users and 403 for signed-in ones. */
+export function forbidden(user: RestUser | null, denied?: DeniedError): RestError {
+  const status = user ? 403 : 401;
+  if (denied) return new RestError(denied.code, denied.message, { status });
+  return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status });
 }
 
 /** Turns a permission function's answer into an error or null. */
-function permissionVerdict(result: unknown, user: RestUser | null): RestError | null {
+function permissionVerdict(result: unknown, user: RestUser | null, denied: DeniedError | undefined): RestError | null {
   if (result === true) return null;
-  return isRestError(result) ? result : forbidden(user);
+  return isRestError(result) ? result : forbidden(user, denied);
 }
 
 /**
@@ -80,12 +82,12 @@ export function checkPermission(
   request: RestRequest,
   context: RestContext,
 ): MaybePromise<RestError | null> {
-  const permission = endpoint.permission;
+  const { permission, denied } = endpoint;
   if (permission === 'public') return null;
-  if (permission === undefined) return WRITE_METHODS.has(method) && !context.user ? forbidden(context.user) : null;
-  if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user);
+  if (permission === undefined) return WRITE_METHODS.has(method) && !context.user ? forbidden(context.user, denied) : null;
+  if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user, denied);
   const result = permission(request, context);
-  return result instanceof Promise ? result.then((r) => permissionVerdict(r, context.user)) : permissionVerdict(result, context.user);
+  return result instanceof Promise ? result.then((r) => permissionVerdict(r, context.user, denied)) : permissionVerdict(result, context.user, denied);
 }
 
 function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: ParamSources, user: RestUser | null, json: unknown): RestRequest {
@@ -203,6 +205,53 @@ function authorizeAndRun(endpoint: CompiledEndpoint, request: RestRequest, conte
   return settle(denied, (error) => (error ? errorResponse(error) : runHandler(endpoint, request, context, env)), refused);
 }
 
+/** The error WordPress answers when no route serves the path and method. */
+export function noRoute(): RestError {
+  return new RestError('rest_no_route', 'No route was found matching the URL and request method.', { status: 404 });
+}
+
+/** A matched request with its params checked: the request, or the error that refused it. */
+export interface Validated {
+  request: RestRequest;
+  error: RestError | null;
+}
+
+/**
+ * The request a match makes, with its params checked and sanitized (`has_valid_params` +
+ * `sanitize_params`); with `check` false, the request as it came, unchecked.
+ */
+export function validateMatched(input: DispatchInput, match: RouteMatch, check = true): Validated {
+  const sources: ParamSources = {
+    json: null,
+    body: null,
+    query: input.query,
+    url: match.params,
+    defaults: defaultSource(match.endpoint.plan),
+  };
+  const body = input.readBody();
+  let error: RestError | null = null;
+  let json: unknown;
+  if (isRestError(body)) {
+    error = body;
+  } else {
+    json = body.json;
+    if (body.isJson) sources.json = toParamObject(body.json);
+    if (BODY_METHODS.has(input.method)) sources.body = body.form;
+    if (check) error = applyArgs(match.endpoint.plan, sources);
+  }
+  return { request: buildRequest(input, match.route, sources, input.user, json), error };
+}
+
+/**
+ * `respond_to_request` + `rest_post_dispatch`: a validated request's permission check and
+ * handler (or its validation error), then `Allow` and `_fields`.
+ */
+export function respondTo(match: RouteMatch, validated: Validated, input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
+  const { request, error } = validated;
+  if (error) return finish(errorResponse(error), match.route, request, input, context);
+  return settle(authorizeAndRun(match.endpoint, request, context, env), (response) => finish(response, match.route, request, input, context));
+}
+
 /**
  * WordPress's `dispatch` + `respond_to_request` + `rest_post_dispatch`: OPTIONS, matching,
  * body errors, missing/invalid params, permission, the handler, then `Allow` and `_fields`.
@@ -224,31 +273,8 @@ export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<D
   }
 
   const match = env.table.match(input.route, input.method);
-  if (!match) {
-    const error = new RestError('rest_no_route', 'No route was found matching the URL and request method.', { status: 404 });
-    return { response: errorResponse(error), route: null, request: null };
-  }
-  const body = input.readBody();
-  const sources: ParamSources = {
-    json: null,
-    body: null,
-    query: input.query,
-    url: match.params,
-    defaults: defaultSource(match.endpoint.plan),
-  };
-  let error: RestError | null;
-  let json: unknown;
-  if (isRestError(body)) {
-    error = body;
-  } else {
-    json = body.json;
-    if (body.isJson) sources.json = toParamObject(body.json);
-    if (BODY_METHODS.has(input.method)) sources.body = body.form;
-    error = applyArgs(match.endpoint.plan, sources);
-  }
-  const request = buildRequest(input, match.route, sources, input.user, json);
-  if (error) return finish(errorResponse(error), match.route, request, input, context);
-  return settle(authorizeAndRun(match.endpoint, request, context, env), (response) => finish(response, match.route, request, input, context));
+  if (!match) return { response: errorResponse(noRoute()), route: null, request: null };
+  return respondTo(match, validateMatched(input, match), input, context, env);
 }
 
 /** The JSON body as a parameter source: an object as is, a list by index, anything else empty. */

@@ -2,7 +2,7 @@ import { compileArgs, type ArgPlan } from './args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
 import { compilePattern, routeKey, type CompiledPattern } from './pattern.js';
 import type { ArgSchema } from './schema/types.js';
-import type { AllowBatch, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
+import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
 
 /** An endpoint after registration: methods normalized, args compiled. */
 export interface CompiledEndpoint {
@@ -14,6 +14,8 @@ export interface CompiledEndpoint {
   plan: ArgPlan;
   /** Declared permission, if any. */
   permission: Permission | undefined;
+  /** The error a refused permission answers with, if the endpoint names its own. */
+  denied: DeniedError | undefined;
   /** The handler. */
   handler: Handler;
   /** Endpoint-level `allow_batch`, if set. */
@@ -105,6 +107,7 @@ function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint
     args,
     plan: compileArgs(args, `${methods.join(', ')} ${key}`, def.validateRequest),
     permission: def.permission,
+    denied: def.denied,
     handler: def.handler,
     allowBatch: def.allowBatch,
     showInIndex: def.showInIndex ?? true,

@@ -1,3 +1,6 @@
+import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
+import { createUserStore, type UserStore } from './auth/user-store.js';
+import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
@@ -11,21 +14,6 @@ import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
 import { createRouteTable, type RouteTableView } from './route-table.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
-/** What the `authenticate` hook sees of a request. */
-export interface AuthRequest {
-  /** Request method as received. */
-  method: string;
-  /** Request URL as received. */
-  url: string;
-  /** Request headers, lower-cased names. */
-  headers: Record<string, string>;
-  /** Query parameters. */
-  query: Record<string, unknown>;
-}
-
-/** Resolves the signed-in user: a user, null for anonymous, or an error to answer with (`rest_authentication_errors`). */
-export type Authenticate = (request: AuthRequest) => RestUser | null | RestError | Promise<RestUser | null | RestError>;
-
 /** Options of {@link createRestServer}. */
 export interface RestServerOptions {
   /** Site facts shown by the root index. */
@@ -36,10 +24,26 @@ export interface RestServerOptions {
   routing?: 'path' | 'query';
   /** Namespace modules to mount, in order. */
   namespaces?: NamespaceModule[];
-  /** Resolves the current user from the request (default: everyone is anonymous). */
+  /**
+   * Resolves the current user from the request, replacing the built-in schemes (a session
+   * cookie with its nonce, then Basic application passwords). Wrap {@link createAuthenticator}
+   * to keep them.
+   */
   authenticate?: Authenticate;
-  /** Authentication schemes listed by the root index (default: application passwords at `{url}/wp-admin/authorize-application.php`). */
+  /** The built-in user store, whose application passwords Basic credentials are checked against (default: an empty one). */
+  users?: UserStore;
+  /** Checks Basic application-password credentials against the host's own users instead of `users`. */
+  verifyApplicationPassword?: VerifyApplicationPassword;
+  /** How bad credentials are answered: as anonymous (default, WordPress's plain behaviour) or with WordPress's 401 errors. */
+  credentialErrors?: 'anonymous' | 'wordpress';
+  /** A cookie session scheme with WordPress's REST nonce, for apps that sign users in with sessions. */
+  session?: SessionAuth;
+  /** Where clients send users to approve an application password (default `{url}/wp-admin/authorize-application.php`). */
+  authorizationUrl?: string;
+  /** Authentication schemes listed by the root index (default: application passwords at `authorizationUrl`). */
   authentication?: Record<string, unknown>;
+  /** Most requests one `/batch/v1` call may carry (default 25, as WordPress's `rest_get_max_batch_size`). */
+  maxBatchSize?: number;
   /** Serve `_jsonp` callbacks (default true, as WordPress). */
   jsonp?: boolean;
   /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
@@ -64,6 +68,8 @@ export interface RestServer {
   reportError(error: unknown, where: string): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
+  /** The built-in user store: add users and application passwords here. */
+  readonly users: UserStore;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
 }
@@ -115,8 +121,19 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const jsonpEnabled = options.jsonp ?? true;
   const onError = options.onError ?? DEFAULT_ERROR_LOGGER;
   const authentication = options.authentication ?? {
-    'application-passwords': { endpoints: { authorization: `${url}/wp-admin/authorize-application.php` } },
+    'application-passwords': { endpoints: { authorization: options.authorizationUrl ?? `${url}/wp-admin/authorize-application.php` } },
   };
+  const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
+  const users = options.users ?? createUserStore();
+  const authenticate =
+    options.authenticate ??
+    createAuthenticator({
+      verifyApplicationPassword: options.verifyApplicationPassword ?? users.verifyApplicationPassword,
+      userExists: options.verifyApplicationPassword ? undefined : (username) => users.getUser(username) !== null,
+      credentialErrors: options.credentialErrors,
+      session: options.session,
+    });
 
   function restUrl(route: string, query?: Record<string, string | number>): string {
     const path = route.replace(/^\/+/, '');
@@ -142,6 +159,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   const env: DispatchEnv = { table, context, restUrl, onError };
+  table.add('', createBatchRoute(maxBatchSize, env));
 
   /** `rest_do_request`: runs a request built in code through the same pipeline, as `user`. */
   async function internalDispatch(request: InternalRequest, user: RestUser | null): Promise<RestResponse> {
@@ -207,11 +225,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const method = override ? override.toUpperCase() : received;
     const exchange: Exchange = { raw, target, query, headers, jsonp, out, received, method };
 
-    const authenticate = options.authenticate;
-    if (!authenticate) return settle(dispatchAs(null, exchange), (dispatched) => compose(dispatched, null, exchange));
-    let auth: MaybePromise<RestUser | null | RestError>;
+    let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = authenticate({ method: received, url: raw.url, headers, query });
+      auth = authenticate({ method: received, url: raw.url, headers, query }, { header: (name, value) => setHeader(out, name, value) });
     } catch (thrown) {
       auth = authFailure(thrown);
     }
@@ -279,6 +295,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     resolve: (requestUrl) => resolveRestRoute(requestUrl, { apiRoot, homePath }),
     handle,
     restUrl,
+    users,
     routes: table,
   };
 }

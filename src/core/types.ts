@@ -42,12 +42,20 @@ export type PermissionResult = boolean | RestError;
 
 /**
  * Who may call an endpoint: `'public'`, a capability name the user must have, or a
- * function of the request.
+ * function of the request and context (`context.user` is the signed-in user or null).
  */
 export type Permission =
   | 'public'
   | (string & {})
   | ((request: RestRequest, context: RestContext) => PermissionResult | Promise<PermissionResult>);
+
+/** An endpoint's own code and message for a refused permission, e.g. `rest_cannot_create`. */
+export interface DeniedError {
+  /** Machine-readable code. */
+  code: string;
+  /** Human-readable message. */
+  message: string;
+}
 
 /** The value a handler gives back: data (answered with 200), a {@link RestResponse}, or a {@link RestError}. */
 export type HandlerResult = unknown;
@@ -66,6 +74,8 @@ export interface EndpointDefinition {
   args?: Record<string, ArgSchema>;
   /** Who may call it. Reads default to public; writes default to signed-in users only. */
   permission?: Permission;
+  /** The error a refused permission answers with, instead of `rest_forbidden` (status 401 or 403 as WordPress). */
+  denied?: DeniedError;
   /** What it does. */
   handler: Handler;
   /**

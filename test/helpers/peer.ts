@@ -9,11 +9,13 @@ import {
   type ArgSchema,
   type NamespaceModule,
   type RawResponse,
+  createUserStore,
   type RestServer,
-  type RestUser,
   type RouteDefinition,
+  type UserStore,
 } from '../../src/index.js';
 import { echoRoutes } from './echo-routes.js';
+import { wpV2Standin } from './wp-v2-standin.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 export const BASE = 'http://peer.test';
@@ -43,18 +45,44 @@ export function loadRecordings(): Recording[] {
     .filter((r) => typeof r.group === 'string' && r.request !== undefined);
 }
 
-const CAPABILITIES: Record<string, string[]> = {
-  admin: ['read', 'edit_posts', 'publish_posts', 'edit_others_posts', 'delete_posts', 'manage_options', 'list_users'],
-  author: ['read', 'edit_posts', 'publish_posts', 'delete_posts', 'upload_files'],
-  subscriber: ['read'],
-};
+/** The recorded site's users and the application passwords the tests sign in with. */
+export const PEER_USERS = [
+  { username: 'admin', roles: ['administrator'], password: 'AdminAppPassword0000000a' },
+  { username: 'author', roles: ['author'], password: 'AuthorAppPassword000000b' },
+  { username: 'subscriber', roles: ['subscriber'], password: 'SubscriberAppPassword00c' },
+];
 
-/** The recorded site's users, by the name the recordings use in `auth`. */
-export function peerUser(name: string): RestUser | null {
-  const caps = CAPABILITIES[name];
-  if (!caps) return null;
-  const id = Object.keys(CAPABILITIES).indexOf(name) + 1;
-  return { id, username: name, can: (capability) => caps.includes(capability) };
+/** The built-in user store holding the recorded site's users; a low scrypt cost keeps the suite fast. */
+export async function peerUsers(): Promise<UserStore> {
+  const users = createUserStore({ users: PEER_USERS, scrypt: { N: 1024 } });
+  for (const { username, password } of PEER_USERS) await users.createApplicationPassword(username, { name: 'recorder', password });
+  return users;
+}
+
+const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
+
+/**
+ * The `Authorization` header the recorder sent for a recording's `auth`: an application
+ * password, a wrong one (`bad`), an unknown user, the login password, a malformed Basic
+ * value or a Bearer token.
+ */
+export function authorizationFor(auth: string): string | undefined {
+  const user = PEER_USERS.find((u) => u.username === auth);
+  if (user) return basic(`${user.username}:${user.password}`);
+  switch (auth) {
+    case 'bad':
+      return basic('admin:WrongAppPassword00000000');
+    case 'bad-user':
+      return basic('nobody:AdminAppPassword0000000a');
+    case 'admin-login-password':
+      return basic('admin:password');
+    case 'malformed':
+      return 'Basic !!!not-base64!!!';
+    case 'bearer':
+      return 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.signature';
+    default:
+      return undefined;
+  }
 }
 
 export interface SpecRoute {
@@ -98,12 +126,16 @@ export function specModules(options: { variant?: string; skip?: string[] } = {})
   return [...modules].map(([namespace, routes]) => ({ namespace, routes }));
 }
 
-/** A server shaped like the recorded site: echo/v1 and the spec's routes, users from `x-peer-auth`. */
-export function peerServer(): RestServer {
+/**
+ * A server shaped like the recorded site: echo/v1, stand-ins for the wp/v2 routes that
+ * authentication is recorded on, the spec's routes, and the recorded users signing in with
+ * application passwords through the built-in store.
+ */
+export async function peerServer(): Promise<RestServer> {
   return createRestServer({
     site: { name: 'Example Site', description: '', url: BASE, gmt_offset: '0', timezone_string: '' },
-    namespaces: [echoRoutes, ...specModules({ skip: ['oembed/1.0'] }).filter((m) => m.routes.length > 0)],
-    authenticate: (request) => peerUser(request.headers['x-peer-auth'] ?? ''),
+    namespaces: [echoRoutes, wpV2Standin, ...specModules({ skip: ['oembed/1.0'] }).filter((m) => m.routes.length > 0)],
+    users: await peerUsers(),
     onError: () => {},
   });
 }
@@ -111,7 +143,9 @@ export function peerServer(): RestServer {
 /** Sends a recording's request to the server, as the recorder sent it to WordPress. */
 export async function replay(server: RestServer, recording: Recording): Promise<RawResponse | null> {
   const { method, path, body, noContentType, auth } = recording.request;
-  const headers: Record<string, string> = { ...recording.request.headers, 'x-peer-auth': auth };
+  const headers: Record<string, string> = { ...recording.request.headers };
+  const authorization = authorizationFor(auth);
+  if (authorization) headers.Authorization = authorization;
   let raw: string | undefined;
   if (typeof body === 'string') raw = body;
   else if (body !== undefined) {
