@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createRestServer, type ArgSchema, type NamespaceModule, type RestServer } from '../src/index.js';
+import { loadSpec } from './helpers/peer.js';
+import { sampleArgs, samplePath } from './helpers/sample-request.js';
+
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+const spec = loadSpec();
+
+/** Every namespaced route of routes.json, mounted with no permission declared; handlers count their calls. */
+function undeclaredModules(calls: string[], permission?: 'public'): NamespaceModule[] {
+  const modules = new Map<string, NamespaceModule>();
+  for (const route of spec.routes) {
+    if (!route.namespace || route.route === `/${route.namespace}`) continue;
+    const module = modules.get(route.namespace) ?? { namespace: route.namespace, routes: [] };
+    modules.set(route.namespace, module);
+    module.routes.push({
+      path: route.route.slice(route.namespace.length + 1),
+      endpoints: route.endpoints.map((e) => ({
+        methods: e.methods,
+        args: Array.isArray(e.args) ? {} : e.args,
+        ...(permission ? { permission } : {}),
+        handler: (request) => {
+          calls.push(`${request.method} ${request.matchedRoute}`);
+          return { ok: true };
+        },
+      })),
+    });
+  }
+  return [...modules.values()];
+}
+
+/** One anonymous request per write method of every endpoint, with args that pass validation. */
+const sweep = spec.routes.flatMap((route) =>
+  route.namespace && route.route !== `/${route.namespace}`
+    ? route.endpoints.flatMap((endpoint) =>
+        endpoint.methods
+          .filter((method) => WRITE_METHODS.includes(method))
+          .map((method) => ({
+            method,
+            route: route.route,
+            path: samplePath(route.route),
+            body: sampleArgs(Array.isArray(endpoint.args) ? {} : (endpoint.args as Record<string, ArgSchema>)),
+          })),
+      )
+    : [],
+);
+
+function serverOf(modules: NamespaceModule[]): RestServer {
+  return createRestServer({ site: { name: 'Sweep', url: 'http://example.test' }, namespaces: modules, onError: () => {} });
+}
+
+async function answer(server: RestServer, request: (typeof sweep)[number]) {
+  return server.handle({
+    method: request.method,
+    url: `/wp-json${request.path}`,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(request.body),
+  });
+}
+
+describe('safe defaults', () => {
+  it('sweeps every write endpoint of routes.json (both variants)', () => {
+    expect(sweep.length).toBeGreaterThan(100);
+  });
+
+  it('refuses every write endpoint without a declared permission to anonymous callers with 401, before the handler runs', async () => {
+    const calls: string[] = [];
+    const server = serverOf(undeclaredModules(calls));
+    const wrong: string[] = [];
+    for (const request of sweep) {
+      const got = await answer(server, request);
+      if (got?.status !== 401 || JSON.parse(got.body).code !== 'rest_forbidden') wrong.push(`${request.method} ${request.route}: ${got?.status} ${got?.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('runs the same anonymous writes once each endpoint is declared public on purpose', async () => {
+    const calls: string[] = [];
+    const server = serverOf(undeclaredModules(calls, 'public'));
+    const wrong: string[] = [];
+    for (const request of sweep) {
+      const got = await answer(server, request);
+      if (got?.status !== 200) wrong.push(`${request.method} ${request.route}: ${got?.status} ${got?.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(calls).toHaveLength(sweep.length);
+  });
+});
