@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseServeFlags, serve, UsageError } from '../src/cli/serve.js';
+import { demoPasswords, parseServeFlags, serve, UsageError } from '../src/cli/serve.js';
 
 function quiet() {
   const lines: string[] = [];
@@ -48,6 +48,63 @@ describe('site-rest serve', () => {
       await expect(serve(['--port', port], io)).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
     } finally {
       first.close();
+    }
+  });
+
+  /** Whether the demo treats these Basic credentials as a signed-in user: WordPress sends no-cache headers only then. */
+  async function signedIn(port: number, user: string, password: string): Promise<boolean> {
+    const auth = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    const answer = await fetch(`http://127.0.0.1:${port}/wp-json/`, { headers: { Authorization: auth } });
+    return (answer.headers.get('cache-control') ?? '').includes('private');
+  }
+
+  it('signs the demo users in with the application passwords given by flag or environment', async () => {
+    const { lines, io } = quiet();
+    const env = { SITE_REST_APP_PASSWORDS: 'author:env-author-pass1, admin:env-admin-loses' };
+    const http = await serve(['--port', '0', '--app-password', 'admin:flag-admin-pass1'], io, env);
+    try {
+      const port = (http.address() as AddressInfo).port;
+      expect(await signedIn(port, 'admin', 'flag-admin-pass1')).toBe(true);
+      expect(await signedIn(port, 'admin', 'env-admin-loses')).toBe(false);
+      expect(await signedIn(port, 'author', 'env-author-pass1')).toBe(true);
+      const printed = lines.join('');
+      expect(printed).not.toContain('flag-admin-pass1');
+      expect(printed).not.toContain('env-author-pass1');
+    } finally {
+      http.close();
+    }
+  });
+
+  it('generates the missing application passwords and prints each once, in groups of four', async () => {
+    const { lines, io } = quiet();
+    const http = await serve(['--port', '0'], io, {});
+    try {
+      const port = (http.address() as AddressInfo).port;
+      const printed = lines.join('');
+      const generated = [...printed.matchAll(/^\s+(\w+)\s+\w+\s+generated password: ((?:[A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4})$/gm)];
+      expect(generated.map((m) => m[1])).toEqual(['admin', 'author', 'subscriber']);
+      for (const [, user, password] of generated) {
+        expect(printed.split(password!).length).toBe(2);
+        expect(await signedIn(port, user!, password!)).toBe(true);
+      }
+    } finally {
+      http.close();
+    }
+  });
+
+  it('refuses a malformed or unknown --app-password without repeating the password', () => {
+    expect(() => demoPasswords(['admin'], undefined)).toThrow(UsageError);
+    expect(() => demoPasswords(['admin:'], undefined)).toThrow(/USER:PASSWORD/);
+    expect(() => demoPasswords([], 'nobody:hunter2hunter2')).toThrow(/unknown user "nobody"/);
+    for (const entry of ['nobody:hunter2hunter2', 'admin:-- ~~ --']) {
+      let message = '';
+      try {
+        demoPasswords([entry], undefined);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/USER:PASSWORD|unknown user/);
+      expect(message).not.toContain(entry.slice(entry.indexOf(':') + 1));
     }
   });
 });

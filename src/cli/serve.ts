@@ -2,22 +2,37 @@ import { createServer, type Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createNodeHandler } from '../adapters/node.js';
+import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer } from '../core/server.js';
 import type { SiteFacts } from '../core/types.js';
 
-export const USAGE = `Usage: site-rest serve [--variant A|B] [--port N] [--host H] [--api-root P]
+export const USAGE = `Usage: site-rest serve [--variant A|B] [--port N] [--host H] [--api-root P] [--app-password USER:PASSWORD]...
 
-  --variant   which site variant to serve (default A; B advertises ?rest_route= URLs)
-  --port      port to listen on (default 8080; 0 picks a free one)
-  --host      interface to listen on (default 127.0.0.1)
-  --api-root  API root path (default wp-json)`;
+  --variant       which site variant to serve (default A; B advertises ?rest_route= URLs)
+  --port          port to listen on (default 8080; 0 picks a free one)
+  --host          interface to listen on (default 127.0.0.1)
+  --api-root      API root path (default wp-json)
+  --app-password  application password of a demo user (admin, author, subscriber); repeatable.
+                  Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
+                  Users left without one get a generated password, printed once at start-up.`;
+
+/** The demo site's users, as the recorded WordPress site had them. */
+const DEMO_USERS = [
+  { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
+  { username: 'author', roles: ['author'], email: 'author@example.test' },
+  { username: 'subscriber', roles: ['subscriber'], email: 'subscriber@example.test' },
+];
 
 const ServeFlags = z.object({
   variant: z.enum(['A', 'B'], { error: '--variant must be A or B' }).default('A'),
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535, '--port must be 0-65535').default(8080),
   host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
   'api-root': z.string().regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /').default('wp-json'),
+  'app-password': z.array(z.string()).default([]),
 });
+
+/** The flags of `site-rest serve`, checked. */
+export type ServeFlags = z.infer<typeof ServeFlags>;
 
 /** Where the CLI writes, so tests can run it without a process of its own. */
 export interface CliIo {
@@ -34,12 +49,18 @@ function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
 }
 
 /** The flags of `site-rest serve`, checked; throws {@link UsageError} on a bad one. */
-export function parseServeFlags(argv: string[]): z.infer<typeof ServeFlags> {
-  let values: Record<string, string | boolean | undefined>;
+export function parseServeFlags(argv: string[]): ServeFlags {
+  let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { variant: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'api-root': { type: 'string' } },
+      options: {
+        variant: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-root': { type: 'string' },
+        'app-password': { type: 'string', multiple: true },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -51,11 +72,50 @@ export function parseServeFlags(argv: string[]): z.infer<typeof ServeFlags> {
 }
 
 /**
+ * The demo users' application passwords: `--app-password` flags first, then
+ * `SITE_REST_APP_PASSWORDS`. Messages never repeat a password.
+ */
+export function demoPasswords(flags: string[], fromEnv: string | undefined): Map<string, string> {
+  const passwords = new Map<string, string>();
+  const entries: Array<[source: string, entry: string]> = flags.map((entry) => ['--app-password', entry]);
+  for (const entry of (fromEnv ?? '').split(',')) if (entry.trim()) entries.push(['SITE_REST_APP_PASSWORDS', entry.trim()]);
+  for (const [source, entry] of entries) {
+    const colon = entry.indexOf(':');
+    const username = colon > 0 ? entry.slice(0, colon) : '';
+    const password = entry.slice(colon + 1);
+    if (!username || !/[a-z\d]/i.test(password)) throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+    if (!DEMO_USERS.some((u) => u.username === username)) {
+      throw new UsageError(`${source} names unknown user "${username}" (demo users: ${DEMO_USERS.map((u) => u.username).join(', ')})`);
+    }
+    if (!passwords.has(username)) passwords.set(username, password);
+  }
+  return passwords;
+}
+
+/** WordPress's display form of an application password: groups of four. */
+function chunked(password: string): string {
+  return password.replace(/(.{4})(?!$)/g, '$1 ');
+}
+
+/** The demo users with their application passwords; lines telling how to sign in, generated passwords shown once. */
+async function demoUsers(given: Map<string, string>): Promise<{ users: UserStore; lines: string[] }> {
+  const users = createUserStore({ users: DEMO_USERS });
+  const lines = ['users (HTTP Basic, username:application-password):'];
+  for (const { username, roles } of DEMO_USERS) {
+    const { password } = await users.createApplicationPassword(username, { name: 'site-rest demo', password: given.get(username) });
+    const shown = given.has(username) ? 'password as given' : `generated password: ${chunked(password)}`;
+    lines.push(`  ${username.padEnd(11)} ${roles[0]!.padEnd(14)} ${shown}`);
+  }
+  return { users, lines };
+}
+
+/**
  * `site-rest serve`: the demo server on the built-in memory storage. Resolves with the
  * listening server once it prints its URL; rejects when the port cannot be had.
  */
-export function serve(argv: string[], io: CliIo): Promise<Server> {
+export async function serve(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<Server> {
   const flags = parseServeFlags(argv);
+  const { users, lines } = await demoUsers(demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS));
   const http = createServer();
   return new Promise((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) => {
@@ -71,9 +131,10 @@ export function serve(argv: string[], io: CliIo): Promise<Server> {
         site: siteFor(flags.variant, url),
         apiRoot: flags['api-root'],
         routing: flags.variant === 'B' ? 'query' : 'path',
+        users,
       });
       http.on('request', createNodeHandler(rest));
-      io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n`);
+      io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${lines.join('\n')}\n`);
       resolve(http);
     });
   });
