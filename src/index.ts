@@ -5,7 +5,6 @@ export type {
   Authenticate,
   AuthenticatorOptions,
   AuthOutcome,
-  AuthReply,
   AuthRequest,
   SessionAuth,
   VerifyApplicationPassword,

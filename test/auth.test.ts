@@ -111,7 +111,7 @@ describe('application passwords', () => {
     const users = await store();
     const builtIn = createAuthenticator({ verifyApplicationPassword: users.verifyApplicationPassword });
     const rest = await server({
-      authenticate: (request, reply) => (request.headers['x-blocked'] ? new RestError('blocked', 'Blocked.', { status: 403 }) : builtIn(request, reply)),
+      authenticate: (request, headers) => (request.headers['x-blocked'] ? new RestError('blocked', 'Blocked.', { status: 403 }) : builtIn(request, headers)),
     });
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 1 });
     expect(await call(rest, 'GET', '/wp-json/auth/v1/me', { 'X-Blocked': '1' })).toMatchObject({ status: 403, body: { code: 'blocked' } });

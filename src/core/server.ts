@@ -227,7 +227,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
     let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = authenticate({ method: received, url: raw.url, headers, query }, { header: (name, value) => setHeader(out, name, value) });
+      auth = authenticate({ method: received, url: raw.url, headers, query }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }

@@ -15,17 +15,14 @@ export interface AuthRequest {
   query: Record<string, unknown>;
 }
 
-/** Lets authentication add headers to the answer (a refreshed `X-WP-Nonce`, say). */
-export interface AuthReply {
-  /** Sets a response header. */
-  header(name: string, value: string): void;
-}
-
 /** Who is asking: a user, null for anonymous, or an error to answer with (`rest_authentication_errors`). */
 export type AuthOutcome = RestUser | null | RestError;
 
-/** Resolves the signed-in user of a request. */
-export type Authenticate = (request: AuthRequest, reply: AuthReply) => MaybePromise<AuthOutcome>;
+/**
+ * Resolves the signed-in user of a request. `responseHeaders` are the answer's headers so far:
+ * a scheme may add its own (WordPress refreshes `X-WP-Nonce` there).
+ */
+export type Authenticate = (request: AuthRequest, responseHeaders: Record<string, string | string[]>) => MaybePromise<AuthOutcome>;
 
 /**
  * Checks a Basic `username:application-password` pair: the user when it holds, null when it
@@ -92,7 +89,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     });
   }
 
-  function sessionUser(user: RestUser, request: AuthRequest, reply: AuthReply, auth: SessionAuth): MaybePromise<AuthOutcome> {
+  function sessionUser(user: RestUser, request: AuthRequest, responseHeaders: Record<string, string | string[]>, auth: SessionAuth): MaybePromise<AuthOutcome> {
     const fromQuery = request.query._wpnonce;
     const nonce = typeof fromQuery === 'string' ? fromQuery : request.headers['x-wp-nonce'];
     // A session without a nonce is treated as anonymous, which is what makes cookies safe from CSRF.
@@ -101,14 +98,14 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
       if (!valid) return new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', { status: 403 });
       if (!auth.createNonce) return user;
       return settle(auth.createNonce(user), (fresh) => {
-        reply.header('X-WP-Nonce', fresh);
+        responseHeaders['X-WP-Nonce'] = fresh;
         return user;
       });
     });
   }
 
-  return (request, reply) => {
+  return (request, responseHeaders) => {
     if (!session) return applicationPassword(request);
-    return settle(session.user(request), (user) => (user ? sessionUser(user, request, reply, session) : applicationPassword(request)));
+    return settle(session.user(request), (user) => (user ? sessionUser(user, request, responseHeaders, session) : applicationPassword(request)));
   };
 }
