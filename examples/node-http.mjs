@@ -30,6 +30,27 @@ const rest = createRestServer({
           ],
         },
         {
+          path: '/products',
+          allowBatch: { v1: true },
+          endpoints: [
+            {
+              methods: 'POST',
+              permission: 'edit_posts',
+              denied: { code: 'shop_cannot_create', message: 'Sorry, you are not allowed to add products.' },
+              args: {
+                name: { type: 'string', required: true, minLength: 1 },
+                price: { type: 'number', required: true, minimum: 0 },
+              },
+              handler: (request) => {
+                const id = Math.max(0, ...products.keys()) + 1;
+                const product = { id, name: request.params.name, price: request.params.price };
+                products.set(id, product);
+                return product;
+              },
+            },
+          ],
+        },
+        {
           path: '/products/:id',
           endpoints: [
             {
@@ -46,10 +67,17 @@ const rest = createRestServer({
   ],
 });
 
+// A shop editor who signs in with HTTP Basic `editor:<application password>`.
+rest.users.addUser({ username: 'editor', roles: ['editor'] });
+const { password } = await rest.users.createApplicationPassword('editor', { name: 'example', password: process.env.EDITOR_APP_PASSWORD });
+
 const api = createNodeHandler(rest);
 createServer((req, res) =>
   api(req, res, () => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(`<h1>Tea Shop</h1><p>The API lives at <a href="/wp-json/">/wp-json/</a>.</p>`);
   }),
-).listen(port, '127.0.0.1', () => console.log(`Tea Shop on http://127.0.0.1:${port}/ (API: ${rest.restUrl('/shop/v1/products')})`));
+).listen(port, '127.0.0.1', () => {
+  console.log(`Tea Shop on http://127.0.0.1:${port}/ (API: ${rest.restUrl('/shop/v1/products')})`);
+  console.log(`Add a product: curl -u 'editor:${password}' -H 'Content-Type: application/json' -d '{"name":"Tray","price":12}' ${rest.restUrl('/shop/v1/products')}`);
+});

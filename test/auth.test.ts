@@ -118,6 +118,16 @@ describe('application passwords', () => {
   });
 });
 
+describe('the root index', () => {
+  it('lists application passwords with the configured authorization URL', async () => {
+    const index = async (options: Partial<RestServerOptions>) => (await call(await server(options), 'GET', '/wp-json/')).body.authentication;
+    expect(await index({})).toEqual({ 'application-passwords': { endpoints: { authorization: 'http://example.test/wp-admin/authorize-application.php' } } });
+    expect(await index({ authorizationUrl: 'https://id.example.test/approve' })).toEqual({
+      'application-passwords': { endpoints: { authorization: 'https://id.example.test/approve' } },
+    });
+  });
+});
+
 describe('cookie sessions with the REST nonce', () => {
   const admin: RestUser = { id: 7, username: 'session-admin', can: () => true };
   const session: SessionAuth = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, createUserStore, type NamespaceModule, type RestServerOptions } from '../src/index.js';
+import { createRestServer, createUserStore, type NamespaceModule, type RestServer, type RestServerOptions } from '../src/index.js';
 
 const SITE = { name: 'Batch Site', url: 'http://example.test' };
 
@@ -77,7 +77,7 @@ async function server(store: Note[], extra: Partial<RestServerOptions> = {}, log
 
 const asAdmin = { Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}` };
 
-async function batch(rest: Awaited<ReturnType<typeof server>>, body: unknown, headers: Record<string, string> = asAdmin) {
+async function batch(rest: RestServer, body: unknown, headers: Record<string, string> = asAdmin) {
   const answer = await rest.handle({
     method: 'POST',
     url: '/wp-json/batch/v1',
@@ -199,6 +199,23 @@ describe('POST /batch/v1', () => {
   it('refuses a maxBatchSize that is not a positive integer when the server is created', () => {
     expect(() => createRestServer({ site: SITE, maxBatchSize: 0 })).toThrow(/maxBatchSize/);
     expect(() => createRestServer({ site: SITE, maxBatchSize: 2.5 })).toThrow(/maxBatchSize/);
+  });
+
+  it('takes allowBatch from a later registration of the same route, as WordPress merges route options', async () => {
+    const rest = createRestServer({
+      site: SITE,
+      namespaces: [
+        {
+          namespace: 'split/v1',
+          routes: [
+            { path: '/things', endpoints: [{ methods: 'GET', handler: () => [] }] },
+            { path: '/things', allowBatch: { v1: true }, endpoints: [{ methods: 'POST', permission: 'public', handler: () => ({ made: true }) }] },
+          ],
+        },
+      ],
+    });
+    const { body } = await batch(rest, { requests: [{ path: '/split/v1/things' }] }, {});
+    expect((body.responses as Item[])[0]).toMatchObject({ status: 200, body: { made: true } });
   });
 
   it('answers a batch body that is not JSON with rest_invalid_json and runs nothing', async () => {

@@ -157,6 +157,9 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
         if (clash) throw new TypeError(`site-rest: duplicate endpoint ${clash} ${key}`);
       }
       existing.endpoints.push(...endpoints);
+      // WordPress merges a second registration's options over the first's (array_merge).
+      if (def.allowBatch !== undefined) existing.allowBatch = def.allowBatch;
+      if (def.schema !== undefined) existing.schema = def.schema;
     } else {
       const route: CompiledRoute = {
         key,
