@@ -4,6 +4,9 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'adapters/node': 'src/adapters/node.ts',
+    'adapters/express': 'src/adapters/express.ts',
+    'adapters/koa': 'src/adapters/koa.ts',
+    'adapters/fetch': 'src/adapters/fetch.ts',
     cli: 'src/cli.ts',
   },
   format: ['esm', 'cjs'],

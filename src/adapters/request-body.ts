@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+import { restError } from '../core/errors.js';
+import type { RestServer } from '../core/server.js';
+import type { RawRequest, RawResponse } from '../core/types.js';
+import { readBody } from './read-body.js';
+
+/** Default largest request body an adapter reads: 1 MiB. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Methods whose requests may carry a body the API reads (WordPress reads DELETE bodies too). */
+export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What the host framework already did with the body. */
+export interface HostBody {
+  /** The body text or bytes a body parser kept (koa-bodyparser's `rawBody`): parsed as WordPress would. */
+  raw?: string | Uint8Array;
+  /** A body a parser already turned into data (`req.body`), used once the stream itself is consumed. */
+  parsed?: unknown;
+}
+
+/** The body part of a core request, or why the request cannot be answered from it. */
+export type BodyOutcome = Pick<RawRequest, 'body' | 'parsedBody'> | { failed: 'too-large' | 'aborted' };
+
+/**
+ * Where a request's body comes from, most faithful first: the raw text a parser kept, else the
+ * stream itself (read up to `limit` bytes) while nobody has consumed it, else what a parser made
+ * of it. A stream consumed by someone who kept nothing reads as empty.
+ */
+export async function requestBody(req: IncomingMessage, limit: number, host: HostBody = {}): Promise<BodyOutcome> {
+  if (host.raw !== undefined) return { body: host.raw };
+  if (req.readableEnded && host.parsed !== undefined) return { parsedBody: host.parsed };
+  const read = await readBody(req, limit);
+  return read.ok ? { body: read.body } : { failed: read.reason };
+}
+
+/** The 413 answer for a body over the limit, with the REST headers. */
+export function tooLargeResponse(server: RestServer, limit: number, headers: IncomingMessage['headers']): RawResponse {
+  const error = restError('rest_request_too_large', `The request body is larger than this server accepts (${limit} bytes).`, 413);
+  return server.errorResponse(error, headers);
+}
+
+/** WordPress's answer for a URL outside every route, for adapters with nowhere to pass it on. */
+export function notFoundResponse(server: RestServer, headers: Record<string, string | string[] | undefined>): RawResponse {
+  return server.errorResponse(restError('rest_no_route', 'No route was found matching the URL and request method.', 404), headers);
+}
+
+/** The generic 500 for an exception the core did not answer; nothing of the exception is shown. */
+export function failureResponse(server: RestServer, headers: Record<string, string | string[] | undefined>): RawResponse {
+  return server.errorResponse(restError('internal_server_error', 'There has been a critical error on this website.', 500), headers);
+}
