@@ -1,5 +1,6 @@
 export { createRestServer } from './core/server.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
+export type { InjectRequest, InjectResponse } from './core/inject.js';
 export { createAuthenticator } from './core/auth/authenticate.js';
 export type {
   Authenticate,
@@ -40,3 +41,5 @@ export type {
   RouteDefinition,
   SiteFacts,
 } from './core/types.js';
+export { modulesFromIndex } from './core/index-modules.js';
+export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index-modules.js';

@@ -39,19 +39,32 @@ function streamBody(res: ServerResponse, body: Buffer): void {
   pump();
 }
 
-/** Writes a core answer out with one `writeHead`; the body is left off for HEAD. */
+/** Writes the body after the head: in one write when small, streamed when large; none for HEAD. */
+function endWithBody(res: ServerResponse, body: string, length: number, method: string): void {
+  if (method === 'HEAD') res.end();
+  // A string body goes out in one write together with the head; a Buffer would take a second.
+  else if (length <= SINGLE_WRITE_LIMIT) res.end(body);
+  else streamBody(res, Buffer.from(body));
+}
+
+/** Writes a core answer out with one `writeHead` and a flat header list: the fastest way out. */
 export function writeRawResponse(res: ServerResponse, answer: RawResponse, method: string): void {
   // One writeHead with a flat list is much cheaper than a setHeader call per header.
   const head = flatHeaders(answer.headers);
-  if (method === 'HEAD') {
-    res.writeHead(answer.status, head);
-    res.end();
-    return;
-  }
   const length = Buffer.byteLength(answer.body);
-  head.push('Content-Length', String(length));
+  if (method !== 'HEAD') head.push('Content-Length', String(length));
   res.writeHead(answer.status, head);
-  // A string body goes out in one write together with the head; a Buffer would take a second.
-  if (length <= SINGLE_WRITE_LIMIT) res.end(answer.body);
-  else streamBody(res, Buffer.from(answer.body));
+  endWithBody(res, answer.body, length, method);
+}
+
+/**
+ * Writes a core answer through `setHeader`, so middleware that inspects or rewrites headers
+ * before they go out (compression, helmet, `on-headers`) sees them, as in any Express app.
+ */
+export function sendRawResponse(res: ServerResponse, answer: RawResponse, method: string): void {
+  for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  const length = Buffer.byteLength(answer.body);
+  if (method !== 'HEAD') res.setHeader('Content-Length', String(length));
+  res.statusCode = answer.status;
+  endWithBody(res, answer.body, length, method);
 }

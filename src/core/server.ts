@@ -1,5 +1,6 @@
 import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
 import { createUserStore, type UserStore } from './auth/user-store.js';
+import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './inject.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
@@ -62,6 +63,11 @@ export interface RestServer {
    * `await` it either way.
    */
   handle(request: RawRequest, target?: RestTarget): MaybePromise<RawResponse | null>;
+  /**
+   * Answers a request with no socket and no adapter, through the whole pipeline: for unit
+   * tests of handlers and storage callbacks. `user` runs it as that user without credentials.
+   */
+  inject(request: InjectRequest): Promise<InjectResponse>;
   /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
   errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
   /** Reports an unexpected exception through the `onError` option. */
@@ -207,6 +213,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   function handle(raw: RawRequest, given?: RestTarget): MaybePromise<RawResponse | null> {
+    return serve(raw, given, undefined);
+  }
+
+  /** Answers a request as `presetUser` when given, else as whoever its credentials sign in. */
+  function serve(raw: RawRequest, given: RestTarget | undefined, presetUser: RestUser | null | undefined): MaybePromise<RawResponse | null> {
     const target = given ?? resolveRestRoute(raw.url, { apiRoot, homePath });
     if (!target) return null;
     const query = target.query as Record<string, unknown>;
@@ -227,7 +238,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
     let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = authenticate({ method: received, url: raw.url, headers, query }, out);
+      auth = presetUser !== undefined ? presetUser : authenticate({ method: received, url: raw.url, headers, query }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }
@@ -288,8 +299,16 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 
+  async function inject(request: InjectRequest): Promise<InjectResponse> {
+    const raw = injectedRawRequest(request, apiRoot);
+    const answer = await serve(raw, undefined, request.user);
+    // The URL is built below the API root, so the core always answers it.
+    return injectedResponse(answer!);
+  }
+
   return {
     register,
+    inject,
     errorResponse: standaloneError,
     reportError: onError,
     resolve: (requestUrl) => resolveRestRoute(requestUrl, { apiRoot, homePath }),

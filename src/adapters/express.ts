@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RestServer } from '../core/server.js';
+import { BODY_METHODS, DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse, type HostBody } from './request-body.js';
+import { sendRawResponse } from './write-response.js';
+
+/** Options of {@link createExpressMiddleware}. */
+export interface ExpressMiddlewareOptions {
+  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
+  bodyLimit?: number;
+}
+
+/** What the middleware reads of an Express request (Express 4 and 5): the node request plus what parsers left on it. */
+export interface ExpressRequestLike extends IncomingMessage {
+  /** What a body parser made of the body (`express.json()`, `express.urlencoded()`, `express.raw()`, `express.text()`). */
+  body?: unknown;
+  /** The raw body, where the host kept it (the common `verify: (req, res, buf) => { req.rawBody = buf }`). */
+  rawBody?: unknown;
+}
+
+/** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
+export type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+function isRaw(value: unknown): value is string | Uint8Array {
+  return typeof value === 'string' || value instanceof Uint8Array;
+}
+
+/** The body as a parser left it: kept raw bytes or text are parsed as WordPress would; anything else is data. */
+function hostBody(req: ExpressRequestLike): HostBody {
+  if (isRaw(req.rawBody)) return { raw: req.rawBody };
+  if (isRaw(req.body)) return { raw: req.body };
+  return { parsed: req.body };
+}
+
+/**
+ * Express middleware serving the REST API. URLs outside the API go to `next()`; the URL is
+ * read as Express gives it below the mount path. A body parser that ran first is respected
+ * (its raw text when kept, else its data); otherwise the body is read from the stream, up to
+ * `bodyLimit`. REST errors are answered here; anything unexpected goes to Express's error
+ * handler through `next(error)`.
+ */
+export function createExpressMiddleware(server: RestServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+  async function serve(req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
+    const url = req.url ?? '/';
+    const target = server.resolve(url);
+    if (!target) return next();
+    const method = req.method ?? 'GET';
+    let body = {};
+    if (BODY_METHODS.has(method.toUpperCase())) {
+      const outcome = await requestBody(req, bodyLimit, hostBody(req));
+      if ('failed' in outcome) {
+        if (outcome.failed === 'aborted') return;
+        res.setHeader('Connection', 'close');
+        req.resume();
+        return sendRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
+      }
+      body = outcome;
+    }
+    const answer = await server.handle({ method, url, headers: req.headers, ...body }, target);
+    if (res.destroyed) return;
+    if (answer) sendRawResponse(res, answer, method);
+    else next();
+  }
+
+  return (req, res, next) => {
+    serve(req, res, next).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else next(error);
+    });
+  };
+}

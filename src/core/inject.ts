@@ -1,0 +1,73 @@
+import type { RawRequest, RawResponse, RestUser } from './types.js';
+
+/** A request for {@link RestServer.inject}: an API route with its parts, no socket and no adapter. */
+export interface InjectRequest {
+  /** HTTP method (default GET). */
+  method?: string;
+  /** The API route, e.g. `/shop/v1/products/7`; may carry a query string. */
+  path: string;
+  /** Query parameters, encoded as PHP's `http_build_query` would (`a[0]=1&a[1]=2`). */
+  query?: Record<string, unknown>;
+  /** The body: an object or array is sent as JSON; a string is sent as it is (set `Content-Type`). */
+  body?: unknown;
+  /** Request headers. */
+  headers?: Record<string, string>;
+  /** Run as this user (null for anonymous) instead of authenticating the request's headers. */
+  user?: RestUser | null;
+}
+
+/** What {@link RestServer.inject} answers: the response as a client would see it. */
+export interface InjectResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Record<string, string | string[]>;
+  /** The JSON body decoded, or null when the body is empty or not JSON. */
+  data: unknown;
+  /** The body text. */
+  body: string;
+}
+
+/** PHP's `http_build_query`: nested lists and objects as `key[sub]=value`, booleans as 1/0, null left out. */
+export function buildPhpQuery(query: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const add = (key: string, value: unknown): void => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}[${sub}]`, item);
+      return;
+    }
+    const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  };
+  for (const [key, value] of Object.entries(query)) add(key, value);
+  return parts.join('&');
+}
+
+/** The raw request an injected one stands for, addressed below the server's API root. */
+export function injectedRawRequest(request: InjectRequest, apiRoot: string): RawRequest {
+  const path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+  const extra = request.query ? buildPhpQuery(request.query) : '';
+  const url = `/${apiRoot}${path}${extra ? (path.includes('?') ? '&' : '?') + extra : ''}`;
+  const headers: Record<string, string> = { ...request.headers };
+  let body: string | undefined;
+  if (typeof request.body === 'string') body = request.body;
+  else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  return { method: (request.method ?? 'GET').toUpperCase(), url, headers, body };
+}
+
+/** The answer as {@link InjectResponse}, its JSON decoded. */
+export function injectedResponse(answer: RawResponse): InjectResponse {
+  let data: unknown = null;
+  if (answer.body !== '') {
+    try {
+      data = JSON.parse(answer.body);
+    } catch {
+      data = null;
+    }
+  }
+  return { status: answer.status, headers: answer.headers, data, body: answer.body };
+}

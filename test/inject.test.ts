@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createRestServer, createUserStore, type NamespaceModule, type RestUser } from '../src/index.js';
+
+const saved: Array<Record<string, unknown>> = [];
+const shop: NamespaceModule = {
+  namespace: 'shop/v1',
+  routes: [
+    {
+      path: '/products',
+      endpoints: [
+        {
+          methods: 'GET',
+          args: { ids: { type: 'array', items: { type: 'integer' } }, on_sale: { type: 'boolean' } },
+          handler: (request) => ({ query: request.query, params: request.params }),
+        },
+        {
+          methods: 'POST',
+          permission: 'edit_posts',
+          args: { name: { type: 'string', required: true } },
+          handler: (request, { user }) => {
+            saved.push({ name: request.params.name, by: user?.id });
+            return { name: request.params.name };
+          },
+        },
+      ],
+    },
+  ],
+};
+
+const editor: RestUser = { id: 9, username: 'ed', can: (capability) => capability === 'edit_posts' };
+
+describe('server.inject', () => {
+  const server = createRestServer({ site: { name: 'Shop', url: 'http://shop.test' }, namespaces: [shop], onError: () => {} });
+
+  it('encodes a query object as PHP does and answers the decoded JSON', async () => {
+    const answer = await server.inject({ path: '/shop/v1/products', query: { ids: [3, 4], on_sale: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ query: { ids: [3, 4], on_sale: true }, params: { ids: [3, 4], on_sale: true } });
+    expect(answer.headers['Content-Type']).toBe('application/json; charset=UTF-8');
+  });
+
+  it('runs as the given user without credentials, and as anonymous with user null', async () => {
+    saved.length = 0;
+    const created = await server.inject({ method: 'POST', path: '/shop/v1/products', body: { name: 'Teapot' }, user: editor });
+    expect(created).toMatchObject({ status: 200, data: { name: 'Teapot' } });
+    expect(saved).toEqual([{ name: 'Teapot', by: 9 }]);
+    const refused = await server.inject({ method: 'POST', path: '/shop/v1/products', body: { name: 'Cup' }, user: null });
+    expect(refused).toMatchObject({ status: 401, data: { code: 'rest_forbidden' } });
+    expect(saved).toHaveLength(1);
+  });
+
+  it('answers validation errors exactly as over HTTP', async () => {
+    const answer = await server.inject({ path: '/shop/v1/products?ids=x', user: editor });
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ code: 'rest_invalid_param', data: { params: { ids: 'ids[0] is not of type integer.' } } });
+  });
+
+  it('authenticates the request headers when no user is given', async () => {
+    const users = createUserStore({ users: [{ username: 'ed', roles: ['editor'] }], scrypt: { N: 1024 } });
+    await users.createApplicationPassword('ed', { name: 't', password: 'abcd1234abcd1234' });
+    const withUsers = createRestServer({ site: { name: 'Shop', url: 'http://shop.test' }, namespaces: [shop], users });
+    const authorization = `Basic ${Buffer.from('ed:abcd1234abcd1234').toString('base64')}`;
+    const answer = await withUsers.inject({ method: 'POST', path: '/shop/v1/products', body: { name: 'Jug' }, headers: { Authorization: authorization } });
+    expect(answer.status).toBe(200);
+  });
+
+  it('leaves data null for a HEAD request, whose answer has no body', async () => {
+    const answer = await server.inject({ method: 'HEAD', path: '/shop/v1/products' });
+    expect(answer).toMatchObject({ status: 200, data: null, body: '' });
+  });
+});
