@@ -34,7 +34,21 @@ describe('site-rest serve', () => {
     }
   });
 
+  it('advertises the URL form --routing asks for, whatever the variant', async () => {
+    const { lines, io } = quiet();
+    const http = await serve(['--port', '0', '--variant', 'B', '--routing', 'path'], io, {});
+    try {
+      const port = (http.address() as AddressInfo).port;
+      expect(lines.join('')).toContain(`http://127.0.0.1:${port}/wp-json/`);
+      const index = (await (await fetch(`http://127.0.0.1:${port}/index.php?rest_route=/`)).json()) as { _links: unknown; routes: Record<string, { _links?: { self: Array<{ href: string }> } }> };
+      expect(index.routes['/batch/v1']!._links!.self[0]!.href).toBe(`http://127.0.0.1:${port}/wp-json/batch/v1`);
+    } finally {
+      http.close();
+    }
+  });
+
   it('rejects a bad flag with a usage error', () => {
+    expect(() => parseServeFlags(['--routing', 'pretty'])).toThrow(/--routing must be path or query/);
     expect(() => parseServeFlags(['--variant', 'C'])).toThrow(UsageError);
     expect(() => parseServeFlags(['--port', 'eighty'])).toThrow(/--port must be a number/);
     expect(() => parseServeFlags(['--colour'])).toThrow(UsageError);

@@ -6,9 +6,12 @@ import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer } from '../core/server.js';
 import type { SiteFacts } from '../core/types.js';
 
-export const USAGE = `Usage: site-rest serve [--variant A|B] [--port N] [--host H] [--api-root P] [--app-password USER:PASSWORD]...
+export const USAGE = `Usage: site-rest serve [--variant A|B] [--routing path|query] [--port N] [--host H] [--api-root P]
+                      [--app-password USER:PASSWORD]...
 
-  --variant       which site variant to serve (default A; B advertises ?rest_route= URLs)
+  --variant       which site variant to serve (default A)
+  --routing       URL form the index advertises: path (/wp-json/…) or query (/index.php?rest_route=/…);
+                  default: path for A, query for B. Both forms are always served.
   --port          port to listen on (default 8080; 0 picks a free one)
   --host          interface to listen on (default 127.0.0.1)
   --api-root      API root path (default wp-json)
@@ -29,6 +32,7 @@ const ServeFlags = z.object({
   host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
   'api-root': z.string().regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /').default('wp-json'),
   'app-password': z.array(z.string()).default([]),
+  routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
 });
 
 /** The flags of `site-rest serve`, checked. */
@@ -60,6 +64,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         host: { type: 'string' },
         'api-root': { type: 'string' },
         'app-password': { type: 'string', multiple: true },
+        routing: { type: 'string' },
       },
       strict: true,
     }));
@@ -130,7 +135,7 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
       const rest = createRestServer({
         site: siteFor(flags.variant, url),
         apiRoot: flags['api-root'],
-        routing: flags.variant === 'B' ? 'query' : 'path',
+        routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
         users,
       });
       http.on('request', createNodeHandler(rest));
