@@ -1,19 +1,11 @@
 // One request battery (test/fixtures/conformance.json) through every adapter over a real
 // socket: each answer must be byte-identical across adapters and equal to the core's own.
-import { serve as serveHono } from '@hono/node-server';
-import express from 'express';
-import { Hono } from 'hono';
-import Koa from 'koa';
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExpressMiddleware } from '../src/adapters/express.js';
-import { createFetchHandler } from '../src/adapters/fetch.js';
-import { createKoaMiddleware } from '../src/adapters/koa.js';
-import { createNodeHandler } from '../src/adapters/node.js';
 import type { RawRequest, RestServer } from '../src/index.js';
+import { mountAdapter, ADAPTER_NAMES } from './helpers/adapters.js';
 import { conformanceServer } from './helpers/conformance-site.js';
 import { FIXTURES } from './helpers/peer.js';
 
@@ -89,48 +81,14 @@ async function core(server: RestServer, entry: BatteryRequest): Promise<Seen> {
   return { status: answer.status, headers: seen, body: text };
 }
 
-function listen(server: Server): Promise<{ port: number; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ port: (server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) }),
-    );
-  });
-}
-
-type Mount = (rest: RestServer) => Promise<{ port: number; close: () => Promise<void> }>;
-
-const ADAPTERS: Record<string, Mount> = {
-  node: (rest) => listen(createServer(createNodeHandler(rest, { bodyLimit: BODY_LIMIT }))),
-  express: (rest) => {
-    const app = express();
-    app.use(createExpressMiddleware(rest, { bodyLimit: BODY_LIMIT }));
-    return listen(createServer(app));
-  },
-  koa: (rest) => {
-    const app = new Koa();
-    app.use(createKoaMiddleware(rest, { bodyLimit: BODY_LIMIT }));
-    return listen(createServer(app.callback()));
-  },
-  'fetch (Hono)': (rest) => {
-    const app = new Hono();
-    const api = createFetchHandler(rest, { bodyLimit: BODY_LIMIT });
-    app.all('*', (c) => api(c.req.raw));
-    return new Promise((resolve) => {
-      const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-        resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
-      );
-    });
-  },
-};
-
 const answers: Record<string, Seen[]> = {};
 
 beforeAll(async () => {
   const reference = await conformanceServer();
   answers.core = [];
   for (const entry of battery) answers.core.push(entry.oversized ? { status: 413, headers: {}, body: '' } : await core(reference, entry));
-  for (const [name, mount] of Object.entries(ADAPTERS)) {
-    const { port, close } = await mount(await conformanceServer());
+  for (const name of ADAPTER_NAMES) {
+    const { port, close } = await mountAdapter(name, await conformanceServer(), { bodyLimit: BODY_LIMIT });
     answers[name] = [];
     try {
       for (const entry of battery) answers[name].push(await send(port, entry));
@@ -149,7 +107,7 @@ describe('every adapter answers the request battery as the core does', () => {
     expect(battery.length).toBeGreaterThanOrEqual(30);
   });
 
-  describe.each(Object.keys(ADAPTERS))('%s', (adapter) => {
+  describe.each(ADAPTER_NAMES)('%s', (adapter) => {
     it.each(battery.map((entry, i) => [entry.name, i] as const))('%s', (_name, i) => {
       const got = answers[adapter]![i]!;
       if (battery[i]!.oversized) {

@@ -20,15 +20,12 @@ export interface ExpressRequestLike extends IncomingMessage {
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
 export type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-function isRaw(value: unknown): value is string | Uint8Array {
-  return typeof value === 'string' || value instanceof Uint8Array;
-}
-
-/** The body as a parser left it: kept raw bytes or text are parsed as WordPress would; anything else is data. */
+/**
+ * The body as a parser left it: kept raw bytes or text (`rawBody`, or `express.raw()`/`express.text()`
+ * output in `body`) are parsed as WordPress would; anything else in `body` is data.
+ */
 function hostBody(req: ExpressRequestLike): HostBody {
-  if (isRaw(req.rawBody)) return { raw: req.rawBody };
-  if (isRaw(req.body)) return { raw: req.body };
-  return { parsed: req.body };
+  return { raw: req.rawBody ?? req.body, parsed: req.body };
 }
 
 /**
@@ -51,8 +48,6 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
       const outcome = await requestBody(req, bodyLimit, hostBody(req));
       if ('failed' in outcome) {
         if (outcome.failed === 'aborted') return;
-        res.setHeader('Connection', 'close');
-        req.resume();
         return sendRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
       }
       body = outcome;

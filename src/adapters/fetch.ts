@@ -14,25 +14,31 @@ export interface FetchHandlerOptions {
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-type BodyRead = { ok: true; body: Uint8Array } | { ok: false };
+type BodyRead = { ok: true; body: Uint8Array } | { ok: false; reason: 'too-large' | 'aborted' };
 
 /** Reads a request body, stopping as soon as it grows past `limit` bytes instead of buffering it all. */
 async function readLimited(request: Request, limit: number): Promise<BodyRead> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return { ok: false };
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, reason: 'too-large' };
   if (!request.body) return { ok: true, body: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    let read: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      read = await reader.read();
+    } catch {
+      // The client went away mid-body: an everyday event, not an error for the host to log.
+      return { ok: false, reason: 'aborted' };
+    }
+    if (read.done) break;
+    size += read.value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      return { ok: false };
+      return { ok: false, reason: 'too-large' };
     }
-    chunks.push(value);
+    chunks.push(read.value);
   }
   const body = new Uint8Array(size);
   let offset = 0;
@@ -99,6 +105,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     let body: Uint8Array | undefined;
     if (BODY_METHODS.has(method)) {
       const read = await readLimited(request, bodyLimit);
+      if (!read.ok && read.reason === 'aborted') return new Response(null, { status: 400 });
       if (!read.ok) return toFetchResponse(tooLargeResponse(server, bodyLimit, headers), method);
       body = read.body;
     }

@@ -35,9 +35,6 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     const body = await requestBody(req, bodyLimit);
     if ('failed' in body) {
       if (body.failed === 'aborted') return;
-      // The unread rest of the body would be parsed as the next request: close instead.
-      res.setHeader('Connection', 'close');
-      req.resume();
       return writeRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
     }
     deliver(res, await server.handle({ method, url: req.url ?? '/', headers: req.headers, ...body }, target), method, next);

@@ -12,8 +12,8 @@ export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What the host framework already did with the body. */
 export interface HostBody {
-  /** The body text or bytes a body parser kept (koa-bodyparser's `rawBody`): parsed as WordPress would. */
-  raw?: string | Uint8Array;
+  /** The body text or bytes a body parser kept (koa-bodyparser's `rawBody`): parsed as WordPress would; other values are ignored. */
+  raw?: unknown;
   /** A body a parser already turned into data (`req.body`), used once the stream itself is consumed. */
   parsed?: unknown;
 }
@@ -27,16 +27,25 @@ export type BodyOutcome = Pick<RawRequest, 'body' | 'parsedBody'> | { failed: 't
  * of it. A stream consumed by someone who kept nothing reads as empty.
  */
 export async function requestBody(req: IncomingMessage, limit: number, host: HostBody = {}): Promise<BodyOutcome> {
-  if (host.raw !== undefined) return { body: host.raw };
+  const raw = host.raw;
+  if (typeof raw === 'string' || raw instanceof Uint8Array) return { body: raw };
   if (req.readableEnded && host.parsed !== undefined) return { parsedBody: host.parsed };
   const read = await readBody(req, limit);
-  return read.ok ? { body: read.body } : { failed: read.reason };
+  if (read.ok) return { body: read.body };
+  // Drain what is left so the socket can close cleanly after the 413.
+  if (read.reason === 'too-large') req.resume();
+  return { failed: read.reason };
 }
 
-/** The 413 answer for a body over the limit, with the REST headers. */
-export function tooLargeResponse(server: RestServer, limit: number, headers: IncomingMessage['headers']): RawResponse {
+/**
+ * The 413 answer for a body over the limit, with the REST headers and `Connection: close`: the
+ * unread rest of the body would otherwise be parsed as the next request.
+ */
+export function tooLargeResponse(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>): RawResponse {
   const error = restError('rest_request_too_large', `The request body is larger than this server accepts (${limit} bytes).`, 413);
-  return server.errorResponse(error, headers);
+  const answer = server.errorResponse(error, headers);
+  answer.headers.Connection = 'close';
+  return answer;
 }
 
 /** WordPress's answer for a URL outside every route, for adapters with nowhere to pass it on. */

@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { RestServer } from '../core/server.js';
+import type { RawRequest, RawResponse } from '../core/types.js';
+import { BODY_METHODS, DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse } from './request-body.js';
+import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
+
+// Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
+
+/** The part of Koa's `ctx.request` the middleware reads. */
+export interface KoaRequestLike {
+  /** The body text a parser kept (koa-bodyparser's `rawBody`); only a string or bytes are used. */
+  rawBody?: unknown;
+  /** The body a parser already turned into data (koa-bodyparser's `body`). */
+  body?: unknown;
+}
+
+/** The part of a Koa context the middleware uses. */
+export interface KoaContextLike {
+  /** The request method. */
+  method: string;
+  /** Path and query string, relative to a koa-mount prefix. */
+  url: string;
+  /** Node's request, whose body is read when no parser consumed it. */
+  req: IncomingMessage;
+  /** Koa's request, where body parsers leave what they read. */
+  request: KoaRequestLike;
+  /** The response status. */
+  status: number;
+  /** The response body. */
+  body: unknown;
+  /** `false` keeps Koa from writing any response. */
+  respond?: boolean;
+  /** Sets a response header; an array value is sent as several lines. */
+  set(name: string, value: string | string[]): void;
+  /** Removes a response header. */
+  remove(name: string): void;
+}
+
+/** Options of {@link createKoaMiddleware}. */
+export interface KoaMiddlewareOptions {
+  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
+  bodyLimit?: number;
+}
+
+/**
+ * Hands a core answer to Koa's response API rather than writing to the socket, so that
+ * upstream middleware (compression, logging) still sees and may change it.
+ */
+function answerWith(ctx: KoaContextLike, answer: RawResponse): void {
+  // Headers first: with a Content-Type present, Koa does not relabel a string body as text/plain.
+  for (const name in answer.headers) ctx.set(name, answer.headers[name]!);
+  // Always set, even for 200: Koa starts every response at 404 and must not keep that for an API answer.
+  ctx.status = answer.status;
+  const length = Buffer.byteLength(answer.body);
+  if (length <= SINGLE_WRITE_LIMIT) {
+    ctx.body = answer.body;
+    // Koa would announce the empty HEAD body as `Content-Length: 0`, which is not GET's length.
+    if (ctx.method === 'HEAD') ctx.remove('Content-Length');
+    return;
+  }
+  // Koa pipes a stream with backpressure, so a slow reader never makes it buffer the whole body again.
+  ctx.body = Readable.from(bodyChunks(Buffer.from(answer.body)));
+  // Koa sends a stream chunked; the length is known, so announce it.
+  ctx.set('Content-Length', String(length));
+}
+
+/**
+ * The body part of the core request, or null when the request was settled here: a body over
+ * the limit answers 413, and a client gone mid-body gets no answer at all.
+ */
+async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): Promise<Pick<RawRequest, 'body' | 'parsedBody'> | null> {
+  if (!BODY_METHODS.has(ctx.method.toUpperCase())) return {};
+  const body = await requestBody(ctx.req, limit, { raw: ctx.request.rawBody, parsed: ctx.request.body });
+  if (!('failed' in body)) return body;
+  if (body.failed === 'aborted') {
+    ctx.respond = false;
+    return null;
+  }
+  answerWith(ctx, tooLargeResponse(server, limit, ctx.req.headers));
+  return null;
+}
+
+/**
+ * Koa middleware serving the REST API. URLs outside the API go to `next()`. Exceptions the core
+ * does not answer itself reject, for Koa's own error handling.
+ */
+export function createKoaMiddleware(
+  server: RestServer,
+  options: KoaMiddlewareOptions = {},
+): (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+  return async (ctx, next) => {
+    const target = server.resolve(ctx.url);
+    if (!target) {
+      await next();
+      return;
+    }
+    const body = await bodyOf(ctx, server, bodyLimit);
+    if (!body) return;
+    const answer = await server.handle({ method: ctx.method, url: ctx.url, headers: ctx.req.headers, ...body }, target);
+    if (answer) answerWith(ctx, answer);
+    else await next();
+  };
+}

@@ -1,0 +1,69 @@
+// Every adapter mounted the way a host would, listening on a free loopback port.
+import { serve as serveHono } from '@hono/node-server';
+import express from 'express';
+import { Hono } from 'hono';
+import Koa from 'koa';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createExpressMiddleware } from '../../src/adapters/express.js';
+import { createFetchHandler } from '../../src/adapters/fetch.js';
+import { createKoaMiddleware } from '../../src/adapters/koa.js';
+import { createNodeHandler } from '../../src/adapters/node.js';
+import type { RestServer } from '../../src/index.js';
+
+/** A listening adapter: its port, and how to stop it. */
+export interface Mounted {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** Options every adapter takes. */
+export interface AdapterOptions {
+  bodyLimit?: number;
+}
+
+export const ADAPTER_NAMES = ['node', 'express', 'koa', 'fetch (Hono)'] as const;
+export type AdapterName = (typeof ADAPTER_NAMES)[number];
+
+function listen(server: Server): Promise<Mounted> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
+}
+
+/** Serves `rest` through the named adapter: plain node:http, an Express app, a Koa app, or Hono on @hono/node-server. */
+export function mountAdapter(name: AdapterName, rest: RestServer, options: AdapterOptions = {}): Promise<Mounted> {
+  switch (name) {
+    case 'node':
+      return listen(createServer(createNodeHandler(rest, options)));
+    case 'express': {
+      const app = express();
+      app.use(createExpressMiddleware(rest, options));
+      return listen(createServer(app));
+    }
+    case 'koa': {
+      const app = new Koa();
+      app.use(createKoaMiddleware(rest, options));
+      return listen(createServer(app.callback()));
+    }
+    case 'fetch (Hono)': {
+      const app = new Hono();
+      const api = createFetchHandler(rest, options);
+      app.all('*', (c) => api(c.req.raw));
+      return new Promise((resolve) => {
+        const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+          resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
+        );
+      });
+    }
+  }
+}
