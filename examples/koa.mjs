@@ -1,0 +1,22 @@
+// A Koa app serving the API with ?rest_route= links (the form of sites without pretty
+// permalinks), after koa-bodyparser: the middleware reuses the raw body the parser kept.
+// Run it after `npm run build`:  node examples/koa.mjs   (PORT=… to change the port)
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { createRestServer } from 'site-rest';
+import { createKoaMiddleware } from 'site-rest/koa';
+import { addEditor, shopNamespace, startupLines } from './shop.mjs';
+
+const port = Number(process.env.PORT ?? 8083);
+const base = `http://127.0.0.1:${port}`;
+const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, routing: 'query', namespaces: [shopNamespace()] });
+const password = await addEditor(rest);
+
+const app = new Koa();
+app.use(bodyParser());
+app.use(createKoaMiddleware(rest));
+app.use((ctx) => {
+  ctx.type = 'html';
+  ctx.body = '<h1>Tea Shop</h1><p>The API lives at <a href="/index.php?rest_route=/">/index.php?rest_route=/</a>.</p>';
+});
+app.listen(port, '127.0.0.1', () => console.log(startupLines('Tea Shop (Koa)', base, rest, password)));

@@ -1,0 +1,71 @@
+// Starts each runnable example as its README line says (`node examples/<name>.mjs`) and uses it
+// as a client would: the examples import the built package, so `npm test` builds first.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const PASSWORD = 'exampleEditorPassword01';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs an example until it prints its first line; resolves with that line and a way to stop it. */
+async function start(example: string): Promise<{ port: number; banner: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'examples', example)], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), EDITOR_APP_PASSWORD: PASSWORD },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const banner = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${example} printed nothing in 10 s: ${output}`)), 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) {
+        clearTimeout(timer);
+        resolve(output);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`${example} exited with ${code}: ${output}`)));
+  });
+  return { port, banner, stop: () => child.kill() };
+}
+
+describe.each([
+  ['node-http.mjs', '/wp-json/shop/v1/products'],
+  ['express.mjs', '/wp-json/shop/v1/products'],
+  ['koa.mjs', '/index.php?rest_route=/shop/v1/products'],
+  ['hono.mjs', '/wp-json/shop/v1/products'],
+])('examples/%s', (example, productsPath) => {
+  it('starts, lists products, and takes a signed-in write', async () => {
+    const { port, banner, stop } = await start(example);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      expect(banner).toContain(base);
+      const list = await fetch(base + productsPath);
+      expect(list.status).toBe(200);
+      expect(Array.isArray(await list.json())).toBe(true);
+      const auth = `Basic ${Buffer.from(`editor:${PASSWORD}`).toString('base64')}`;
+      const created = await fetch(base + productsPath, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Tray', price: 12 }),
+      });
+      expect(await created.json()).toMatchObject({ name: 'Tray', price: 12 });
+      const refused = await fetch(base + productsPath, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x","price":1}' });
+      expect(refused.status).toBe(401);
+    } finally {
+      stop();
+    }
+  });
+});
