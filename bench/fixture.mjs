@@ -1,6 +1,7 @@
 // Shared bench data: the fixed JSON answer, routes.json, and routes.json turned into namespace
-// modules (adapted from specModules in test/helpers/peer.ts; bench/ does not import from test/).
+// modules by the built package's modulesFromIndex (bench/ does not import from test/).
 import { readFileSync } from 'node:fs';
+import { modulesFromIndex } from '../dist/index.js';
 
 export const SPEC = JSON.parse(readFileSync(new URL('../test/fixtures/routes.json', import.meta.url), 'utf8'));
 export const SITE = SPEC.variants.A.site;
@@ -31,31 +32,11 @@ export const BENCH_URLS = [VALID_URL, FAILURE_URL];
 const echo = (request) => ({ route: request.route, method: request.method, params: request.params });
 
 /**
- * Namespace modules for spec routes, in order: every namespace is mounted (its index route is
- * built in), root-level routes (`/`, `/batch/v1`) are left to the server. `rename` maps a
+ * Namespace modules for a list of spec routes, in order (see `modulesFromIndex`): `rename` maps a
  * namespace to the one to mount it under; `handlerFor(route, methods)` picks each handler.
  */
-export function specModules(routes, { rename = (ns) => ns, handlerFor = () => echo } = {}) {
-  const modules = new Map();
-  for (const route of routes) {
-    const ns = route.namespace;
-    if (!ns) continue;
-    const mounted = rename(ns);
-    const list = modules.get(mounted) ?? [];
-    modules.set(mounted, list);
-    if (route.route === `/${ns}`) continue;
-    list.push({
-      path: route.route.slice(ns.length + 1),
-      endpoints: route.endpoints.map((e) => ({
-        methods: e.methods,
-        args: Array.isArray(e.args) ? {} : e.args,
-        allowBatch: e.allow_batch,
-        permission: 'public',
-        handler: handlerFor(route.route, e.methods),
-      })),
-    });
-  }
-  return [...modules].map(([namespace, routes]) => ({ namespace, routes }));
+export function specModules(routes, options = {}) {
+  return modulesFromIndex(Object.fromEntries(routes.map((route) => [route.route, route])), options);
 }
 
 /** Every spec route mounted, `GET /core/v2/posts` answering {@link POSTS}, the rest echoing. */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { demoPasswords, parseServeFlags, serve, UsageError } from '../src/cli/serve.js';
+import { UsageError } from '../src/cli/common.js';
+import { demoPasswords, parseServeFlags, serve } from '../src/cli/serve.js';
 
 function quiet() {
   const lines: string[] = [];

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createNodeHandler } from '../adapters/node.js';
@@ -28,9 +29,7 @@ const DEMO_USERS = [
 
 const ServeFlags = z.object({
   variant: z.enum(['A', 'B'], { error: '--variant must be A or B' }).default('A'),
-  port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535, '--port must be 0-65535').default(8080),
-  host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
-  'api-root': z.string().regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /').default('wp-json'),
+  ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
 });
@@ -38,14 +37,6 @@ const ServeFlags = z.object({
 /** The flags of `site-rest serve`, checked. */
 export type ServeFlags = z.infer<typeof ServeFlags>;
 
-/** Where the CLI writes, so tests can run it without a process of its own. */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-/** A command-line mistake: the message to print before the usage, and exit code 2. */
-export class UsageError extends Error {}
 
 function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
   const site: SiteFacts = { name: 'Example Site', description: '', url, home: url, gmt_offset: '0', timezone_string: '' };
@@ -122,25 +113,14 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
   const flags = parseServeFlags(argv);
   const { users, lines } = await demoUsers(demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS));
   const http = createServer();
-  return new Promise((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? `port ${flags.port} on ${flags.host} is already in use` : error.message;
-      reject(new Error(`cannot listen: ${why}`));
-    });
-    http.listen(flags.port, flags.host, () => {
-      const address = http.address();
-      const port = typeof address === 'object' && address ? address.port : flags.port;
-      const shownHost = flags.host === '0.0.0.0' || flags.host === '::' ? 'localhost' : flags.host.includes(':') ? `[${flags.host}]` : flags.host;
-      const url = `http://${shownHost}:${port}`;
-      const rest = createRestServer({
-        site: siteFor(flags.variant, url),
-        apiRoot: flags['api-root'],
-        routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
-        users,
-      });
-      http.on('request', createNodeHandler(rest));
-      io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${lines.join('\n')}\n`);
-      resolve(http);
-    });
+  const url = await listen(http, flags.port, flags.host);
+  const rest = createRestServer({
+    site: siteFor(flags.variant, url),
+    apiRoot: flags['api-root'],
+    routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
+    users,
   });
+  http.on('request', createNodeHandler(rest));
+  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${lines.join('\n')}\n`);
+  return http;
 }

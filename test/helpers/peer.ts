@@ -6,12 +6,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createRestServer,
-  type ArgSchema,
+  type IndexRoute,
   type NamespaceModule,
   type RawResponse,
   createUserStore,
+  modulesFromIndex,
   type RestServer,
-  type RouteDefinition,
   type UserStore,
 } from '../../src/index.js';
 import { echoRoutes } from './echo-routes.js';
@@ -85,11 +85,9 @@ export function authorizationFor(auth: string): string | undefined {
   }
 }
 
-export interface SpecRoute {
+export interface SpecRoute extends IndexRoute {
   route: string;
-  namespace: string;
   variants: string[];
-  endpoints: Array<{ methods: string[]; args: Record<string, ArgSchema> | []; allow_batch?: { v1: boolean } }>;
 }
 
 /** routes.json, as copied into the fixtures. */
@@ -103,27 +101,10 @@ export function loadSpec(): { variants: Record<string, { namespaces: string[]; s
  * index-only ones included; `skip` leaves out namespaces served otherwise.
  */
 export function specModules(options: { variant?: string; skip?: string[] } = {}): NamespaceModule[] {
-  const spec = loadSpec();
-  const modules = new Map<string, RouteDefinition[]>();
-  for (const route of spec.routes) {
-    const ns = route.namespace;
-    if (!ns || options.skip?.includes(ns)) continue;
-    if (options.variant && !route.variants.includes(options.variant)) continue;
-    const list = modules.get(ns) ?? [];
-    modules.set(ns, list);
-    if (route.route === `/${ns}`) continue;
-    list.push({
-      path: route.route.slice(ns.length + 1),
-      endpoints: route.endpoints.map((e) => ({
-        methods: e.methods,
-        args: Array.isArray(e.args) ? {} : e.args,
-        allowBatch: e.allow_batch,
-        permission: 'public',
-        handler: (request) => ({ route: request.route, method: request.method, params: request.params }),
-      })),
-    });
-  }
-  return [...modules].map(([namespace, routes]) => ({ namespace, routes }));
+  const routes = loadSpec().routes.filter(
+    (route) => !options.skip?.includes(route.namespace) && (!options.variant || route.variants.includes(options.variant)),
+  );
+  return modulesFromIndex(Object.fromEntries(routes.map((route) => [route.route, route])));
 }
 
 /**
@@ -140,8 +121,8 @@ export async function peerServer(): Promise<RestServer> {
   });
 }
 
-/** Sends a recording's request to the server, as the recorder sent it to WordPress. */
-export async function replay(server: RestServer, recording: Recording): Promise<RawResponse | null> {
+/** A recording's request as the recorder sent it: its headers (credentials included) and body text. */
+export function recordedRequest(recording: Recording): { method: string; path: string; headers: Record<string, string>; body: string | undefined } {
   const { method, path, body, noContentType, auth } = recording.request;
   const headers: Record<string, string> = { ...recording.request.headers };
   const authorization = authorizationFor(auth);
@@ -152,7 +133,13 @@ export async function replay(server: RestServer, recording: Recording): Promise<
     raw = JSON.stringify(body);
     if (!noContentType && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   }
-  return server.handle({ method, url: path, headers, body: raw });
+  return { method, path, headers, body: raw };
+}
+
+/** Sends a recording's request to the server, as the recorder sent it to WordPress. */
+export async function replay(server: RestServer, recording: Recording): Promise<RawResponse | null> {
+  const { method, path, headers, body } = recordedRequest(recording);
+  return server.handle({ method, url: path, headers, body });
 }
 
 /** True when two JSON values are the same to PHP: `{}` equals `[]`, and `{"0":a,"1":b}` equals `[a,b]`. */

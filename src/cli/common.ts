@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import { z } from 'zod';
+
+/** Where the CLI writes, so tests can run it without a process of its own. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** A command-line mistake: the message to print before the usage, and exit code 2. */
+export class UsageError extends Error {}
+
+/** The flags every serving command takes. */
+export const ListenFlags = {
+  port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535, '--port must be 0-65535').default(8080),
+  host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
+  'api-root': z.string().regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /').default('wp-json'),
+};
+
+/** Listens on `host:port`; resolves with the URL clients use, rejects with a clear message when the port cannot be had. */
+export function listen(http: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) => {
+      const why = error.code === 'EADDRINUSE' ? `port ${port} on ${host} is already in use` : error.message;
+      reject(new Error(`cannot listen: ${why}`));
+    });
+    http.listen(port, host, () => {
+      const address = http.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+      resolve(`http://${shownHost}:${bound}`);
+    });
+  });
+}

@@ -1,0 +1,288 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createNodeHandler } from '../adapters/node.js';
+import { echoRequest, modulesFromIndex, type IndexRoute } from '../core/index-modules.js';
+import { RestResponse } from '../core/response.js';
+import { createRestServer, type RestServer } from '../core/server.js';
+import type { Handler, SiteFacts } from '../core/types.js';
+import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
+
+/** The usage text of `site-rest mock`. */
+export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures DIR] [--port N] [--host H] [--api-root P]
+
+  Serves the routes of a WordPress root index (what GET /wp-json/ answers, from a file or an
+  http(s) URL) with WordPress's validation; valid requests are answered {route, method, params}.
+
+  --fixtures  directory of recorded answers (*.json: {request: {method, path}, status, body}),
+              served instead of the echo to valid requests with the same method, route and query
+  --port      port to listen on (default 8080; 0 picks a free one)
+  --host      interface to listen on (default 127.0.0.1)
+  --api-root  API root path (default wp-json)`;
+
+/** How long a URL given as the index may take to answer. */
+const FETCH_TIMEOUT_MS = 10_000;
+
+/** The placeholder recordings write for the recorded site's URL. */
+const BASE_PLACEHOLDER = '{base}';
+
+const MockFlags = z.object({
+  source: z.string().min(1, 'mock takes an index file or URL'),
+  fixtures: z.string().min(1, '--fixtures must not be empty').optional(),
+  ...ListenFlags,
+});
+
+/** The flags of `site-rest mock`, checked. */
+export type MockFlags = z.infer<typeof MockFlags>;
+
+// PHP writes an empty associative array as `[]`.
+const EmptyPhpArray = z.array(z.unknown()).length(0);
+
+const IndexShape = z.object({
+  name: z.string().default(''),
+  description: z.string().optional(),
+  gmt_offset: z.union([z.string(), z.number()]).transform(String).optional(),
+  timezone_string: z.string().optional(),
+  page_for_posts: z.number().optional(),
+  page_on_front: z.number().optional(),
+  show_on_front: z.string().optional(),
+  authentication: z.union([EmptyPhpArray.transform(() => ({})), z.record(z.string(), z.unknown())]).default({}),
+  routes: z.record(
+    z.string(),
+    z.object({
+      namespace: z.string(),
+      endpoints: z.array(
+        z.object({
+          methods: z.array(z.string()).min(1),
+          args: z.union([EmptyPhpArray, z.record(z.string(), z.record(z.string(), z.unknown()))]),
+          allow_batch: z.object({ v1: z.boolean() }).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const RecordingShape = z.object({
+  request: z.object({
+    method: z.string().min(1),
+    path: z.string().startsWith('/'),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+  status: z.number().int().min(100).max(599),
+  body: z.unknown(),
+});
+
+/** A recorded exchange of a fixtures directory. */
+type Recording = z.infer<typeof RecordingShape>;
+
+/** What the mock serves, read from a WordPress root index. */
+interface MockedSite {
+  site: Omit<SiteFacts, 'url' | 'home'>;
+  authentication: Record<string, unknown>;
+  routes: Record<string, IndexRoute>;
+}
+
+/** Recorded answers by {@link answerKey}. */
+type RecordedAnswers = Map<string, { status: number; body: unknown }>;
+
+/** The flags of `site-rest mock`, checked; throws {@link UsageError} on a bad one. */
+export function parseMockFlags(argv: string[]): MockFlags {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'api-root': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length !== 1) throw new UsageError('mock takes one index file or URL');
+  const checked = MockFlags.safeParse({ ...parsed.values, source: parsed.positionals[0] });
+  if (!checked.success) throw new UsageError(checked.error.issues.map((i) => i.message).join('; '));
+  return checked.data;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Why a fetch failed, in words: undici hides the reason (refused, unknown host) in `cause`. */
+function fetchFailure(error: unknown): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? cause.message : (error as Error).message;
+}
+
+/** The text of the index: a file, or the answer of an http(s) URL. */
+async function readSource(source: string): Promise<string> {
+  if (/^https?:\/\//i.test(source)) {
+    let answer: Response;
+    let text: string;
+    try {
+      answer = await fetch(source, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      text = await answer.text();
+    } catch (error) {
+      throw new Error(`cannot fetch ${source}: ${fetchFailure(error)}`);
+    }
+    if (!answer.ok) throw new Error(`cannot fetch ${source}: HTTP ${answer.status}`);
+    return text;
+  }
+  try {
+    return await readFile(source, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${source}: ${(error as Error).message}`);
+  }
+}
+
+/** The first few problems zod found, with where they are. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/** The site a root index describes; accepts the bare index or a recording of it (the index is its `body`). */
+function parseIndex(text: string, source: string): MockedSite {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  const index = isObject(data) && !('routes' in data) && isObject(data.body) ? data.body : data;
+  if (!isObject(index) || !isObject(index.routes)) throw new Error(`${source} is not a WordPress root index: it has no "routes" object`);
+  const checked = IndexShape.safeParse(index);
+  if (!checked.success) throw new Error(`${source} is not a WordPress root index: ${describeIssues(checked.error)}`);
+  const { authentication, routes, ...site } = checked.data;
+  // The arg schemas are checked where it counts, when the server compiles them.
+  return { site, authentication, routes: routes as Record<string, IndexRoute> };
+}
+
+/** The recordings of a fixtures directory (its `*.json` files), in file-name order. */
+async function loadRecordings(dir: string): Promise<Array<{ file: string; recording: Recording }>> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  } catch (error) {
+    throw new Error(`cannot read fixtures directory ${dir}: ${(error as Error).message}`);
+  }
+  const out: Array<{ file: string; recording: Recording }> = [];
+  for (const file of files) {
+    const path = join(dir, file);
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`cannot read fixture ${path}: ${(error as Error).message}`);
+    }
+    const checked = RecordingShape.safeParse(data);
+    if (!checked.success) throw new Error(`fixture ${path} is not a recording: ${describeIssues(checked.error)}`);
+    out.push({ file, recording: checked.data });
+  }
+  return out;
+}
+
+/** A JSON value with object keys sorted, so equal parsed queries print alike. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
+}
+
+/** The lookup key of a request: effective method, route, and parsed query. */
+function answerKey(method: string, route: string, query: Record<string, unknown>): string {
+  // `rest_route` is the route itself: without it both URL forms of a request look alike.
+  const rest = { ...query };
+  delete rest.rest_route;
+  return `${method.toUpperCase()} ${route} ${JSON.stringify(sortedKeys(rest))}`;
+}
+
+/** The method the recorded request's handler saw: the server applies `_method` and `X-HTTP-Method-Override` first. */
+function effectiveMethod(recording: Recording, query: Record<string, unknown>): string {
+  const headers = recording.request.headers ?? {};
+  const header = Object.keys(headers).find((name) => name.toLowerCase() === 'x-http-method-override');
+  const override = typeof query._method === 'string' ? query._method : header && headers[header];
+  return (override || recording.request.method).toUpperCase();
+}
+
+/** Replaces the recorded site's URL placeholder with the mock's, throughout a JSON value. */
+function withBase<T>(value: T, url: string): T {
+  const text = JSON.stringify(value);
+  return text === undefined ? value : (JSON.parse(text.split(BASE_PLACEHOLDER).join(JSON.stringify(url).slice(1, -1))) as T);
+}
+
+/**
+ * Fills `answers` from the recordings, once at start-up, so a request costs one map lookup. The
+ * first recording of a request wins; the answer lists the recordings that can never be served.
+ */
+function recordAnswers(answers: RecordedAnswers, recordings: Array<{ file: string; recording: Recording }>, rest: RestServer, url: string): string[] {
+  const problems: string[] = [];
+  for (const { file, recording } of recordings) {
+    const target = rest.resolve(recording.request.path);
+    if (!target) {
+      problems.push(`${file}: ${recording.request.path} is outside the API`);
+      continue;
+    }
+    const method = effectiveMethod(recording, target.query);
+    const key = answerKey(method, target.route, target.query);
+    const served = rest.routes.match(target.route, method)?.route;
+    if (answers.has(key)) problems.push(`${file}: shadowed by an earlier recording of ${method} ${recording.request.path}`);
+    else if (!served && method === 'OPTIONS') problems.push(`${file}: OPTIONS is answered by the server itself`);
+    else if (!served) problems.push(`${file}: the index has no route for ${method} ${target.route}`);
+    else if (served.namespace === '' || served.key === `/${served.namespace}`) problems.push(`${file}: ${served.key} is answered by the server itself`);
+    else answers.set(key, { status: recording.status, body: withBase(recording.body, url) });
+  }
+  return problems;
+}
+
+/** The REST server of the mocked site at `url`, every endpoint answered by `handler`. */
+function mockServer(mocked: MockedSite, flags: MockFlags, url: string, handler: Handler): RestServer {
+  try {
+    return createRestServer({
+      site: { ...mocked.site, url, home: url },
+      apiRoot: flags['api-root'],
+      authentication: withBase(mocked.authentication, url),
+      namespaces: modulesFromIndex(mocked.routes, { handlerFor: () => handler }),
+    });
+  } catch (error) {
+    // Registration refuses a route pattern or arg schema it cannot serve as WordPress would.
+    throw new Error(`cannot serve ${flags.source}: ${(error as Error).message.replace(/^site-rest: /, '')}`);
+  }
+}
+
+/**
+ * `site-rest mock`: serves a WordPress root index's routes with WordPress's validation, echoing
+ * valid requests or answering them from recordings. Resolves with the listening server once it
+ * prints its URL; rejects on an unreadable index or fixture, or when the port cannot be had.
+ */
+export async function mock(argv: string[], io: CliIo): Promise<Server> {
+  const flags = parseMockFlags(argv);
+  const mocked = parseIndex(await readSource(flags.source), flags.source);
+  const recordings = flags.fixtures === undefined ? [] : await loadRecordings(flags.fixtures);
+  const http = createServer();
+  const url = await listen(http, flags.port, flags.host);
+  try {
+    const answers: RecordedAnswers = new Map();
+    const answer: Handler = (request, context) => {
+      const recorded = answers.get(answerKey(request.method, request.route, request.query));
+      return recorded ? new RestResponse(recorded.body, recorded.status) : echoRequest(request, context);
+    };
+    const rest = mockServer(mocked, flags, url, answer);
+    const problems = recordAnswers(answers, recordings, rest, url);
+    http.on('request', createNodeHandler(rest));
+    const lines = [`site-rest mock of ${flags.source}, serving ${rest.restUrl('/')}`];
+    lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
+    if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);
+    io.out(`${lines.join('\n')}\n`);
+    if (problems.length > 0) io.err(`fixtures never served:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    return http;
+  } catch (error) {
+    http.close();
+    throw error;
+  }
+}

@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mock, parseMockFlags } from '../src/cli/mock.js';
+import { UsageError } from '../src/cli/common.js';
+import { FIXTURES, loadRecordings, loadSpec, phpEqual, recordedRequest, type Recording } from './helpers/peer.js';
+
+const WP = join(FIXTURES, 'wp-6.1');
+const servers: Server[] = [];
+afterAll(() => servers.forEach((s) => s.close()));
+
+/** Starts `site-rest mock` with these arguments on a free port; its base URL and what it printed. */
+async function start(...argv: string[]): Promise<{ base: string; printed: string[] }> {
+  const printed: string[] = [];
+  const http = await mock([...argv, '--port', '0'], { out: (t) => printed.push(t), err: (t) => printed.push(t) });
+  servers.push(http);
+  return { base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, printed };
+}
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(url, init);
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+}
+
+/** Fetch options sending `body` as JSON. */
+function json(body: unknown): RequestInit {
+  return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** The body of a recording file of test/fixtures/wp-6.1. */
+function recorded(name: string): Record<string, unknown> {
+  return (JSON.parse(readFileSync(join(WP, `${name}.json`), 'utf8')) as { body: Record<string, unknown> }).body;
+}
+
+/** The root index WordPress answered, its `{base}` placeholders the mock's URL. */
+function recordedIndex(name: string, base: string): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(recorded(name)).split('{base}').join(base)) as Record<string, unknown>;
+}
+
+describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
+  it('serves the site facts, namespaces and routes of the index, in its order, with links to itself', async () => {
+    const { base, printed } = await start(join(WP, 'index-root.json'));
+    expect(printed.join('')).toContain(`serving ${base}/wp-json/`);
+    const wp = recordedIndex('index-root', base);
+    const { body: ours } = await getJson(`${base}/wp-json/`);
+    // WordPress's own `rest_index` filters add these from its options; an index cannot say how.
+    const fromFilters = ['site_logo', 'site_icon', 'site_icon_url'];
+    expect(Object.keys(ours)).toEqual(Object.keys(wp).filter((k) => !fromFilters.includes(k)));
+    for (const key of ['name', 'description', 'url', 'home', 'gmt_offset', 'timezone_string', 'namespaces', 'authentication', '_links']) {
+      expect(ours[key], key).toEqual(wp[key]);
+    }
+    const ourRoutes = ours.routes as Record<string, Record<string, unknown>>;
+    const wpRoutes = wp.routes as Record<string, Record<string, unknown>>;
+    expect(Object.keys(ourRoutes)).toEqual(Object.keys(wpRoutes));
+    const differing = Object.keys(wpRoutes).filter((key) => !phpEqual(ourRoutes[key], wpRoutes[key]));
+    // PHP wrote that enum keyed by post type, as a JSON object; the mock lists its values.
+    expect(differing).toEqual(['/wp/v2/users']);
+    const enumOf = (routes: Record<string, Record<string, unknown>>) =>
+      (routes['/wp/v2/users']!.endpoints as Array<{ args: Record<string, { items: { enum: unknown } }> }>)[0]!.args.has_published_posts!.items.enum;
+    expect(enumOf(ourRoutes)).toEqual(Object.values(enumOf(wpRoutes) as Record<string, string>));
+  });
+
+  it('echoes a valid request as {route, method, params}, defaults applied and values sanitized', async () => {
+    const { base } = await start(join(WP, 'index-root.json'));
+    const { status, body } = await getJson(`${base}/wp-json/echo/v1/args?req=x&count=3&flag=1`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ route: '/echo/v1/args', method: 'GET', params: { req: 'x', count: 3, flag: true, opt: 'dflt' } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// WordPress's answers to invalid requests, replayed against the mock of the index the recorded
+// site had: the spec routes were switched on per request, by a header.
+
+const INDEX_BY_SPEC_HEADER: Record<string, string> = { none: 'index-root', '1': 'index-with-spec-routes' };
+const SPEC_NAMESPACES = [...new Set(loadSpec().routes.map((r) => r.namespace).filter((ns) => ns !== ''))];
+/** Routes whose args have validate/sanitize callbacks: an index shows the schema, not the code. */
+const CALLBACK_ROUTES = ['/echo/v1/validated', '/echo/v1/custom', '/echo/v1/bad-default'];
+/**
+ * Requests whose answer turns on `/echo/v1/object`'s `meta: {required: ['a']}`: the index shows
+ * any non-empty `required` as `required: true`, so the mock requires `meta` instead of its `a`.
+ */
+const ON_REQUIRED_LIST = ['object-empty', 'object-empty-array', 'object-missing-a', 'object-multiple-errors', 'object-null'];
+
+/** The route a recorded path addresses. */
+function routeOf(path: string): string {
+  const url = new URL(path, 'http://peer.test');
+  return url.pathname.startsWith('/wp-json/') ? url.pathname.slice('/wp-json'.length) : (url.searchParams.get('rest_route') ?? '');
+}
+
+/** Invalid requests to the echo routes and the spec namespaces: what the comparison is about. */
+function isInvalidEchoOrSpecRequest(recording: Recording): boolean {
+  const route = routeOf(recording.request.path);
+  const inSpec = SPEC_NAMESPACES.some((ns) => route === `/${ns}` || route.startsWith(`/${ns}/`));
+  return recording.status >= 400 && (route.startsWith('/echo/v1/') || inSpec);
+}
+
+/** Why an invalid request's recording cannot be answered the same by a mock of the index, or null. */
+function notComparedBecause(recording: Recording): string | null {
+  const route = routeOf(recording.request.path);
+  if (recording.request.auth !== 'none') return 'signs in; the mock has no users';
+  if (CALLBACK_ROUTES.includes(route)) return 'validate/sanitize callbacks, which an index cannot show';
+  if (route === '/echo/v1/error') return "the handler's own error, which an index cannot show";
+  if (ON_REQUIRED_LIST.includes(recording.id)) return "a top-level arg's draft-4 required list, which the index shows as required: true";
+  if ((recording.body as { code?: string }).code === 'rest_forbidden') return 'a permission callback, which an index cannot show';
+  if (!(specHeader(recording) in INDEX_BY_SPEC_HEADER)) return 'recorded against a site whose index is not recorded';
+  return null;
+}
+
+/** Which spec routes the recorded site had switched on for the request. */
+function specHeader(recording: Recording): string {
+  return recording.request.headers?.['X-Peer-Spec-Routes'] ?? 'none';
+}
+
+/** Differences between the mock's answer and WordPress's: status, then the error's code, message and data. */
+function errorDiffs(recording: Recording, status: number, body: unknown): string[] {
+  const diffs = status === recording.status ? [] : [`status ${status} != ${recording.status}`];
+  const want = recording.body as Record<string, unknown>;
+  const got = (body ?? {}) as Record<string, unknown>;
+  for (const field of ['code', 'message', 'data']) {
+    if (!phpEqual(got[field], want[field])) diffs.push(`${field} ${JSON.stringify(got[field])} != ${JSON.stringify(want[field])}`);
+  }
+  return diffs;
+}
+
+describe('site-rest mock answers invalid requests exactly as WordPress 6.1 did', () => {
+  it('matches every recorded answer to an invalid echo or spec request that an index can reproduce', async () => {
+    const candidates = loadRecordings().filter(isInvalidEchoOrSpecRequest);
+    const compared = candidates.filter((r) => notComparedBecause(r) === null);
+    const mocks: Record<string, string> = {};
+    for (const [header, index] of Object.entries(INDEX_BY_SPEC_HEADER)) mocks[header] = (await start(join(WP, `${index}.json`))).base;
+
+    const outcomes = await Promise.all(
+      compared.map(async (recording) => {
+        const { method, path, headers, body } = recordedRequest(recording);
+        // A Buffer body keeps fetch from adding a Content-Type the recorder did not send.
+        const answer = await fetch(mocks[specHeader(recording)] + path, { method, headers, body: body === undefined ? undefined : Buffer.from(body) });
+        const text = await answer.text();
+        return { id: recording.id, diffs: errorDiffs(recording, answer.status, text ? JSON.parse(text) : null) };
+      }),
+    );
+
+    const matched = outcomes.filter((o) => o.diffs.length === 0).length;
+    const skipped = new Map<string, string[]>();
+    for (const r of candidates) {
+      const why = notComparedBecause(r);
+      if (why !== null) skipped.set(why, [...(skipped.get(why) ?? []), r.id]);
+    }
+    const reasons = [...skipped].map(([why, ids]) => `\n  ${ids.length} not compared: ${why} (${ids.join(', ')})`).join('');
+    console.log(`mock vs WordPress 6.1: ${matched}/${compared.length} invalid-request recordings matched${reasons}`);
+    expect(compared.length).toBeGreaterThan(80);
+    expect(outcomes.filter((o) => o.diffs.length > 0)).toEqual([]);
+  });
+});
+
+describe('site-rest mock --fixtures', () => {
+  it('answers a recorded request with the recorded status and body, links pointing at the mock', async () => {
+    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'));
+    const want = JSON.parse(JSON.stringify(recorded('rest-route-posts-plain')).split('{base}').join(base)) as unknown;
+    for (const path of ['/index.php?rest_route=/wp/v2/posts', '/wp-json/wp/v2/posts']) {
+      const { status, body } = await getJson(base + path);
+      expect(status, path).toBe(200);
+      expect(body, path).toEqual(want);
+    }
+  });
+
+  it('echoes a request whose method, route or query no recording has', async () => {
+    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'));
+    const { status, body } = await getJson(`${base}/wp-json/wp/v2/posts?page=2`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ route: '/wp/v2/posts', method: 'GET', params: { page: 2 } });
+    expect((await getJson(`${base}/wp-json/echo/v1/object`, { method: 'PUT', ...json({ meta: { a: 1 } }) })).body).toMatchObject({ method: 'PUT' });
+  });
+
+  it('tells at start-up which recordings it can never serve', async () => {
+    const { printed } = await start(join(WP, 'index-root.json'), '--fixtures', WP);
+    const report = printed.join('');
+    expect(report).toContain('args-put.json: the index has no route for PUT /echo/v1/args');
+    expect(report).toContain('index-root.json: / is answered by the server itself');
+    expect(report).toContain('args-options.json: OPTIONS is answered by the server itself');
+    expect(report).toContain('args-json-count-bool.json: shadowed by an earlier recording of POST /wp-json/echo/v1/args');
+  });
+
+  it('answers a recorded request only when it passes validation', async () => {
+    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'));
+    const valid = await getJson(`${base}/wp-json/echo/v1/object`, { method: 'POST', ...json({ meta: { a: 7 } }) });
+    expect(valid).toEqual({ status: 200, body: recorded('object-legacy-valid') });
+    const invalid = await getJson(`${base}/wp-json/echo/v1/object`, { method: 'POST', ...json({ meta: { a: 'seven' } }) });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { meta: 'meta[a] is not of type integer.' } } });
+  });
+});
+
+describe('site-rest mock of an index at a URL', () => {
+  /** A local server answering `path` with `text`, anything else with 404. */
+  async function serveText(path: string, text: string): Promise<string> {
+    const http = createServer((req, res) => {
+      res.writeHead(req.url === path ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end(req.url === path ? text : '{}');
+    });
+    servers.push(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }
+
+  it('fetches a bare index and serves it', async () => {
+    const origin = await serveText('/wp-json/', JSON.stringify(recorded('index-root')));
+    const { base } = await start(`${origin}/wp-json/`);
+    const { body } = await getJson(`${base}/wp-json/`);
+    expect(body.namespaces).toEqual(recorded('index-root').namespaces);
+    expect(body.url).toBe(base);
+  });
+
+  it('reports a URL that does not answer 200 or cannot be reached', async () => {
+    const origin = await serveText('/wp-json/', '{}');
+    await expect(start(`${origin}/elsewhere`)).rejects.toThrow(`cannot fetch ${origin}/elsewhere: HTTP 404`);
+    const closed = await serveText('/', '');
+    servers.pop()!.close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(start(`${closed}/wp-json/`)).rejects.toThrow(/cannot fetch .*ECONNREFUSED/);
+  });
+});
+
+describe('site-rest mock refuses input that is no root index', () => {
+  /** What `mock` rejected with: the message printed, and whether it is a usage error (exit 2) or not (exit 1). */
+  async function refusal(...argv: string[]): Promise<{ message: string; usage: boolean }> {
+    try {
+      await start(...argv);
+    } catch (error) {
+      return { message: (error as Error).message, usage: error instanceof UsageError };
+    }
+    throw new Error('mock started');
+  }
+
+  it('names a file that is not JSON, has no routes object or does not exist, as an input error', async () => {
+    const notJson = join(FIXTURES, 'README.md');
+    expect(await refusal(notJson)).toEqual({ message: expect.stringMatching(new RegExp(`^${notJson} is not JSON: `)), usage: false });
+    const routesList = join(FIXTURES, 'routes.json');
+    expect(await refusal(routesList)).toEqual({ message: `${routesList} is not a WordPress root index: it has no "routes" object`, usage: false });
+    const otherRecording = join(WP, 'items-valid.json');
+    expect(await refusal(otherRecording)).toEqual({ message: `${otherRecording} is not a WordPress root index: it has no "routes" object`, usage: false });
+    expect(await refusal(join(WP, 'missing.json'))).toMatchObject({ message: expect.stringMatching(/^cannot read .*ENOENT/), usage: false });
+  });
+
+  it('names a fixtures directory that cannot be read, or a fixture that is not a recording', async () => {
+    const index = join(WP, 'index-root.json');
+    expect(await refusal(index, '--fixtures', join(FIXTURES, 'missing'))).toMatchObject({ message: expect.stringMatching(/^cannot read fixtures directory .*ENOENT/), usage: false });
+    const noPath = join(FIXTURES, 'mock-not-answers', 'no-path.json');
+    expect(await refusal(index, '--fixtures', join(FIXTURES, 'mock-not-answers'))).toEqual({
+      message: `fixture ${noPath} is not a recording: request.path: Invalid input: expected string, received undefined`,
+      usage: false,
+    });
+  });
+
+  it('treats a missing index, an extra argument or a bad flag as a usage error', () => {
+    expect(() => parseMockFlags([])).toThrow(UsageError);
+    expect(() => parseMockFlags(['a.json', 'b.json'])).toThrow('mock takes one index file or URL');
+    expect(() => parseMockFlags(['a.json', '--port', 'eighty'])).toThrow(/--port must be a number/);
+    expect(() => parseMockFlags(['a.json', '--variant', 'A'])).toThrow(UsageError);
+    expect(parseMockFlags(['a.json'])).toEqual({ source: 'a.json', port: 8080, host: '127.0.0.1', 'api-root': 'wp-json' });
+  });
+});
