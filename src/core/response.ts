@@ -40,9 +40,14 @@ export class RestResponse {
     return this;
   }
 
-  /** Adds a `Link` header entry (`link_header`), e.g. pagination's `rel="next"`. */
-  linkHeader(rel: string, href: string): this {
-    return this.header('Link', `<${href}>; rel="${rel}"`, false);
+  /**
+   * Adds a `Link` header entry (`link_header`), e.g. pagination's `rel="next"`, with further
+   * attributes such as `{type: 'text/html'}`.
+   */
+  linkHeader(rel: string, href: string, attributes: Record<string, string> = {}): this {
+    let value = `<${href}>; rel="${rel}"`;
+    for (const [name, attribute] of Object.entries(attributes)) value += `; ${name}=${name === 'title' ? `"${attribute}"` : attribute}`;
+    return this.header('Link', value, false);
   }
 }
 

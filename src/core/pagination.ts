@@ -1,0 +1,92 @@
+import type { RestResponse } from './response.js';
+
+/** PHP's `urlencode`: everything but letters, digits, `-`, `_` and `.` percent-encoded, spaces as `+`. */
+export function phpUrlencode(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** A query value as PHP prints it into a URL: `true` → 1, `false` → empty. */
+function phpScalar(value: unknown): string {
+  if (value === true) return '1';
+  if (value === false) return '';
+  return String(value);
+}
+
+/**
+ * Query parameters as the encoded `key=value` pairs WordPress's `urlencode_deep` +
+ * `build_query` write: values encoded, nested keys as `key%5Bsub%5D`, nulls left out.
+ */
+export function encodedQueryPairs(params: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const add = (key: string, value: unknown): void => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}%5B${sub}%5D`, item);
+      return;
+    }
+    pairs.push([key, phpUrlencode(phpScalar(value))]);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return pairs;
+}
+
+/**
+ * WordPress's `add_query_arg`: sets each pair on the URL's query string, replacing a key in
+ * place or appending it; an empty value is written as the bare key.
+ */
+export function addQueryArgs(url: string, pairs: Array<[string, string]>): string {
+  const hash = url.indexOf('#');
+  const fragment = hash < 0 ? '' : url.slice(hash);
+  const bare = hash < 0 ? url : url.slice(0, hash);
+  const q = bare.indexOf('?');
+  const base = q < 0 ? bare : bare.slice(0, q);
+  const existing: Array<[string, string]> = (q < 0 ? '' : bare.slice(q + 1))
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
+    });
+  for (const [key, value] of pairs) {
+    const at = existing.findIndex(([k]) => k === key);
+    if (at >= 0) existing[at] = [key, value];
+    else existing.push([key, value]);
+  }
+  const query = existing.map(([k, v]) => (v === '' ? k : `${k}=${v}`)).join('&');
+  return `${base}${query ? `?${query}` : ''}${fragment}`;
+}
+
+/** What a paginated collection answer needs to know. */
+export interface PageInfo {
+  /** Items matching in all pages. */
+  total: number;
+  /** Items per page. */
+  perPage: number;
+  /** The page answered, from 1. */
+  page: number;
+  /** The collection's URL, without query. */
+  collectionUrl: string;
+  /** The request's query parameters, kept in the links (`_fields`, `_jsonp`, filters…). */
+  query: Record<string, unknown>;
+}
+
+/** The number of pages a total makes. */
+export function pageCount(total: number, perPage: number): number {
+  return Math.ceil(total / perPage);
+}
+
+/**
+ * Sets WordPress's pagination headers on a collection answer: `X-WP-Total`, `X-WP-TotalPages`
+ * and `Link` `prev`/`next` carrying the request's own query with `page` set (a page past the
+ * last points `prev` at the last page, as WordPress does).
+ */
+export function paginate(response: RestResponse, info: PageInfo): RestResponse {
+  const pages = pageCount(info.total, info.perPage);
+  response.header('X-WP-Total', info.total).header('X-WP-TotalPages', pages);
+  const base = addQueryArgs(info.collectionUrl, encodedQueryPairs(info.query));
+  if (info.page > 1) response.linkHeader('prev', addQueryArgs(base, [['page', String(Math.min(info.page - 1, pages))]]));
+  if (pages > info.page) response.linkHeader('next', addQueryArgs(base, [['page', String(info.page + 1)]]));
+  return response;
+}

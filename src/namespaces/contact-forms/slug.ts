@@ -1,0 +1,34 @@
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of a character as lower-case `%xx` escapes, as WordPress's `utf8_uri_encode` leaves them in slugs. */
+function percentEncode(char: string): string {
+  return [...encoder.encode(char)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+}
+
+/**
+ * WordPress's `sanitize_title()` for a new post: tags and accents go, other non-ASCII letters
+ * stay percent-encoded, everything else becomes dashes; an empty result falls back to `fallback`.
+ */
+export function titleSlug(title: string, fallback: string): string {
+  const slug = title
+    .replace(/<[^>]*>/g, '')
+    .replace(/%(?![0-9a-fA-F]{2})/g, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\x00-\x7f]/gu, percentEncode)
+    .replace(/\./g, '-')
+    .replace(/[^%a-z0-9 _-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? fallback : slug;
+}
+
+/** WordPress's `wp_unique_post_slug()`: `slug`, else `slug-2`, `slug-3`… whichever is free. */
+export function uniqueSlug(slug: string, taken: (candidate: string) => boolean): string {
+  if (!taken(slug)) return slug;
+  let suffix = 2;
+  while (taken(`${slug}-${suffix}`)) suffix++;
+  return `${slug}-${suffix}`;
+}

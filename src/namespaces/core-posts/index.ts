@@ -1,0 +1,28 @@
+import type { NamespaceModule } from '../../core/types.js';
+import { bindRoutes, withDefaults } from '../define.js';
+import { postsEndpoints } from './handlers.js';
+import { memoryPostsStorage } from './memory.js';
+import { postsRoutes } from './routes.js';
+import type { PostsStorage } from './storage.js';
+
+export { memoryPostsStorage, samplePosts, type MemoryPostsOptions } from './memory.js';
+export type { NewPost, PostPage, PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
+
+/** Options of {@link corePosts}. */
+export interface CorePostsOptions {
+  /** Where posts live: the host's callbacks, the memory store for any not given (default: an empty memory store). */
+  storage?: Partial<PostsStorage>;
+  /** The namespace to mount under (default `core/v2`; links follow it). */
+  namespace?: string;
+}
+
+/**
+ * The `core/v2` namespace: the posts collection (list, create) and single posts (read, update,
+ * trash or delete), answered as WordPress 6.1's posts controller answers them.
+ */
+export function corePosts(options: CorePostsOptions = {}): NamespaceModule {
+  const namespace = options.namespace ?? 'core/v2';
+  const storage = withDefaults(() => memoryPostsStorage(), options.storage);
+  const { handlers, checks } = postsEndpoints(storage, namespace);
+  return bindRoutes(namespace, postsRoutes, handlers, checks);
+}

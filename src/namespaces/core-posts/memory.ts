@@ -1,0 +1,153 @@
+import type { NewPost, PostPage, PostQuery, PostRecord, PostsStorage } from './storage.js';
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+
+/**
+ * The sample posts the demo ships with, shaped like the recorded WordPress site's: posts 1–23
+ * (ids 4–26, one a day from 2023-01-01 09:00 UTC, every fifth by user 2) and two drafts. Their
+ * GUID is left empty, so it shows as the permalink on whatever site serves them.
+ */
+export function samplePosts(): PostRecord[] {
+  const posts: PostRecord[] = [];
+  for (let n = 1; n <= 23; n++) {
+    const day = String(n).padStart(2, '0');
+    const word = WORDS[n % WORDS.length]!;
+    const date = `2023-01-${day}T09:00:00`;
+    posts.push({
+      ...BLANK,
+      id: n + 3,
+      date_gmt: date,
+      modified_gmt: date,
+      slug: `post-${day}`,
+      status: 'publish',
+      title: `Post ${day} ${word}`,
+      content: `<!-- wp:paragraph -->\n<p>Body of post ${n}. Keyword ${word}.</p>\n<!-- /wp:paragraph -->`,
+      author: n % 5 === 0 ? 2 : 1,
+      guid: '',
+    });
+  }
+  for (const [i, id] of [27, 28].entries()) {
+    const date = `2023-01-${24 + i}T09:00:00`;
+    posts.push({ ...BLANK, id, date_gmt: date, modified_gmt: date, slug: '', status: 'draft', title: `Draft ${i + 1}`, content: `Draft body ${i + 1}.`, author: 1, guid: '' });
+  }
+  return posts;
+}
+
+const BLANK: Omit<PostRecord, 'id' | 'date_gmt' | 'modified_gmt' | 'slug' | 'status' | 'title' | 'content' | 'author' | 'guid'> = {
+  excerpt: '',
+  password: '',
+  comment_status: 'open',
+  ping_status: 'open',
+  sticky: false,
+  template: '',
+  format: 'standard',
+  categories: [1],
+  tags: [],
+  featured_media: 0,
+};
+
+/** Now, as WordPress stores it: GMT to the second. */
+function nowGmt(): string {
+  return new Date().toISOString().slice(0, 19);
+}
+
+function instant(gmt: string): number {
+  return Date.parse(`${gmt}Z`);
+}
+
+function matchesSearch(post: PostRecord, search: string): boolean {
+  const haystack = `${post.title}\n${post.excerpt}\n${post.content}`.toLowerCase();
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => haystack.includes(word));
+}
+
+function matches(post: PostRecord, q: PostQuery): boolean {
+  if (!q.status.includes(post.status)) return false;
+  if (q.search && !matchesSearch(post, q.search)) return false;
+  const published = instant(post.date_gmt);
+  const modified = instant(post.modified_gmt);
+  if (q.after && !(published > q.after.getTime())) return false;
+  if (q.before && !(published < q.before.getTime())) return false;
+  if (q.modifiedAfter && !(modified > q.modifiedAfter.getTime())) return false;
+  if (q.modifiedBefore && !(modified < q.modifiedBefore.getTime())) return false;
+  if (q.author.length > 0 && !q.author.includes(post.author)) return false;
+  if (q.authorExclude.includes(post.author)) return false;
+  if (q.include.length > 0 && !q.include.includes(post.id)) return false;
+  if (q.exclude.includes(post.id)) return false;
+  if (q.slug.length > 0 && !q.slug.includes(post.slug)) return false;
+  if (q.sticky !== undefined && post.sticky !== q.sticky) return false;
+  return true;
+}
+
+/** WordPress's relevance: whole-phrase title matches first, then the date. */
+function relevance(post: PostRecord, search: string | undefined): number {
+  return search && post.title.toLowerCase().includes(search.toLowerCase()) ? 1 : 0;
+}
+
+function comparator(q: PostQuery): (a: PostRecord, b: PostRecord) => number {
+  const direction = q.order === 'asc' ? 1 : -1;
+  const byDate = (a: PostRecord, b: PostRecord) => (instant(a.date_gmt) - instant(b.date_gmt) || a.id - b.id) * direction;
+  switch (q.orderby) {
+    case 'id':
+      return (a, b) => (a.id - b.id) * direction;
+    case 'title':
+      return (a, b) => a.title.localeCompare(b.title, 'en') * direction || byDate(a, b);
+    case 'slug':
+      return (a, b) => a.slug.localeCompare(b.slug, 'en') * direction || byDate(a, b);
+    case 'author':
+      return (a, b) => (a.author - b.author) * direction || byDate(a, b);
+    case 'modified':
+      return (a, b) => (instant(a.modified_gmt) - instant(b.modified_gmt)) * direction || byDate(a, b);
+    case 'include':
+      return (a, b) => q.include.indexOf(a.id) - q.include.indexOf(b.id);
+    case 'include_slugs':
+      return (a, b) => q.slug.indexOf(a.slug) - q.slug.indexOf(b.slug);
+    case 'relevance':
+      // Relevance always ranks the best match first; `order` only breaks ties by date.
+      return (a, b) => relevance(b, q.search) - relevance(a, q.search) || byDate(a, b);
+    default:
+      return byDate;
+  }
+}
+
+/** The memory store's options. */
+export interface MemoryPostsOptions {
+  /** Posts to start with (default: none). */
+  posts?: PostRecord[];
+}
+
+/** Posts kept in memory: what `corePosts()` runs on when the host brings no storage. */
+export function memoryPostsStorage(options: MemoryPostsOptions = {}): PostsStorage {
+  const posts = new Map<number, PostRecord>((options.posts ?? []).map((p) => [p.id, structuredClone(p)]));
+  let nextId = Math.max(0, ...posts.keys()) + 1;
+
+  return {
+    async queryPosts(query): Promise<PostPage> {
+      const found = [...posts.values()].filter((post) => matches(post, query)).sort(comparator(query));
+      return { posts: found.slice(query.offset, query.offset + query.limit).map((p) => structuredClone(p)), total: found.length };
+    },
+    async getPost(id) {
+      const post = posts.get(id);
+      return post ? structuredClone(post) : null;
+    },
+    async createPost(fields: NewPost) {
+      const id = nextId++;
+      const post: PostRecord = { ...fields, id, guid: fields.guid ?? '', modified_gmt: nowGmt() };
+      posts.set(id, structuredClone(post));
+      return post;
+    },
+    async updatePost(id, changes) {
+      const post = posts.get(id);
+      if (!post) return null;
+      const updated: PostRecord = { ...post, ...structuredClone(changes), id, modified_gmt: changes.modified_gmt ?? nowGmt() };
+      posts.set(id, updated);
+      return structuredClone(updated);
+    },
+    async deletePost(id) {
+      return posts.delete(id);
+    },
+  };
+}

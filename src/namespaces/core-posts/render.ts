@@ -1,0 +1,161 @@
+import type { RestLink } from '../../core/response.js';
+import type { RestUser } from '../../core/types.js';
+import type { PostRecord } from './storage.js';
+import { hasBlocks, renderContent, renderExcerpt, renderTitle, slugify } from './text.js';
+
+/** Which of WordPress's field sets a post is rendered with. */
+export type PostContext = 'view' | 'embed' | 'edit';
+
+/** What rendering needs from the site and the mounted namespace. */
+export interface RenderEnv {
+  /** The namespace the posts routes are mounted under (links point into it). */
+  namespace: string;
+  /** Absolute URL of an API route. */
+  restUrl(route: string, query?: Record<string, string | number>): string;
+  /** The site's home URL, without a trailing slash. */
+  home: string;
+  /** Hours to add to GMT for the site's local time. */
+  gmtOffset: number;
+}
+
+/** A post as WordPress answers it: the data for one context, and its links. */
+export interface RenderedPost {
+  data: Record<string, unknown>;
+  links: Record<string, RestLink[]>;
+}
+
+/** The site's local time of a GMT date, as WordPress prints dates. */
+function localDate(gmt: string, offsetHours: number): string {
+  if (offsetHours === 0) return gmt;
+  return new Date(Date.parse(`${gmt}Z`) + offsetHours * 3_600_000).toISOString().slice(0, 19);
+}
+
+/** Statuses whose posts have a pretty permalink; others are addressed `?p=ID`. */
+const PRETTY = new Set(['publish', 'private']);
+
+/** `get_permalink`. */
+export function permalink(post: PostRecord, home: string): string {
+  return PRETTY.has(post.status) && post.slug ? `${home}/${post.slug}/` : `${home}/?p=${post.id}`;
+}
+
+/** `rest_is_field_included`: with no `_fields`, everything; else the field, a parent or a child of it. */
+export function isFieldIncluded(field: string, fields: string[] | null): boolean {
+  if (!fields) return true;
+  return fields.some((f) => f === field || f.startsWith(`${field}.`) || field.startsWith(`${f}.`));
+}
+
+/** The `_fields` list of a request, or null when there is none. */
+export function requestedFields(value: unknown): string[] | null {
+  if (value === undefined || value === null || value === '') return null;
+  const list = Array.isArray(value) ? value.map(String) : typeof value === 'object' ? Object.values(value).map(String) : String(value).split(',');
+  const fields = list.map((f) => f.trim()).filter((f) => f !== '');
+  return fields.length > 0 ? fields : null;
+}
+
+/**
+ * `get_fields_for_response`: with `_fields`, only the post fields it names (a nested name keeps
+ * its top-level field), and always `id`. A post nested in another answer (`previous` of a
+ * deletion) is cut here, since `_fields` there names the outer answer's fields.
+ */
+function onlyRequested(data: Record<string, unknown>, fields: string[] | null): Record<string, unknown> {
+  if (!fields) return data;
+  const wanted = [...fields, 'id'];
+  return Object.fromEntries(Object.entries(data).filter(([name]) => isFieldIncluded(name, wanted)));
+}
+
+/** The action links (`wp:action-*`) WordPress adds in the edit context, by what the user may do. */
+function actionLinks(user: RestUser | null): string[] {
+  if (!user) return [];
+  const can = (capability: string) => user.can(capability);
+  const actions: Array<[string, boolean]> = [
+    ['publish', can('publish_posts')],
+    ['unfiltered-html', can('unfiltered_html')],
+    ['sticky', can('edit_others_posts') && can('publish_posts')],
+    ['assign-author', can('edit_others_posts')],
+    ['create-categories', can('manage_categories')],
+    ['assign-categories', can('edit_posts')],
+    ['create-tags', can('manage_categories')],
+    ['assign-tags', can('edit_posts')],
+  ];
+  return actions.filter(([, allowed]) => allowed).map(([name]) => name);
+}
+
+function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user: RestUser | null): Record<string, RestLink[]> {
+  const ns = `/${env.namespace}`;
+  const self = env.restUrl(`${ns}/posts/${post.id}`);
+  const links: Record<string, RestLink[]> = {
+    self: [{ href: self }],
+    collection: [{ href: env.restUrl(`${ns}/posts`) }],
+    about: [{ href: env.restUrl(`${ns}/types/post`) }],
+    author: [{ embeddable: true, href: env.restUrl(`${ns}/users/${post.author}`) }],
+    replies: [{ embeddable: true, href: env.restUrl(`${ns}/comments`, { post: post.id }) }],
+    'version-history': [{ count: 0, href: env.restUrl(`${ns}/posts/${post.id}/revisions`) }],
+    'https://api.w.org/attachment': [{ href: env.restUrl(`${ns}/media`, { parent: post.id }) }],
+    'https://api.w.org/term': [
+      { taxonomy: 'category', embeddable: true, href: env.restUrl(`${ns}/categories`, { post: post.id }) },
+      { taxonomy: 'post_tag', embeddable: true, href: env.restUrl(`${ns}/tags`, { post: post.id }) },
+    ],
+  };
+  if (context === 'edit') for (const action of actionLinks(user)) links[`https://api.w.org/action-${action}`] = [{ href: self }];
+  return links;
+}
+
+/**
+ * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
+ * order, content and excerpt hidden when the post is password-protected and the password was
+ * not given, and the links only when `_fields` asks for them.
+ */
+export function renderPost(
+  post: PostRecord,
+  context: PostContext,
+  env: RenderEnv,
+  options: { user: RestUser | null; fields: string[] | null; passwordGiven: boolean },
+): RenderedPost {
+  const link = permalink(post, env.home);
+  const guid = post.guid || link;
+  const isProtected = post.password !== '';
+  const hidden = isProtected && !options.passwordGiven;
+  const date = localDate(post.date_gmt, env.gmtOffset);
+  const title = { rendered: isProtected ? `Protected: ${renderTitle(post.title)}` : renderTitle(post.title) };
+  const excerpt = { rendered: hidden ? '' : renderExcerpt(post.excerpt, post.content), protected: isProtected };
+  let data: Record<string, unknown>;
+  if (context === 'embed') {
+    data = { id: post.id, date, slug: post.slug, type: 'post', link, title, excerpt, author: post.author, featured_media: post.featured_media };
+  } else {
+    const edit = context === 'edit';
+    data = {
+      id: post.id,
+      date,
+      date_gmt: post.date_gmt,
+      guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
+      modified: localDate(post.modified_gmt, env.gmtOffset),
+      modified_gmt: post.modified_gmt,
+      ...(edit ? { password: post.password } : {}),
+      slug: post.slug,
+      status: post.status,
+      type: 'post',
+      link,
+      title: edit ? { raw: post.title, ...title } : title,
+      content: edit
+        ? { raw: post.content, rendered: hidden ? '' : renderContent(post.content), protected: isProtected, block_version: hasBlocks(post.content) ? 1 : 0 }
+        : { rendered: hidden ? '' : renderContent(post.content), protected: isProtected },
+      excerpt: edit ? { raw: post.excerpt, ...excerpt } : excerpt,
+      author: post.author,
+      featured_media: post.featured_media,
+      comment_status: post.comment_status,
+      ping_status: post.ping_status,
+      sticky: post.sticky,
+      template: post.template,
+      format: post.format,
+      meta: [],
+      categories: post.categories,
+      tags: post.tags,
+    };
+    if (edit) {
+      data.permalink_template = post.status === 'trash' ? link : `${env.home}/%postname%/`;
+      data.generated_slug = slugify(post.title);
+    }
+  }
+  const wantsLinks = isFieldIncluded('_links', options.fields) || isFieldIncluded('_embedded', options.fields);
+  return { data: onlyRequested(data, options.fields), links: wantsLinks ? postLinks(post, env, context, options.user) : {} };
+}

@@ -1,0 +1,118 @@
+import { validateValue } from '../../core/schema/index.js';
+import type { ArgSchema } from '../../core/schema/types.js';
+import type { RouteSpec } from '../define.js';
+
+/** The handlers the posts route table names. */
+export type PostsHandler = 'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost';
+
+/** Permission checks the table names; bound to storage in `index.ts`. */
+export type PostsPermission = 'readCollection' | 'createPost' | 'readPost' | 'editPost' | 'deletePost';
+
+const dateTime = (value: unknown, param: string) => validateValue(value, { type: 'string', format: 'date-time' }, param);
+
+// title, content and excerpt take a string or {raw}: WordPress turns their schema checks off.
+const asGiven = (value: unknown) => value;
+
+const id: ArgSchema = { description: 'Unique identifier for the post.', type: 'integer' };
+
+/** The collection filters: routes.json's six exactly as listed, then WordPress's others. */
+const collectionArgs: Record<string, ArgSchema> = {
+  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
+  page: { type: 'integer', default: 1, minimum: 1 },
+  per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
+  search: { type: 'string' },
+  after: { description: 'posts published after', type: 'string', format: 'date-time' },
+  // routes.json gives no format; WordPress still refuses a non-date (its schema says date-time).
+  modified_after: { description: 'posts modified after', type: 'string', validateCallback: dateTime },
+  author: { description: 'Limit result set to posts assigned to specific authors.', type: 'array', items: { type: 'integer' }, default: [] },
+  author_exclude: { description: 'Ensure result set excludes posts assigned to specific authors.', type: 'array', items: { type: 'integer' }, default: [] },
+  before: { description: 'Limit response to posts published before a given ISO8601 compliant date.', type: 'string', format: 'date-time' },
+  modified_before: { description: 'Limit response to posts modified before a given ISO8601 compliant date.', type: 'string', format: 'date-time' },
+  exclude: { description: 'Ensure result set excludes specific IDs.', type: 'array', items: { type: 'integer' }, default: [] },
+  include: { description: 'Limit result set to specific IDs.', type: 'array', items: { type: 'integer' }, default: [] },
+  offset: { description: 'Offset the result set by a specific number of items.', type: 'integer' },
+  order: { description: 'Order sort attribute ascending or descending.', type: 'string', default: 'desc', enum: ['asc', 'desc'] },
+  orderby: {
+    description: 'Sort collection by post attribute.',
+    type: 'string',
+    default: 'date',
+    enum: ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'],
+  },
+  slug: { description: 'Limit result set to posts with one or more specific slugs.', type: 'array', items: { type: 'string' } },
+  status: {
+    default: 'publish',
+    description: 'Limit result set to posts assigned one or more statuses.',
+    type: 'array',
+    items: {
+      enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed', 'any'],
+      type: 'string',
+    },
+  },
+  sticky: { description: 'Limit result set to items that are sticky.', type: 'boolean' },
+};
+
+/** What a post is written with: WordPress's create and update args. */
+const writeArgs: Record<string, ArgSchema> = {
+  date: { description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time' },
+  date_gmt: { description: 'The date the post was published, as GMT.', type: ['string', 'null'], format: 'date-time' },
+  slug: { description: 'An alphanumeric identifier for the post unique to its type.', type: 'string' },
+  status: { description: 'A named status for the post.', type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'] },
+  password: { description: 'A password to protect access to the content and excerpt.', type: 'string' },
+  title: { description: 'The title for the post.', type: 'object', sanitizeCallback: asGiven },
+  content: { description: 'The content for the post.', type: 'object', sanitizeCallback: asGiven },
+  author: { description: 'The ID for the author of the post.', type: 'integer' },
+  excerpt: { description: 'The excerpt for the post.', type: 'object', sanitizeCallback: asGiven },
+  featured_media: { description: 'The ID of the featured media for the post.', type: 'integer' },
+  comment_status: { description: 'Whether or not comments are open on the post.', type: 'string', enum: ['open', 'closed'] },
+  ping_status: { description: 'Whether or not the post can be pinged.', type: 'string', enum: ['open', 'closed'] },
+  format: {
+    description: 'The format for the post.',
+    type: 'string',
+    enum: ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'],
+  },
+  meta: { description: 'Meta fields.', type: 'object', properties: [] },
+  sticky: { description: 'Whether or not the post should be treated as sticky.', type: 'boolean' },
+  template: { description: 'The theme file to use to display the post.', type: 'string' },
+  categories: { description: 'The terms assigned to the post in the category taxonomy.', type: 'array', items: { type: 'integer' } },
+  tags: { description: 'The terms assigned to the post in the post_tag taxonomy.', type: 'array', items: { type: 'integer' } },
+};
+
+/** The `core/v2` posts routes, in routes.json's order; every endpoint may be batched. */
+export const postsRoutes: RouteSpec<PostsHandler, PostsPermission>[] = [
+  {
+    path: '/posts',
+    allowBatch: { v1: true },
+    endpoints: [
+      { methods: 'GET', args: collectionArgs, handler: 'listPosts', check: 'readCollection' },
+      { methods: 'POST', args: writeArgs, handler: 'createPost', check: 'createPost' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>[\\d]+)',
+    allowBatch: { v1: true },
+    endpoints: [
+      {
+        methods: 'GET',
+        args: {
+          id,
+          context: {
+            description: 'Scope under which the request is made; determines fields present in response.',
+            type: 'string',
+            enum: ['view', 'embed', 'edit'],
+            default: 'view',
+          },
+          password: { description: 'The password for the post if it is password protected.', type: 'string' },
+        },
+        handler: 'getPost',
+        check: 'readPost',
+      },
+      { methods: 'POST, PUT, PATCH', args: { id, ...writeArgs }, handler: 'updatePost', check: 'editPost' },
+      {
+        methods: 'DELETE',
+        args: { id, force: { type: 'boolean', default: false, description: 'Whether to bypass Trash and force deletion.' } },
+        handler: 'deletePost',
+        check: 'deletePost',
+      },
+    ],
+  },
+];

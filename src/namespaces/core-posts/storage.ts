@@ -1,0 +1,109 @@
+import type { StorageContext } from '../define.js';
+
+/** Post statuses WordPress keeps. */
+export type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
+
+/** A post as storage keeps it: raw fields, dates in GMT (`YYYY-MM-DDTHH:MM:SS`). */
+export interface PostRecord {
+  /** Unique id. */
+  id: number;
+  /** Publication date, GMT. */
+  date_gmt: string;
+  /** Last modification, GMT. */
+  modified_gmt: string;
+  /** URL-safe name; empty for drafts that were never given one. */
+  slug: string;
+  /** Status. */
+  status: PostStatus;
+  /** Title as written. */
+  title: string;
+  /** Content as written (block markup or HTML). */
+  content: string;
+  /** Hand-written excerpt; empty to derive it from the content. */
+  excerpt: string;
+  /** Author's user id. */
+  author: number;
+  /** Password protecting content and excerpt; empty for none. */
+  password: string;
+  /** `open` or `closed`. */
+  comment_status: 'open' | 'closed';
+  /** `open` or `closed`. */
+  ping_status: 'open' | 'closed';
+  /** Shown first on the front page. */
+  sticky: boolean;
+  /** Theme template file; empty for the default. */
+  template: string;
+  /** Post format (`standard`, `aside`, …). */
+  format: string;
+  /** Category ids. */
+  categories: number[];
+  /** Tag ids. */
+  tags: number[];
+  /** Featured image attachment id; 0 for none. */
+  featured_media: number;
+  /** The GUID given at creation; empty shows the permalink. */
+  guid: string;
+  /** The status before it went to the trash (WordPress's `_wp_trash_meta_status`). */
+  trashed_from?: PostStatus;
+}
+
+/** A post collection query, already validated: what WordPress's `WP_Query` args say. */
+export interface PostQuery {
+  /** Statuses to include. */
+  status: PostStatus[];
+  /** Words every match must contain in title, excerpt or content. */
+  search?: string;
+  /** Only posts published after this instant (exclusive). */
+  after?: Date;
+  /** Only posts published before this instant (exclusive). */
+  before?: Date;
+  /** Only posts modified after this instant (exclusive). */
+  modifiedAfter?: Date;
+  /** Only posts modified before this instant (exclusive). */
+  modifiedBefore?: Date;
+  /** Only these authors (empty: any). */
+  author: number[];
+  /** Not these authors. */
+  authorExclude: number[];
+  /** Only these ids (empty: any). */
+  include: number[];
+  /** Not these ids. */
+  exclude: number[];
+  /** Only these slugs (empty: any). */
+  slug: string[];
+  /** Only sticky (true) or only non-sticky (false) posts. */
+  sticky?: boolean;
+  /** Sort field. */
+  orderby: 'author' | 'date' | 'id' | 'include' | 'modified' | 'parent' | 'relevance' | 'slug' | 'include_slugs' | 'title';
+  /** Sort direction. */
+  order: 'asc' | 'desc';
+  /** Items to skip. */
+  offset: number;
+  /** Items to return (after `offset`). */
+  limit: number;
+}
+
+/** One page of posts and how many match in all. */
+export interface PostPage {
+  /** The page's posts, in order. */
+  posts: PostRecord[];
+  /** Number of posts matching the query, ignoring offset and limit. */
+  total: number;
+}
+
+/** Fields of a new post; storage fills the rest (id, dates when absent, guid). */
+export type NewPost = Omit<PostRecord, 'id' | 'guid' | 'modified_gmt'> & { guid?: string };
+
+/** Where `core/v2` posts live. Every callback may throw a RestError, which is answered as it is. */
+export interface PostsStorage {
+  /** Posts matching a query, sorted and sliced, with the total count. */
+  queryPosts(query: PostQuery, context: StorageContext): Promise<PostPage>;
+  /** A post by id, in any status; null when there is none. */
+  getPost(id: number, context: StorageContext): Promise<PostRecord | null>;
+  /** Stores a new post and answers it with its id. */
+  createPost(post: NewPost, context: StorageContext): Promise<PostRecord>;
+  /** Changes some fields of a post and answers the post as stored; null when there is none. */
+  updatePost(id: number, changes: Partial<Omit<PostRecord, 'id'>>, context: StorageContext): Promise<PostRecord | null>;
+  /** Deletes a post for good; false when there was none. */
+  deletePost(id: number, context: StorageContext): Promise<boolean>;
+}
