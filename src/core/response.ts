@@ -16,6 +16,12 @@ export class RestResponse {
   readonly headers: Record<string, HeaderValue> = {};
   /** Links by relation, rendered as `_links` after `_fields` filtering. */
   readonly links: Record<string, RestLink[]> = {};
+  /**
+   * A body the handler encoded itself (oEmbed's XML), sent as it is with its own `Content-Type`
+   * instead of the JSON of `data`, as WordPress's `rest_pre_serve_request` does; `_envelope`,
+   * batch items and internal dispatch still see `data`.
+   */
+  encoded?: { body: string; contentType: string };
 
   constructor(
     /** The response data. */

@@ -272,6 +272,10 @@ export function createRestServer(options: RestServerOptions): RestServer {
     } else {
       data = responseToData(response);
       for (const name in response.headers) setHeader(out, name, String(response.headers[name]));
+      if (response.encoded) {
+        setHeader(out, 'Content-Type', response.encoded.contentType);
+        return render(status, out, method === 'HEAD' ? '' : response.encoded.body);
+      }
     }
 
     if (method === 'HEAD' || status === 204 || data === null) return render(status, out, '');

@@ -1,0 +1,87 @@
+// Fetching from providers with bounds: http(s) only, one deadline for the whole exchange (which
+// also holds when a host's fetch ignores the abort signal), and a cap on the bytes read.
+
+/** The bounds of the fetches made for one proxied request. */
+export interface FetchBounds {
+  /** The fetch to use: the host's, or the global one. */
+  fetch: typeof fetch;
+  /** Aborts when the request's time is up. */
+  signal: AbortSignal;
+  /** Most bytes of a body read. */
+  maxBytes: number;
+}
+
+/** What to do with a body longer than the cap: fail, or keep its first bytes. */
+export type Overflow = 'fail' | 'truncate';
+
+/** Whether a URL is absolute http(s), the only kind ever fetched. */
+function isHttpUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Settles as the promise does, or rejects when the signal aborts first. */
+function beforeAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Reads a body up to the cap; null when it is longer and `overflow` is `fail`. */
+async function readCapped(response: Response, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (overflow === 'fail' && declared > bounds.maxBytes) {
+    response.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size <= bounds.maxBytes) {
+      const { done, value } = await beforeAbort(reader.read(), bounds.signal);
+      if (done) return Buffer.concat(chunks, size);
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    // Stops the transfer when the body was left unread (too long, or out of time).
+    reader.cancel().catch(() => {});
+  }
+  return overflow === 'fail' ? null : Buffer.concat(chunks, size).subarray(0, bounds.maxBytes);
+}
+
+/**
+ * GETs an http(s) URL within the bounds: the body of a 2xx answer, or null for anything else
+ * (another scheme, a network error, a non-2xx status, too long a body, time up).
+ */
+export async function fetchBody(url: string, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
+  if (!isHttpUrl(url)) return null;
+  try {
+    const response = await beforeAbort(bounds.fetch(url, { signal: bounds.signal, redirect: 'follow' }), bounds.signal);
+    if (!response.ok) {
+      response.body?.cancel().catch(() => {});
+      return null;
+    }
+    return await readCapped(response, bounds, overflow);
+  } catch {
+    return null;
+  }
+}

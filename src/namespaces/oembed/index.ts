@@ -1,0 +1,64 @@
+import type { NamespaceModule } from '../../core/types.js';
+import { bindRoutes, withDefaults } from '../define.js';
+import { memoryPostsStorage } from '../core-posts/memory.js';
+import type { PostsStorage } from '../core-posts/storage.js';
+import { ExpiringCache } from './cache.js';
+import { oembedHandlers } from './handlers.js';
+import type { AuthorLookup } from './local.js';
+import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
+import { oembedRoutes } from './routes.js';
+
+export { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
+export type { AuthorLookup, LocalOembed, OembedAuthor } from './local.js';
+
+/** Options of {@link oembed}. */
+export interface OembedOptions {
+  /** Where the site's posts live, as core posts has them (default: an empty memory store). */
+  posts?: Partial<PostsStorage>;
+  /** Who wrote a post (default: nobody, so the documents name the site, as WordPress does for a post without an author). */
+  authorOf?: AuthorLookup;
+  /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
+  embedScript?: string;
+  /** The fetch the proxy reaches providers with (default: the global `fetch`). */
+  fetch?: typeof fetch;
+  /** Time allowed for one proxied request, discovery included, in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Most bytes read of a provider's page or oEmbed document (default 512 KiB). */
+  maxBytes?: number;
+  /** How long a provider's answer is reused, in milliseconds (default one hour). */
+  cacheTtlMs?: number;
+  /** How many providers' answers are kept at most (default 500; 0 turns the cache off). */
+  cacheSize?: number;
+  /** Sanctioned providers: their endpoints are used without discovery and their HTML as it is (default {@link DEFAULT_OEMBED_PROVIDERS}). */
+  providers?: readonly OembedProvider[];
+}
+
+/** A number option, checked: a bad bound would make the proxy hang or never answer. */
+function bound(name: string, value: number | undefined, fallback: number, least: number): number {
+  const n = value ?? fallback;
+  if (!Number.isFinite(n) || n < least) throw new TypeError(`site-rest: oembed ${name} must be a number of at least ${least}`);
+  return n;
+}
+
+/**
+ * The `oembed/1.0` namespace: `/embed` answers the oEmbed document of one of the site's published
+ * posts (JSON, or XML with `format=xml`); `/proxy` lets users who may edit posts embed other
+ * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
+ */
+export function oembed(options: OembedOptions = {}): NamespaceModule {
+  const handlers = oembedHandlers({
+    local: {
+      posts: withDefaults(() => memoryPostsStorage(), options.posts),
+      authorOf: options.authorOf ?? (async () => null),
+      embedScript: options.embedScript,
+    },
+    proxy: {
+      fetch: options.fetch ?? fetch,
+      timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
+      maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
+      providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
+    },
+    cache: new ExpiringCache(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0), Math.floor(bound('cacheSize', options.cacheSize, 500, 0))),
+  });
+  return bindRoutes('oembed/1.0', oembedRoutes, handlers);
+}

@@ -1,0 +1,117 @@
+import { toInt } from '../../core/schema/php.js';
+import type { RestContext } from '../../core/types.js';
+import { storageContext, type StorageContext } from '../define.js';
+import { permalink } from '../core-posts/render.js';
+import type { PostRecord, PostsStorage } from '../core-posts/storage.js';
+import { renderTitle } from '../core-posts/text.js';
+import { escHtml, escUrl } from './escape.js';
+import { findPost } from './resolve.js';
+import { embedSecret } from './secret.js';
+
+/** A post's author as the oEmbed document names and links it. */
+export interface OembedAuthor {
+  /** Display name (`author_name`). */
+  name: string;
+  /** URL-safe name of the author's archive, `{home}/author/{slug}/` (WordPress's `user_nicename`). */
+  slug: string;
+}
+
+/** Finds the author of a post by user id; null when there is none. */
+export type AuthorLookup = (id: number, context: StorageContext) => Promise<OembedAuthor | null>;
+
+/** What the local oEmbed document is built from besides the site. */
+export interface LocalEnv {
+  /** Where the site's posts live. */
+  posts: PostsStorage;
+  /** Who wrote a post. */
+  authorOf: AuthorLookup;
+  /** The script WordPress inlines after the iframe (its `wp-embed.min.js`); none when undefined. */
+  embedScript: string | undefined;
+}
+
+/** The oEmbed document of one of this site's posts, in WordPress's field order. */
+export interface LocalOembed {
+  /** The oEmbed version. */
+  version: '1.0';
+  /** The site's name. */
+  provider_name: string;
+  /** The site's home URL. */
+  provider_url: string;
+  /** The author's display name, or the site's name. */
+  author_name: string;
+  /** The author's archive, or the site's home URL. */
+  author_url: string;
+  /** The post's title as WordPress prints it. */
+  title: string;
+  /** Always `rich`: the embed is HTML. */
+  type: 'rich';
+  /** Width of the iframe in pixels. */
+  width: number;
+  /** Height of the iframe in pixels. */
+  height: number;
+  /** The blockquote and iframe (and the script, when given) to embed. */
+  html: string;
+}
+
+// `oembed_min_max_width`'s defaults, and the least height `get_oembed_response_data` gives.
+const MIN_WIDTH = 200;
+const MAX_WIDTH = 600;
+const MIN_HEIGHT = 200;
+
+/** `get_the_title` outside the admin: texturized, with WordPress's prefix for a password-protected post. */
+function postTitle(post: PostRecord): string {
+  const title = renderTitle(post.title);
+  return post.password === '' ? title : `Protected: ${title}`;
+}
+
+/** `get_post_embed_url`: the permalink's `embed/` endpoint, or `&embed=true` on a plain `?p=N` permalink. */
+function embedUrl(link: string): string {
+  return link.includes('?') ? `${link}&embed=true` : `${link}embed/`;
+}
+
+/** `wp_get_inline_script_tag` of 6.1, for a theme that declares HTML5 scripts. */
+function inlineScript(script: string): string {
+  return `<script>\n${script.replace(/^[\n\r ]+|[\n\r ]+$/g, '')}\n</script>\n`;
+}
+
+/** `get_post_embed_html`: the blockquote fallback and the sandboxed iframe, sharing a fresh secret. */
+function embedHtml(post: PostRecord, title: string, width: number, height: number, siteName: string, home: string, script: string | undefined): string {
+  const secret = embedSecret();
+  const link = permalink(post, home);
+  const frameTitle = escHtml(`&#8220;${title}&#8221; &#8212; ${siteName}`);
+  return (
+    `<blockquote class="wp-embedded-content" data-secret="${secret}"><a href="${escUrl(link)}">${title}</a></blockquote>` +
+    `<iframe sandbox="allow-scripts" security="restricted" src="${escUrl(`${embedUrl(link)}#?secret=${secret}`)}" width="${width}" height="${height}" ` +
+    `title="${frameTitle}" data-secret="${secret}" frameborder="0" marginwidth="0" marginheight="0" scrolling="no" class="wp-embedded-content"></iframe>` +
+    (script === undefined ? '' : inlineScript(script))
+  );
+}
+
+/**
+ * `get_oembed_response_data` with `get_oembed_response_data_rich` for the post a URL of this site
+ * addresses: null unless it is a published post. The width is `maxwidth` as PHP's `absint` reads
+ * it, kept within 200–600; the height is 16:9 of it, at least 200.
+ */
+export async function localOembed(url: string, maxwidth: unknown, context: RestContext, env: LocalEnv): Promise<LocalOembed | null> {
+  const storage = storageContext(context);
+  const post = await findPost(url, context.site.home, env.posts, storage);
+  if (!post || post.status !== 'publish') return null;
+  const width = Math.min(Math.max(MIN_WIDTH, Math.abs(toInt(maxwidth))), MAX_WIDTH);
+  const height = Math.max(Math.ceil((width / 16) * 9), MIN_HEIGHT);
+  const { name, home } = context.site;
+  const title = postTitle(post);
+  const author = await env.authorOf(post.author, storage);
+  return {
+    version: '1.0',
+    provider_name: name,
+    provider_url: home,
+    // Without an author WordPress names the site, as it does before it looks the author up.
+    author_name: author ? author.name : name,
+    author_url: author ? `${home}/author/${author.slug}/` : home,
+    title,
+    type: 'rich',
+    width,
+    height,
+    html: embedHtml(post, title, width, height, name, home, env.embedScript),
+  };
+}

@@ -1,0 +1,339 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRestServer, type RestServer, type RestUser } from '../src/index.js';
+import { memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
+import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
+import { BASE, FIXTURES, compareAnswer, type Recording } from './helpers/peer.js';
+
+const admin: RestUser = { id: 1, username: 'admin', can: () => true };
+const subscriber: RestUser = { id: 3, username: 'subscriber', can: (capability) => capability === 'read' };
+const authorOf: OembedOptions['authorOf'] = async (id) => (id === 1 ? { name: 'admin', slug: 'admin' } : null);
+
+const recording = (id: string): Recording => JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', `${id}.json`), 'utf8')) as Recording;
+const fixture = (name: string): string => readFileSync(join(FIXTURES, 'oembed', name), 'utf8');
+
+/** The inline script WordPress 6.1 printed after the iframe, as the recordings show it. */
+function recordedScript(): string {
+  const html = (recording('oembed-embed-local').body as { html: string }).html;
+  return html.slice(html.indexOf('<script>\n') + '<script>\n'.length, html.lastIndexOf('\n</script>\n'));
+}
+
+/** A site shaped like the recorded one, serving only the oEmbed namespace. */
+function site(options: OembedOptions = {}): RestServer {
+  return createRestServer({
+    site: { name: 'Example Site', url: BASE },
+    namespaces: [oembed({ posts: memoryPostsStorage({ posts: samplePosts() }), authorOf, ...options })],
+    onError: () => {},
+  });
+}
+
+const SECRET = /(data-secret=\\?"|#\?secret=)[A-Za-z0-9]{10}/g;
+
+/** The body with every embed secret replaced by `{secret}`, as the recorder normalized them. */
+function maskSecrets(body: string): string {
+  return body.replace(SECRET, '$1{secret}');
+}
+
+/** `{base}` in a recorded request path, which stands for the site URL percent-encoded inside `url=`. */
+function requestPath(recorded: Recording): string {
+  return recorded.request.path.replace(/^\/wp-json/, '').replaceAll('{base}', encodeURIComponent(BASE));
+}
+
+describe('oembed/1.0 answers like WordPress 6.1 for the recorded requests', () => {
+  const server = site({ embedScript: recordedScript() });
+
+  it.each([
+    'oembed-embed-local',
+    'oembed-embed-local-maxwidth',
+    'oembed-embed-local-maxwidth-invalid',
+    'oembed-embed-local-p-param',
+    'oembed-embed-not-a-uri',
+    'oembed-embed-foreign-url',
+    'oembed-proxy-unauth-no-url',
+    'oembed-proxy-admin-no-url',
+    'oembed-proxy-unauth-with-url',
+  ])('%s', async (id) => {
+    const recorded = recording(id);
+    const answer = await server.inject({ method: recorded.request.method, path: requestPath(recorded), user: recorded.request.auth === 'admin' ? admin : null });
+    expect(compareAnswer(recorded, { ...answer, body: maskSecrets(answer.body) })).toEqual([]);
+  });
+});
+
+describe('oembed/1.0/embed', () => {
+  const server = site();
+  const embed = (query: Record<string, unknown>) => server.inject({ path: '/oembed/1.0/embed', query });
+
+  it('pairs blockquote and iframe with one fresh 10-character secret per answer', async () => {
+    const secrets = await Promise.all(
+      [1, 2].map(async () => {
+        const { html } = (await embed({ url: `${BASE}/post-01/` })).data as { html: string };
+        const found = [...html.matchAll(/(?:data-secret="|#\?secret=)([^"]*)"/g)].map((m) => m[1]);
+        expect(found).toHaveLength(3);
+        expect(new Set(found).size).toBe(1);
+        expect(found[0]).toMatch(/^[A-Za-z0-9]{10}$/);
+        return found[0];
+      }),
+    );
+    expect(secrets[0]).not.toBe(secrets[1]);
+  });
+
+  it.each([
+    ['https scheme', 'https://peer.test/post-01/'],
+    ['no trailing slash', `${BASE}/post-01`],
+    ['www host', 'http://www.peer.test/post-01/'],
+    ['the embed URL itself', `${BASE}/post-01/embed/`],
+    ['a query and fragment', `${BASE}/post-01/?utm=x#top`],
+    ['a ?p= query', `${BASE}/?p=4`],
+  ])('finds the post by its permalink with %s', async (_, url) => {
+    const answer = await embed({ url });
+    expect(answer.status).toBe(200);
+    expect((answer.data as { title: string }).title).toBe('Post 01 bravo');
+  });
+
+  it.each([
+    ['a draft', `${BASE}/?p=27`],
+    ['an unknown id', `${BASE}/?p=999`],
+    ['an unknown slug', `${BASE}/no-such-post/`],
+    ['the home page', `${BASE}/`],
+    ['an archive path', `${BASE}/category/news/post-01/`],
+  ])('answers 404 oembed_invalid_url for %s', async (_, url) => {
+    const answer = await embed({ url });
+    expect(answer.status).toBe(404);
+    expect(answer.data).toEqual({ code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } });
+  });
+
+  it.each([
+    [1000, 600, 338],
+    ['-400', 400, 225],
+    ['250px', 250, 200],
+    [0, 200, 200],
+  ])('reads maxwidth %j as PHP absint, kept within 200–600, with a 16:9 height of at least 200', async (maxwidth, width, height) => {
+    const data = (await embed({ url: `${BASE}/post-01/`, maxwidth })).data as { width: number; height: number; html: string };
+    expect([data.width, data.height]).toEqual([width, height]);
+    expect(data.html).toContain(`width="${width}" height="${height}"`);
+  });
+
+  it("names the site as the author when authorOf knows no one, as WordPress's defaults do", async () => {
+    const data = (await embed({ url: `${BASE}/post-05/` })).data as Record<string, unknown>;
+    expect(data.author_name).toBe('Example Site');
+    expect(data.author_url).toBe(BASE);
+  });
+
+  it("leaves WordPress's inline script out unless the host gives it", async () => {
+    const { html } = (await embed({ url: `${BASE}/post-01/` })).data as { html: string };
+    expect(html.endsWith('</iframe>')).toBe(true);
+    expect(html).not.toContain('<script');
+  });
+
+  it('answers format=xml as text/xml, printed as _oembed_create_xml prints it', async () => {
+    const answer = await embed({ url: `${BASE}/post-01/`, format: 'xml' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['Content-Type']).toBe('text/xml; charset=UTF-8');
+    expect(maskSecrets(answer.body).split(BASE).join('{base}')).toBe(fixture('embed-post-01.xml'));
+  });
+
+  it.each(['bogus', 'XML', ''])('answers JSON for format=%j (wp_oembed_ensure_format)', async (format) => {
+    const answer = await embed({ url: `${BASE}/post-01/`, format });
+    expect(answer.headers['Content-Type']).toBe('application/json; charset=UTF-8');
+    expect((answer.data as { type: string }).type).toBe('rich');
+  });
+
+  it('answers 400 rest_missing_callback_param without a url', async () => {
+    const answer = await embed({});
+    expect(answer.status).toBe(400);
+    expect((answer.data as { code: string }).code).toBe('rest_missing_callback_param');
+  });
+});
+
+/** A provider on a loopback port: pages that name an endpoint, and endpoints that misbehave in chosen ways. */
+function providerServer() {
+  const hits: string[] = [];
+  let base = '';
+  const document = fixture('provider-rich.json');
+  const page = (kind: string) => fixture('provider-page.html').replaceAll('{endpoint}', `${base}/oembed/${kind}`);
+  const routes: Record<string, (res: ServerResponse) => void> = {
+    '/page/hang': () => {},
+    '/page/huge': (res) => res.end(page('good') + `<p>${'padding '.repeat(4000)}</p>`),
+    '/page/file-link': (res) => res.end('<html><head><link rel="alternate" type="application/json+oembed" href="file:///etc/passwd"></head></html>'),
+    '/oembed/good': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(document),
+    '/oembed/big': (res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"type":"rich","html":"');
+      for (let i = 0; i < 10; i++) res.write('x'.repeat(1024));
+      res.end('"}');
+    },
+    '/oembed/text': (res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('not json'),
+    '/oembed/array': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[1,2]'),
+    '/oembed/error': (res) => res.writeHead(500, { 'Content-Type': 'application/json' }).end(document),
+    '/oembed/stall': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"type":'),
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    hits.push(req.url!);
+    const path = req.url!.split('?')[0]!;
+    const route = routes[path] ?? (path.startsWith('/page/') ? (r: ServerResponse) => r.end(page(path.slice('/page/'.length))) : undefined);
+    if (route) route(res);
+    else res.writeHead(404).end();
+  });
+  return {
+    hits,
+    get base() {
+      return base;
+    },
+    /** The paths fetched, without their queries. */
+    paths: () => hits.map((hit) => hit.split('?')[0]),
+    start: () =>
+      new Promise<void>((resolve) =>
+        server.listen(0, '127.0.0.1', () => {
+          base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+          resolve();
+        }),
+      ),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('oembed/1.0/proxy', () => {
+  const provider = providerServer();
+  const expected = (name: string) => JSON.parse(fixture(name)) as Record<string, unknown>;
+  const proxy = (server: RestServer, query: Record<string, unknown>, user: RestUser | null = admin) => server.inject({ path: '/oembed/1.0/proxy', query, user });
+  const masked = (data: unknown) => JSON.parse(maskSecrets(JSON.stringify(data))) as unknown;
+
+  beforeAll(() => provider.start());
+  afterAll(() => provider.stop());
+  beforeEach(() => {
+    provider.hits.length = 0;
+  });
+
+  it("answers a discovered provider's data, its HTML reduced as WordPress reduces an unsanctioned provider's", async () => {
+    const answer = await proxy(site(), { url: `${provider.base}/page/good` });
+    expect(answer.status).toBe(200);
+    expect(masked(answer.data)).toEqual(expected('proxy-rich-discovered.json'));
+  });
+
+  it("passes a sanctioned provider's HTML through, only titling its iframe, without discovery", async () => {
+    const server = site({ providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: `${provider.base}/oembed/good` }] });
+    const answer = await proxy(server, { url: 'https://videos.example/v/1' });
+    expect(answer.data).toEqual(expected('proxy-rich-sanctioned.json'));
+    expect(provider.paths()).toEqual(['/oembed/good']);
+  });
+
+  it("asks the discovered endpoint with the link's own query, maxwidth, maxheight (750 by default), url, dnt and format=json", async () => {
+    const url = `${provider.base}/page/good`;
+    await proxy(site(), { url, maxwidth: 300 });
+    const asked = new URL(provider.hits[1]!, provider.base);
+    expect(asked.pathname).toBe('/oembed/good');
+    expect([...asked.searchParams]).toEqual([
+      ['ref', 'page'],
+      ['as', 'json'],
+      ['maxwidth', '300'],
+      ['maxheight', '750'],
+      ['url', url],
+      ['dnt', '1'],
+      ['format', 'json'],
+    ]);
+  });
+
+  it('serves a repeated request from its cache: the provider is fetched once', async () => {
+    const server = site();
+    const first = await proxy(server, { url: `${provider.base}/page/good` });
+    const second = await proxy(server, { url: `${provider.base}/page/good` });
+    expect(second.body).toBe(first.body);
+    expect(provider.paths()).toEqual(['/page/good', '/oembed/good']);
+  });
+
+  it('fetches again for another maxwidth, after the TTL, and after the entry was evicted', async () => {
+    const url = `${provider.base}/page/good`;
+    const other = `${provider.base}/page/good?v=2`;
+    const sized = site();
+    await proxy(sized, { url });
+    await proxy(sized, { url, maxwidth: 300 });
+    const expiring = site({ cacheTtlMs: 0 });
+    await proxy(expiring, { url });
+    await proxy(expiring, { url });
+    const small = site({ cacheSize: 1 });
+    await proxy(small, { url });
+    await proxy(small, { url: other });
+    await proxy(small, { url });
+    expect(provider.paths().filter((path) => path === '/oembed/good')).toHaveLength(7);
+  });
+
+  it.each([
+    ['the page never answers', '/page/hang'],
+    ['the endpoint stalls in its body', '/page/stall'],
+  ])('answers 404 within the timeout when %s', async (_, path) => {
+    const started = Date.now();
+    const answer = await proxy(site({ timeoutMs: 200 }), { url: provider.base + path });
+    expect(answer.status).toBe(404);
+    expect((answer.data as { code: string }).code).toBe('oembed_invalid_url');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it.each([
+    ['a body over maxBytes', 'big'],
+    ['an answer that is not JSON', 'text'],
+    ['a JSON array', 'array'],
+    ['a non-2xx status', 'error'],
+    ['an endpoint that does not exist', 'missing'],
+  ])('answers 404 oembed_invalid_url for %s', async (_, kind) => {
+    const answer = await proxy(site({ maxBytes: 4096 }), { url: `${provider.base}/page/${kind}` });
+    expect(answer.status).toBe(404);
+    expect(answer.data).toEqual({ code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } });
+    expect(provider.paths()).toEqual([`/page/${kind}`, `/oembed/${kind}`]);
+  });
+
+  it('reads only the first maxBytes of a page to discover its endpoint', async () => {
+    const answer = await proxy(site({ maxBytes: 4096 }), { url: `${provider.base}/page/huge` });
+    expect(answer.status).toBe(200);
+    expect((answer.data as { title: string }).title).toBe('A video');
+  });
+
+  it('with discover=false, answers 404 for a provider that is not sanctioned without contacting it', async () => {
+    const answer = await proxy(site(), { url: `${provider.base}/page/good`, discover: false });
+    expect(answer.status).toBe(404);
+    expect(provider.hits).toEqual([]);
+  });
+
+  it('never fetches a URL that is not http(s), given or discovered', async () => {
+    const seen: string[] = [];
+    const server = site({ fetch: (input, init) => (seen.push(String(input)), fetch(input, init)) });
+    expect((await proxy(server, { url: `ftp://127.0.0.1/page/good` })).status).toBe(404);
+    expect((await proxy(server, { url: `${provider.base}/page/file-link` })).status).toBe(404);
+    expect(seen).toEqual([`${provider.base}/page/file-link`]);
+  });
+
+  it("uses the host's fetch when given", async () => {
+    const seen: string[] = [];
+    const hostFetch: typeof fetch = async (input) => {
+      const url = String(input);
+      seen.push(url.split('?')[0]!);
+      if (url.startsWith('https://elsewhere.example/oembed')) return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });
+      return new Response('<head><link rel="alternate" type="application/json+oembed" href="https://elsewhere.example/oembed"></head>');
+    };
+    const answer = await proxy(site({ fetch: hostFetch }), { url: 'https://elsewhere.example/watch/1' });
+    expect(answer.status).toBe(200);
+    expect((answer.data as { provider_name: string }).provider_name).toBe('Example Videos');
+    expect(seen).toEqual(['https://elsewhere.example/watch/1', 'https://elsewhere.example/oembed']);
+    expect(provider.hits).toEqual([]);
+  });
+
+  it("answers this site's own posts locally, at the requested width, without fetching", async () => {
+    const server = site({ fetch: () => Promise.reject(new Error('no fetch expected')) });
+    const answer = await proxy(server, { url: `${BASE}/post-01/`, maxwidth: 300 });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ provider_name: 'Example Site', title: 'Post 01 bravo', width: 300, height: 200 });
+  });
+
+  it('refuses users who may not edit posts with 403 rest_forbidden', async () => {
+    const answer = await proxy(site(), { url: `${provider.base}/page/good` }, subscriber);
+    expect(answer.status).toBe(403);
+    expect(answer.data).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.', data: { status: 403 } });
+    expect(provider.hits).toEqual([]);
+  });
+});
