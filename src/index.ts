@@ -43,3 +43,40 @@ export type {
 } from './core/types.js';
 export { modulesFromIndex } from './core/index-modules.js';
 export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index-modules.js';
+export { bindRoutes, indexOnly, storageContext, withDefaults } from './namespaces/define.js';
+export type { EndpointSpec, PermissionCheck, RouteSpec, StorageContext } from './namespaces/define.js';
+export { corePosts, memoryPostsStorage, samplePosts } from './namespaces/core-posts/index.js';
+export type {
+  CorePostsOptions,
+  MemoryPostsOptions,
+  NewPost,
+  PostPage,
+  PostQuery,
+  PostRecord,
+  PostsStorage,
+  PostStatus,
+} from './namespaces/core-posts/index.js';
+export { oembed, DEFAULT_OEMBED_PROVIDERS } from './namespaces/oembed/index.js';
+export type { AuthorLookup, LocalOembed, OembedAuthor, OembedOptions, OembedProvider } from './namespaces/oembed/index.js';
+export { implementedNamespaces, variantA, variantB, variantModules, VARIANT_NAMESPACES } from './namespaces/variants.js';
+export type { Variant, VariantOptions } from './namespaces/variants.js';
+export { paginate, addQueryArgs } from './core/pagination.js';
+export type { PageInfo } from './core/pagination.js';
+export { contactForms, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
+export type {
+  ContactFormsOptions,
+  ContactFormsStorage,
+  ContactFormFields,
+  ContactFormRecord,
+  FormMessages,
+  ListFormsQuery,
+  ListOrderBy,
+  MailMessage,
+  MailTemplate,
+  MemoryContactFormsOptions,
+  MemoryContactFormsStorage,
+  PostedValue,
+  Submission,
+  SubmissionRecord,
+  SubmissionStatus,
+} from './namespaces/contact-forms/index.js';

@@ -5,12 +5,15 @@ import { z } from 'zod';
 import { createNodeHandler } from '../adapters/node.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer } from '../core/server.js';
+import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
+import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
 
-export const USAGE = `Usage: site-rest serve [--variant A|B] [--routing path|query] [--port N] [--host H] [--api-root P]
-                      [--app-password USER:PASSWORD]...
+export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
+                      [--api-root P] [--app-password USER:PASSWORD]...
 
   --variant       which site variant to serve (default A)
+  --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
   --routing       URL form the index advertises: path (/wp-json/…) or query (/index.php?rest_route=/…);
                   default: path for A, query for B. Both forms are always served.
   --port          port to listen on (default 8080; 0 picks a free one)
@@ -32,6 +35,10 @@ const ServeFlags = z.object({
   ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
+  namespaces: z
+    .string()
+    .transform((list) => list.split(',').map((ns) => ns.trim()).filter((ns) => ns !== ''))
+    .optional(),
 });
 
 /** The flags of `site-rest serve`, checked. */
@@ -56,6 +63,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         'api-root': { type: 'string' },
         'app-password': { type: 'string', multiple: true },
         routing: { type: 'string' },
+        namespaces: { type: 'string' },
       },
       strict: true,
     }));
@@ -64,6 +72,11 @@ export function parseServeFlags(argv: string[]): ServeFlags {
   }
   const parsed = ServeFlags.safeParse(values);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
+  const implemented = implementedNamespaces(parsed.data.variant);
+  const unknown = (parsed.data.namespaces ?? []).filter((ns) => !implemented.includes(ns));
+  if (unknown.length > 0) {
+    throw new UsageError(`--namespaces: variant ${parsed.data.variant} has no namespace ${unknown.join(', ')} that site-rest implements (it has: ${implemented.join(', ')})`);
+  }
   return parsed.data;
 }
 
@@ -114,13 +127,20 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
   const { users, lines } = await demoUsers(demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS));
   const http = createServer();
   const url = await listen(http, flags.port, flags.host);
+  const namespaces = variantModules(flags.variant, {
+    posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
+    users,
+    only: flags.namespaces,
+  });
   const rest = createRestServer({
     site: siteFor(flags.variant, url),
     apiRoot: flags['api-root'],
     routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
     users,
+    namespaces,
   });
   http.on('request', createNodeHandler(rest));
-  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${lines.join('\n')}\n`);
+  const mounted = `namespaces: ${namespaces.map((m) => m.namespace).join(', ') || 'none'}`;
+  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${mounted}\n${lines.join('\n')}\n`);
   return http;
 }

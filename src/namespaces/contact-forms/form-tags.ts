@@ -24,7 +24,8 @@ export interface FormTag {
   content: string;
 }
 
-interface TagTypeFeatures {
+/** What a form-tag type does, as the features CF7's modules register for it. */
+export interface TagTypeFeatures {
   /** The first option is the field name. */
   nameAttr: boolean;
   /** Posted values go through the tag's pipes. */

@@ -30,7 +30,7 @@ export const DEFAULT_MESSAGES: Readonly<FormMessages> = Object.freeze({
 });
 
 /** CF7's default form template. */
-export const DEFAULT_FORM = `<label> Your name
+const DEFAULT_FORM = `<label> Your name
     [text* your-name] </label>
 
 <label> Your email
@@ -51,7 +51,7 @@ const SIGNATURE = '-- \nThis e-mail was sent from a contact form on [_site_title
 const SENDER = '[_site_title] <[_site_admin_email]>';
 
 /** CF7's default main mail template. */
-export const DEFAULT_MAIL: Readonly<MailTemplate> = Object.freeze({
+const DEFAULT_MAIL: Readonly<MailTemplate> = Object.freeze({
   active: true,
   subject: '[_site_title] "[your-subject]"',
   sender: SENDER,
@@ -64,7 +64,7 @@ export const DEFAULT_MAIL: Readonly<MailTemplate> = Object.freeze({
 });
 
 /** CF7's default second mail template (inactive). */
-export const DEFAULT_MAIL_2: Readonly<MailTemplate> = Object.freeze({
+const DEFAULT_MAIL_2: Readonly<MailTemplate> = Object.freeze({
   active: false,
   subject: '[_site_title] "[your-subject]"',
   sender: SENDER,

@@ -1,0 +1,131 @@
+import { isRestError, restError } from '../../core/errors.js';
+import type { Handler, RestContext, RestRequest } from '../../core/types.js';
+import { storageContext } from '../define.js';
+import { applyFormChanges, readFormChanges } from './form-changes.js';
+import { formSchema } from './form-schema.js';
+import { scanFormTags } from './form-tags.js';
+import { listQuery } from './list-query.js';
+import { phpInt } from './php-values.js';
+import { formDetail, formSummary, savedForm } from './present.js';
+import { quizRefill } from './quiz.js';
+import type { ContactFormsHandlerName } from './routes.js';
+import type { ContactFormRecord, ContactFormsStorage } from './storage.js';
+import { runSubmission, type FeedbackResult } from './submission.js';
+import { newFormFields } from './templates.js';
+
+/** What the handlers run on. */
+export interface ContactFormsHandlerDeps {
+  /** The namespace's storage. */
+  storage: ContactFormsStorage;
+  /** Key of the keyed hashes (quiz answers, `posted_data_hash`). */
+  hashKey: string;
+  /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
+  adminEmail: string | undefined;
+}
+
+const notFound = () => restError('wpcf7_not_found', 'The requested contact form was not found.', 404);
+
+/** The `{id}` of the route (digits, by its pattern). */
+function routeId(request: RestRequest): number {
+  return Number(request.urlParams.id);
+}
+
+/** CF7's `wpcf7_sanitize_unit_tag()`: letters, digits, `_` and `-` only. */
+function sanitizeUnitTag(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[^A-Za-z0-9_-]/g, '') : '';
+}
+
+/**
+ * The feedback answer as CF7's `create_feedback()` builds it, keys in CF7's order: the result,
+ * `into`, the invalid fields with their error ids, and a fresh quiz when the form has one.
+ */
+function feedbackResponse(form: ContactFormRecord, result: FeedbackResult, unitTag: string, hashKey: string): Record<string, unknown> {
+  const invalidFields = result.invalidFields.map((field) => ({
+    field: field.name,
+    message: field.reason,
+    idref: field.idref,
+    error_id: `${unitTag}-ve-${field.name}`,
+  }));
+  const response: Record<string, unknown> = { contact_form_id: form.id, status: result.status, message: result.message };
+  // array_merge() keeps a key where the submission result first put it.
+  if (result.status === 'validation_failed') response.invalid_fields = invalidFields;
+  if (result.postedDataHash !== null) response.posted_data_hash = result.postedDataHash;
+  if (result.demoMode) response.demo_mode = true;
+  response.into = `#${unitTag}`;
+  response.invalid_fields = invalidFields;
+  const quiz = quizRefill(scanFormTags(form.form), hashKey);
+  if (quiz) response.quiz = quiz;
+  return response;
+}
+
+/** The handlers of the contact-forms route table, over the given storage. */
+export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Record<ContactFormsHandlerName, Handler> {
+  const { storage, hashKey } = deps;
+  const adminEmail = (context: RestContext) => deps.adminEmail ?? `wordpress@${new URL(context.site.home).hostname.replace(/^www\./, '')}`;
+
+  return {
+    async listForms(request, context) {
+      const forms = await storage.listForms(listQuery(request.params), storageContext(context));
+      return forms.map(formSummary);
+    },
+
+    async createForm(request, context) {
+      if (phpInt(request.params.id)) return restError('wpcf7_post_exists', 'Cannot create existing contact form.', 400);
+      const changes = readFormChanges(request.params);
+      if (isRestError(changes)) return changes;
+      return savedForm(await storage.createForm(applyFormChanges(newFormFields(), changes), storageContext(context)));
+    },
+
+    async getForm(request, context) {
+      const form = await storage.getForm(routeId(request), storageContext(context));
+      return form ? formDetail(form) : notFound();
+    },
+
+    async updateForm(request, context) {
+      const ctx = storageContext(context);
+      const form = await storage.getForm(routeId(request), ctx);
+      if (!form) return notFound();
+      const changes = readFormChanges(request.params);
+      if (isRestError(changes)) return changes;
+      const saved = await storage.updateForm(form.id, applyFormChanges(form, changes), ctx);
+      return saved ? savedForm(saved) : notFound();
+    },
+
+    async deleteForm(request, context) {
+      const ctx = storageContext(context);
+      const form = await storage.getForm(routeId(request), ctx);
+      if (!form) return notFound();
+      if (!(await storage.deleteForm(form.id, ctx))) return restError('wpcf7_cannot_delete', 'There was an error deleting the contact form.', 500);
+      return { deleted: true };
+    },
+
+    async submitFeedback(request, context) {
+      // CF7 compares the raw header, case and all.
+      if (!(request.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+        return restError('wpcf7_unsupported_media_type', 'The request payload format is not supported.', 415);
+      }
+      const ctx = storageContext(context);
+      const form = await storage.getForm(routeId(request), ctx);
+      if (!form) return notFound();
+      const unitTag = sanitizeUnitTag(request.params._wpcf7_unit_tag);
+      if (unitTag === '') return restError('wpcf7_unit_tag_not_found', 'There is no valid unit tag.', 400);
+      const result = await runSubmission(
+        { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
+        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey },
+      );
+      return feedbackResponse(form, result, unitTag, hashKey);
+    },
+
+    async getSchema(request, context) {
+      const form = await storage.getForm(routeId(request), storageContext(context));
+      return form ? formSchema(form, { site: context.site, adminEmail: adminEmail(context), user: context.user }) : notFound();
+    },
+
+    async getRefill(request, context) {
+      const form = await storage.getForm(routeId(request), storageContext(context));
+      if (!form) return notFound();
+      const quiz = quizRefill(scanFormTags(form.form), hashKey);
+      return quiz ? { quiz } : [];
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { NamespaceModule } from '../../core/types.js';
+import { bindRoutes, withDefaults } from '../define.js';
+import { contactFormsHandlers } from './handlers.js';
+import { memoryContactFormsStorage } from './memory.js';
+import { CONTACT_FORMS_ROUTES } from './routes.js';
+import type { ContactFormsStorage } from './storage.js';
+
+export { memoryContactFormsStorage } from './memory.js';
+export type { MemoryContactFormsOptions, MemoryContactFormsStorage } from './memory.js';
+export type {
+  ContactFormFields,
+  ContactFormRecord,
+  ContactFormsStorage,
+  FormMessages,
+  ListFormsQuery,
+  ListOrderBy,
+  MailMessage,
+  MailTemplate,
+  PostedValue,
+  Submission,
+  SubmissionRecord,
+  SubmissionStatus,
+} from './storage.js';
+
+/** Options of {@link contactForms}. */
+export interface ContactFormsOptions {
+  /** The host's storage callbacks; the ones left out are the in-memory store's. */
+  storage?: Partial<ContactFormsStorage>;
+  /** What `[_site_admin_email]` stands for in mails and messages (default `wordpress@<site host>`). */
+  adminEmail?: string;
+  /**
+   * Key of the keyed hashes: quiz answers and `posted_data_hash` (WordPress's salts). Default: a
+   * random key per module, so give every process serving the same forms the same key.
+   */
+  hashKey?: string;
+}
+
+/** The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail, schemas and quiz refills. */
+export function contactForms(options: ContactFormsOptions = {}): NamespaceModule {
+  const storage = withDefaults<ContactFormsStorage>(() => memoryContactFormsStorage(), options.storage);
+  const hashKey = options.hashKey ?? randomBytes(32).toString('hex');
+  return bindRoutes('contact-forms/v1', CONTACT_FORMS_ROUTES, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
+}

@@ -1,0 +1,111 @@
+import type { UserStore } from '../core/auth/user-store.js';
+import type { NamespaceModule } from '../core/types.js';
+import { corePosts, memoryPostsStorage, type CorePostsOptions, type PostsStorage } from './core-posts/index.js';
+import { indexOnly, withDefaults } from './define.js';
+import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
+import { oembed, type OembedOptions } from './oembed/index.js';
+
+/** The namespaces each variant of the interface specification lists, in its order. */
+export const VARIANT_NAMESPACES = {
+  A: [
+    'oembed/1.0',
+    'core/v2',
+    'core-site-health/v1',
+    'core-block-editor/v1',
+    'blocksuite/v1',
+    'blocksuite-maillist/v1',
+    'blocksuite-responder/v1',
+    'blocksuite-crm/v1',
+    'blocksuite-animation/v1',
+    'blocksuite-design-library/v1',
+    'blocksuite-image-picker/v1',
+    'themeblocks/v1',
+    'seo-a/v1',
+    'theme/v1',
+  ],
+  B: [
+    'oembed/1.0',
+    'core/v2',
+    'core-site-health/v1',
+    'core-block-editor/v1',
+    'host-toolkit/api',
+    'contact-forms/v1',
+    'seo-b/v1',
+    'page-cache/v1',
+    'login-guard/v1',
+    'site-insights/v1',
+    'core-abilities/v1',
+  ],
+} as const;
+
+/** A variant of the interface specification. */
+export type Variant = keyof typeof VARIANT_NAMESPACES;
+
+/** Options of {@link variantA} and {@link variantB}: each namespace's own options, and what they share. */
+export interface VariantOptions {
+  /** `core/v2` posts; its storage also answers oEmbed's lookups. */
+  posts?: Omit<CorePostsOptions, 'namespace'>;
+  /** `oembed/1.0` (its posts come from `posts.storage`). */
+  oembed?: Omit<OembedOptions, 'posts'>;
+  /** `contact-forms/v1` (variant B). */
+  contactForms?: ContactFormsOptions;
+  /** The site's users: oEmbed documents name a post's author from here. */
+  users?: UserStore;
+  /** Mount only these of the variant's namespaces (default: all that site-rest implements). */
+  only?: readonly string[];
+}
+
+/** What the namespaces of one site share. */
+interface Shared {
+  posts: PostsStorage;
+}
+
+type Builder = (shared: Shared, options: VariantOptions) => NamespaceModule;
+
+/** The namespaces site-rest implements, by name. */
+const BUILDERS: Readonly<Record<string, Builder>> = {
+  'oembed/1.0': (shared, options) =>
+    oembed({
+      ...options.oembed,
+      posts: shared.posts,
+      authorOf:
+        options.oembed?.authorOf ??
+        (async (id) => {
+          const user = options.users?.getUser(id);
+          return user ? { name: user.name, slug: user.username.toLowerCase() } : null;
+        }),
+    }),
+  'core/v2': (shared, options) => corePosts({ ...options.posts, storage: shared.posts }),
+  'core-site-health/v1': () => indexOnly('core-site-health/v1'),
+  'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
+  'contact-forms/v1': (_shared, options) => contactForms(options.contactForms),
+  'core-abilities/v1': () => indexOnly('core-abilities/v1'),
+};
+
+/** The variant's namespaces site-rest implements so far, in the specification's order. */
+export function implementedNamespaces(variant: Variant): string[] {
+  return VARIANT_NAMESPACES[variant].filter((namespace) => namespace in BUILDERS);
+}
+
+/** A variant's namespace modules in the specification's order, sharing one posts storage. */
+export function variantModules(variant: Variant, options: VariantOptions = {}): NamespaceModule[] {
+  const wanted = options.only ?? implementedNamespaces(variant);
+  const unknown = wanted.filter((namespace) => !implementedNamespaces(variant).includes(namespace));
+  if (unknown.length > 0) {
+    throw new TypeError(`site-rest: variant ${variant} has no implemented namespace ${unknown.join(', ')} (implemented: ${implementedNamespaces(variant).join(', ')})`);
+  }
+  const shared: Shared = { posts: withDefaults(() => memoryPostsStorage(), options.posts?.storage) };
+  return implementedNamespaces(variant)
+    .filter((namespace) => wanted.includes(namespace))
+    .map((namespace) => BUILDERS[namespace]!(shared, options));
+}
+
+/** Variant A's namespaces (those implemented so far), in the specification's order. */
+export function variantA(options: VariantOptions = {}): NamespaceModule[] {
+  return variantModules('A', options);
+}
+
+/** Variant B's namespaces (those implemented so far), in the specification's order. */
+export function variantB(options: VariantOptions = {}): NamespaceModule[] {
+  return variantModules('B', options);
+}
