@@ -1,8 +1,9 @@
-// An Express app with pages of its own and the REST API mounted beside them, its shop products
-// kept by the app's own storage callbacks (here a plain array standing in for a database).
+// An Express app with pages of its own and variant A's namespaces mounted beside them: its shop
+// products kept by the app's own storage callbacks (a plain array standing in for a database),
+// everything else (posts, oEmbed, the index-only core namespaces) on the in-memory defaults.
 // Run it after `npm run build`:  node examples/express.mjs   (PORT=… to change the port)
 import express from 'express';
-import { createRestServer } from 'site-rest';
+import { createRestServer, variantA } from 'site-rest';
 import { createExpressMiddleware } from 'site-rest/express';
 import { addEditor, shopNamespace, startupLines } from './shop.mjs';
 
@@ -19,7 +20,7 @@ const storage = {
 
 const port = Number(process.env.PORT ?? 8082);
 const base = `http://127.0.0.1:${port}`;
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [shopNamespace(storage)] });
+const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [...variantA(), shopNamespace(storage)] });
 const password = await addEditor(rest);
 
 const app = express();

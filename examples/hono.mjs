@@ -1,15 +1,16 @@
 // A Hono app on Node (@hono/node-server) handing the API's URLs to the fetch adapter, which
-// works the same in Bun, Deno, Cloudflare Workers and Next.js route handlers.
+// works the same in Bun, Deno, Cloudflare Workers and Next.js route handlers; variant A's
+// namespaces on the in-memory defaults beside the shop.
 // Run it after `npm run build`:  node examples/hono.mjs   (PORT=… to change the port)
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createRestServer } from 'site-rest';
+import { createRestServer, variantA } from 'site-rest';
 import { createFetchHandler } from 'site-rest/fetch';
 import { addEditor, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8084);
 const base = `http://127.0.0.1:${port}`;
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [shopNamespace()] });
+const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [...variantA(), shopNamespace()] });
 const password = await addEditor(rest);
 
 const app = new Hono();

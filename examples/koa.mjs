@@ -1,15 +1,25 @@
-// A Koa app serving the API with ?rest_route= links (the form of sites without pretty
-// permalinks), after koa-bodyparser: the middleware reuses the raw body the parser kept.
+// A Koa app serving variant B's namespaces with ?rest_route= links (the form of sites without
+// pretty permalinks), after koa-bodyparser: the middleware reuses the raw body the parser kept.
+// Contact-form mail goes through the app's own sendMail (here: printed); every other storage
+// callback is the in-memory default.
 // Run it after `npm run build`:  node examples/koa.mjs   (PORT=… to change the port)
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
-import { createRestServer } from 'site-rest';
+import { createRestServer, variantB } from 'site-rest';
 import { createKoaMiddleware } from 'site-rest/koa';
 import { addEditor, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8083);
 const base = `http://127.0.0.1:${port}`;
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, routing: 'query', namespaces: [shopNamespace()] });
+const sendMail = async (message) => {
+  console.log(`mail to ${message.recipient}: ${message.subject}`);
+  return true;
+};
+const rest = createRestServer({
+  site: { name: 'Tea Shop', url: base },
+  routing: 'query',
+  namespaces: [...variantB({ contactForms: { storage: { sendMail } } }), shopNamespace()],
+});
 const password = await addEditor(rest);
 
 const app = new Koa();

@@ -42,11 +42,11 @@ async function start(example: string): Promise<{ port: number; banner: string; s
 }
 
 describe.each([
-  ['node-http.mjs', '/wp-json/shop/v1/products'],
-  ['express.mjs', '/wp-json/shop/v1/products'],
-  ['koa.mjs', '/index.php?rest_route=/shop/v1/products'],
-  ['hono.mjs', '/wp-json/shop/v1/products'],
-])('examples/%s', (example, productsPath) => {
+  ['node-http.mjs', '/wp-json/shop/v1/products', []],
+  ['express.mjs', '/wp-json/shop/v1/products', ['core/v2', 'oembed/1.0']],
+  ['koa.mjs', '/index.php?rest_route=/shop/v1/products', ['core/v2', 'contact-forms/v1']],
+  ['hono.mjs', '/wp-json/shop/v1/products', ['core/v2']],
+])('examples/%s', (example, productsPath, presetNamespaces) => {
   it('starts, lists products, and takes a signed-in write', async () => {
     const { port, banner, stop } = await start(example);
     try {
@@ -64,6 +64,8 @@ describe.each([
       expect(await created.json()).toMatchObject({ name: 'Tray', price: 12 });
       const refused = await fetch(base + productsPath, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x","price":1}' });
       expect(refused.status).toBe(401);
+      const index = (await (await fetch(`${base}/index.php?rest_route=/`)).json()) as { namespaces: string[] };
+      for (const namespace of presetNamespaces) expect(index.namespaces).toContain(namespace);
     } finally {
       stop();
     }
