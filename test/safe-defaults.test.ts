@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, type ArgSchema, type NamespaceModule, type RestServer } from '../src/index.js';
+import { createRestServer, variantB, type ArgSchema, type NamespaceModule, type RestServer } from '../src/index.js';
 import { loadSpec } from './helpers/peer.js';
 import { sampleArgs, samplePath } from './helpers/sample-request.js';
 
@@ -85,5 +85,32 @@ describe('safe defaults', () => {
     }
     expect(wrong).toEqual([]);
     expect(calls).toHaveLength(sweep.length);
+  });
+});
+
+describe('the namespaces site-rest ships', () => {
+  // Variant B's implemented namespaces include all of variant A's.
+  it('refuse every write endpoint not declared public to anonymous callers with 401', async () => {
+    const server = createRestServer({ site: { name: 'Sweep', url: 'http://example.test' }, namespaces: variantB(), onError: () => {} });
+    const wrong: string[] = [];
+    let swept = 0;
+    for (const route of server.routes.routes()) {
+      if (route.namespace === '') continue;
+      for (const endpoint of route.endpoints) {
+        if (endpoint.permission === 'public') continue;
+        for (const method of endpoint.methods.filter((m) => WRITE_METHODS.includes(m))) {
+          swept++;
+          const got = await server.handle({
+            method,
+            url: `/wp-json${samplePath(route.key)}`,
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(sampleArgs(endpoint.args)),
+          });
+          if (got?.status !== 401) wrong.push(`${method} ${route.key}: ${got?.status} ${got?.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(swept).toBeGreaterThanOrEqual(8);
+    expect(wrong).toEqual([]);
   });
 });

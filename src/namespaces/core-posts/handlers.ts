@@ -300,11 +300,14 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       return canReadPost(user, post);
     },
     async editPost(request, context) {
+      // Anonymous callers may never write: answered before the lookup, so they learn nothing of which posts exist.
+      if (!context.user) return denied(null, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
       const post = await addressed(request, context);
       if (post instanceof RestError) return post;
       return canEditPost(context.user, post) ? true : denied(context.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
     },
     async deletePost(request, context) {
+      if (!context.user) return denied(null, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
       const post = await addressed(request, context);
       if (post instanceof RestError) return post;
       return canDeletePost(context.user, post) ? true : denied(context.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
