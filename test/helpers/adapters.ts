@@ -1,8 +1,10 @@
 // Every adapter mounted the way a host would, listening on a free loopback port.
 import { serve as serveHono } from '@hono/node-server';
 import express from 'express';
+import express4 from 'express4';
 import { Hono } from 'hono';
 import Koa from 'koa';
+import Koa2 from 'koa2';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressMiddleware } from '../../src/adapters/express.js';
@@ -22,7 +24,7 @@ export interface AdapterOptions {
   bodyLimit?: number;
 }
 
-export const ADAPTER_NAMES = ['node', 'express', 'koa', 'fetch (Hono)'] as const;
+export const ADAPTER_NAMES = ['node', 'express', 'express 4', 'koa', 'koa 2', 'fetch (Hono)'] as const;
 export type AdapterName = (typeof ADAPTER_NAMES)[number];
 
 function listen(server: Server): Promise<Mounted> {
@@ -40,18 +42,20 @@ function listen(server: Server): Promise<Mounted> {
   });
 }
 
-/** Serves `rest` through the named adapter: plain node:http, an Express app, a Koa app, or Hono on @hono/node-server. */
+/** Serves `rest` through the named adapter: plain node:http, an Express app (5 or 4), a Koa app (3 or 2), or Hono on @hono/node-server. */
 export function mountAdapter(name: AdapterName, rest: RestServer, options: AdapterOptions = {}): Promise<Mounted> {
   switch (name) {
     case 'node':
       return listen(createServer(createNodeHandler(rest, options)));
-    case 'express': {
-      const app = express();
+    case 'express':
+    case 'express 4': {
+      const app = name === 'express' ? express() : express4();
       app.use(createExpressMiddleware(rest, options));
       return listen(createServer(app));
     }
-    case 'koa': {
-      const app = new Koa();
+    case 'koa':
+    case 'koa 2': {
+      const app = name === 'koa' ? new Koa() : new Koa2();
       app.use(createKoaMiddleware(rest, options));
       return listen(createServer(app.callback()));
     }
