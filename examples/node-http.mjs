@@ -1,13 +1,25 @@
-// A plain node:http app that serves its own pages and mounts the shop namespace.
+// A plain node:http app that serves its own pages and mounts the shop namespace on storage
+// callbacks of its own (a Map standing in for a database), with the core posts beside it on
+// the in-memory defaults.
 // Run it after `npm run build`:  node examples/node-http.mjs   (PORT=… to change the port)
 import { createServer } from 'node:http';
-import { createRestServer } from 'site-rest';
+import { corePosts, createRestServer } from 'site-rest';
 import { createNodeHandler } from 'site-rest/node';
 import { addEditor, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8081);
 const base = `http://127.0.0.1:${port}`;
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [shopNamespace()] });
+const products = new Map([[1, { id: 1, name: 'Samovar', price: 90 }]]);
+const storage = {
+  listProducts: async ({ maxPrice }) => [...products.values()].filter((p) => maxPrice === undefined || p.price <= maxPrice),
+  getProduct: async (id) => products.get(id) ?? null,
+  createProduct: async ({ name, price }) => {
+    const product = { id: products.size + 1, name, price };
+    products.set(product.id, product);
+    return product;
+  },
+};
+const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [corePosts(), shopNamespace(storage)] });
 const password = await addEditor(rest);
 
 const api = createNodeHandler(rest);

@@ -42,7 +42,7 @@ async function start(example: string): Promise<{ port: number; banner: string; s
 }
 
 describe.each([
-  ['node-http.mjs', '/wp-json/shop/v1/products', []],
+  ['node-http.mjs', '/wp-json/shop/v1/products', ['core/v2']],
   ['express.mjs', '/wp-json/shop/v1/products', ['core/v2', 'oembed/1.0']],
   ['koa.mjs', '/index.php?rest_route=/shop/v1/products', ['core/v2', 'contact-forms/v1']],
   ['hono.mjs', '/wp-json/shop/v1/products', ['core/v2']],
