@@ -22,7 +22,7 @@ function recordedScript(): string {
 }
 
 /** A site shaped like the recorded one, serving only the oEmbed namespace. */
-function site(options: OembedOptions = {}): RestServer {
+function siteOf(options: OembedOptions = {}): RestServer {
   return createRestServer({
     site: { name: 'Example Site', url: BASE },
     namespaces: [oembed({ posts: memoryPostsStorage({ posts: samplePosts() }), authorOf, ...options })],
@@ -43,7 +43,7 @@ function requestPath(recorded: Recording): string {
 }
 
 describe('oembed/1.0 answers like WordPress 6.1 for the recorded requests', () => {
-  const server = site({ embedScript: recordedScript() });
+  const server = siteOf({ embedScript: recordedScript() });
 
   it.each([
     'oembed-embed-local',
@@ -63,7 +63,7 @@ describe('oembed/1.0 answers like WordPress 6.1 for the recorded requests', () =
 });
 
 describe('oembed/1.0/embed', () => {
-  const server = site();
+  const server = siteOf();
   const embed = (query: Record<string, unknown>) => server.inject({ path: '/oembed/1.0/embed', query });
 
   it('pairs blockquote and iframe with one fresh 10-character secret per answer', async () => {
@@ -201,6 +201,8 @@ function providerServer() {
 
 describe('oembed/1.0/proxy', () => {
   const provider = providerServer();
+  // The test provider listens on loopback, which the proxy's default fetch refuses to reach.
+  const site = (options: OembedOptions = {}) => siteOf({ allowPrivateAddresses: true, ...options });
   const expected = (name: string) => JSON.parse(fixture(name)) as Record<string, unknown>;
   const proxy = (server: RestServer, query: Record<string, unknown>, user: RestUser | null = admin) => server.inject({ path: '/oembed/1.0/proxy', query, user });
   const masked = (data: unknown) => JSON.parse(maskSecrets(JSON.stringify(data))) as unknown;
@@ -209,6 +211,14 @@ describe('oembed/1.0/proxy', () => {
   afterAll(() => provider.stop());
   beforeEach(() => {
     provider.hits.length = 0;
+  });
+
+  it('never reaches loopback, private or link-local addresses with its own fetch', async () => {
+    const refused = await proxy(siteOf(), { url: `${provider.base}/page/good` });
+    expect(refused).toMatchObject({ status: 404, data: { code: 'oembed_invalid_url' } });
+    const viaSanctioned = siteOf({ providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'http://169.254.169.254/latest/meta-data' }] });
+    expect(await proxy(viaSanctioned, { url: 'https://videos.example/v/1' })).toMatchObject({ status: 404 });
+    expect(provider.hits).toEqual([]);
   });
 
   it("answers a discovered provider's data, its HTML reduced as WordPress reduces an unsanctioned provider's", async () => {

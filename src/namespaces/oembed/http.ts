@@ -9,6 +9,25 @@ export interface FetchBounds {
   signal: AbortSignal;
   /** Most bytes of a body read. */
   maxBytes: number;
+  /** Whether a URL may be fetched (every redirect hop is asked too); absent: any http(s) URL. */
+  mayFetch?: (url: string) => Promise<boolean>;
+}
+
+/** Most redirects followed, as WordPress's `redirection` default. */
+const MAX_REDIRECTS = 5;
+
+/** The response of a GET, following redirects by hand so that every hop passes `mayFetch`. */
+async function guardedGet(url: string, bounds: FetchBounds): Promise<Response | null> {
+  let target = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (!isHttpUrl(target) || (bounds.mayFetch && !(await beforeAbort(bounds.mayFetch(target), bounds.signal)))) return null;
+    const response = await beforeAbort(bounds.fetch(target, { signal: bounds.signal, redirect: bounds.mayFetch ? 'manual' : 'follow' }), bounds.signal);
+    const location = response.headers.get('location');
+    if (!bounds.mayFetch || response.status < 300 || response.status > 399 || location === null) return response;
+    response.body?.cancel().catch(() => {});
+    target = new URL(location, target).href;
+  }
+  return null;
 }
 
 /** What to do with a body longer than the cap: fail, or keep its first bytes. */
@@ -70,12 +89,12 @@ async function readCapped(response: Response, bounds: FetchBounds, overflow: Ove
 
 /**
  * GETs an http(s) URL within the bounds: the body of a 2xx answer, or null for anything else
- * (another scheme, a network error, a non-2xx status, too long a body, time up).
+ * (another scheme, a refused address, a network error, a non-2xx status, too long a body, time up).
  */
 export async function fetchBody(url: string, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
-  if (!isHttpUrl(url)) return null;
   try {
-    const response = await beforeAbort(bounds.fetch(url, { signal: bounds.signal, redirect: 'follow' }), bounds.signal);
+    const response = await guardedGet(url, bounds);
+    if (!response) return null;
     if (!response.ok) {
       response.body?.cancel().catch(() => {});
       return null;

@@ -2,6 +2,7 @@ import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { memoryPostsStorage } from '../core-posts/memory.js';
 import type { PostsStorage } from '../core-posts/storage.js';
+import { isPublicUrl } from './address-guard.js';
 import { ExpiringCache } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import type { AuthorLookup } from './local.js';
@@ -19,8 +20,16 @@ export interface OembedOptions {
   authorOf?: AuthorLookup;
   /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
   embedScript?: string;
-  /** The fetch the proxy reaches providers with (default: the global `fetch`). */
+  /**
+   * The fetch the proxy reaches providers with (default: the global `fetch`, which may reach
+   * public addresses only). A host's fetch decides itself where it may connect.
+   */
   fetch?: typeof fetch;
+  /**
+   * Let the default fetch reach loopback, private and link-local addresses (default false, as
+   * WordPress's `wp_safe_remote_get`: an editor must not make the server probe its own network).
+   */
+  allowPrivateAddresses?: boolean;
   /** Time allowed for one proxied request, discovery included, in milliseconds (default 5000). */
   timeoutMs?: number;
   /** Most bytes read of a provider's page or oEmbed document (default 512 KiB). */
@@ -54,6 +63,7 @@ export function oembed(options: OembedOptions = {}): NamespaceModule {
     },
     proxy: {
       fetch: options.fetch ?? fetch,
+      mayFetch: options.fetch || options.allowPrivateAddresses ? undefined : (url: string) => isPublicUrl(url),
       timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
       maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
       providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
