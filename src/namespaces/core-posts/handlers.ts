@@ -4,6 +4,7 @@ import { RestResponse, type RestLink } from '../../core/response.js';
 import { compactLinks } from '../../core/response-data.js';
 import type { Handler, RestContext, RestRequest, RestUser } from '../../core/types.js';
 import { storageContext, type PermissionCheck } from '../define.js';
+import { postDefaults } from './defaults.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { PostsHandler, PostsPermission } from './routes.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
@@ -214,17 +215,8 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
         status: 'draft' as PostStatus,
         title: '',
         content: '',
-        excerpt: '',
         author: context.user?.id ?? 0,
-        password: '',
-        comment_status: 'open' as const,
-        ping_status: 'open' as const,
-        sticky: false,
-        template: '',
-        format: 'standard',
-        categories: [1],
-        tags: [],
-        featured_media: 0,
+        ...postDefaults(),
         ...changes,
       };
       draft.slug = await settleSlug(draft, 0, context);

@@ -1,3 +1,4 @@
+import { postDefaults } from './defaults.js';
 import type { NewPost, PostPage, PostQuery, PostRecord, PostsStorage } from './storage.js';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
@@ -14,7 +15,7 @@ export function samplePosts(): PostRecord[] {
     const word = WORDS[n % WORDS.length]!;
     const date = `2023-01-${day}T09:00:00`;
     posts.push({
-      ...BLANK,
+      ...postDefaults(),
       id: n + 3,
       date_gmt: date,
       modified_gmt: date,
@@ -28,23 +29,10 @@ export function samplePosts(): PostRecord[] {
   }
   for (const [i, id] of [27, 28].entries()) {
     const date = `2023-01-${24 + i}T09:00:00`;
-    posts.push({ ...BLANK, id, date_gmt: date, modified_gmt: date, slug: '', status: 'draft', title: `Draft ${i + 1}`, content: `Draft body ${i + 1}.`, author: 1, guid: '' });
+    posts.push({ ...postDefaults(), id, date_gmt: date, modified_gmt: date, slug: '', status: 'draft', title: `Draft ${i + 1}`, content: `Draft body ${i + 1}.`, author: 1, guid: '' });
   }
   return posts;
 }
-
-const BLANK: Omit<PostRecord, 'id' | 'date_gmt' | 'modified_gmt' | 'slug' | 'status' | 'title' | 'content' | 'author' | 'guid'> = {
-  excerpt: '',
-  password: '',
-  comment_status: 'open',
-  ping_status: 'open',
-  sticky: false,
-  template: '',
-  format: 'standard',
-  categories: [1],
-  tags: [],
-  featured_media: 0,
-};
 
 /** Now, as WordPress stores it: GMT to the second. */
 function nowGmt(): string {
