@@ -56,6 +56,10 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
     case 'koa':
     case 'koa 2': {
       const app = name === 'koa' ? new Koa() : new Koa2();
+      // Koa reports a client that hung up mid-request (HPE_*, ECONNRESET) as an app error; the tests cause those on purpose.
+      app.on('error', (error: NodeJS.ErrnoException) => {
+        if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
+      });
       app.use(createKoaMiddleware(rest, options));
       return listen(createServer(app.callback()));
     }
