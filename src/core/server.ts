@@ -132,6 +132,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
   const users = options.users ?? createUserStore();
+  // With only Basic application passwords to check, a request without an Authorization header is anonymous.
+  const credentialFree = !options.authenticate && !options.session;
   const authenticate =
     options.authenticate ??
     createAuthenticator({
@@ -236,9 +238,14 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const method = override ? override.toUpperCase() : received;
     const exchange: Exchange = { raw, target, query, headers, jsonp, out, received, method };
 
+    // Who is asking is already known for an injected request, and for the common case: no
+    // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
+    const known = presetUser !== undefined ? presetUser : credentialFree && headers.authorization === undefined ? null : undefined;
+    if (known !== undefined) return settle(dispatchAs(known, exchange), (dispatched) => compose(dispatched, known, exchange));
+
     let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = presetUser !== undefined ? presetUser : authenticate({ method: received, url: raw.url, headers, query }, out);
+      auth = authenticate({ method: received, url: raw.url, headers, query }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }
