@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mock, parseMockFlags } from '../src/cli/mock.js';
 import { UsageError } from '../src/cli/common.js';
+import { createRestServer, modulesFromIndex } from '../src/index.js';
 import { FIXTURES, loadRecordings, loadSpec, phpEqual, recordedRequest, type Recording } from './helpers/peer.js';
 
 const WP = join(FIXTURES, 'wp-6.1');
@@ -260,5 +261,30 @@ describe('site-rest mock refuses input that is no root index', () => {
     expect(() => parseMockFlags(['a.json', '--port', 'eighty'])).toThrow(/--port must be a number/);
     expect(() => parseMockFlags(['a.json', '--variant', 'A'])).toThrow(UsageError);
     expect(parseMockFlags(['a.json'])).toEqual({ source: 'a.json', port: 8080, host: '127.0.0.1', 'api-root': 'wp-json' });
+  });
+});
+
+describe('the echo of modulesFromIndex (what site-rest mock answers)', () => {
+  it('never echoes the value of a credential parameter, at any depth', async () => {
+    const server = createRestServer({
+      site: { name: 'Mock', url: 'http://mock.test' },
+      namespaces: modulesFromIndex({
+        '/login-guard/v1/mfa/send-code': {
+          namespace: 'login-guard/v1',
+          endpoints: [{ methods: ['POST'], args: { token: { type: 'string', required: true }, secret: { type: 'string', required: true }, code: { type: 'string' } } }],
+        },
+      }),
+    });
+    const answer = await server.inject({
+      method: 'POST',
+      path: '/login-guard/v1/mfa/send-code',
+      body: { token: 'tok-123', secret: 'sec-456', code: '42', nested: { api_key: 'k-789', fine: 1 } },
+    });
+    expect(answer.data).toEqual({
+      route: '/login-guard/v1/mfa/send-code',
+      method: 'POST',
+      params: { token: '[redacted]', secret: '[redacted]', code: '42', nested: { api_key: '[redacted]', fine: 1 } },
+    });
+    expect(answer.body).not.toMatch(/tok-123|sec-456|k-789/);
   });
 });

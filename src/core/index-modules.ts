@@ -1,3 +1,4 @@
+import { redactCredentials } from './credentials.js';
 import type { ArgSchema } from './schema/types.js';
 import type { Handler, NamespaceModule, Permission, RouteDefinition } from './types.js';
 
@@ -31,8 +32,8 @@ export interface ModulesFromIndexOptions {
   rename?: (namespace: string) => string;
 }
 
-/** The default handler: answers the validated, sanitized request as `{route, method, params}`. */
-export const echoRequest: Handler = (request) => ({ route: request.route, method: request.method, params: request.params });
+/** The default handler: answers the validated, sanitized request as `{route, method, params}`, credential values redacted. */
+export const echoRequest: Handler = (request) => ({ route: request.route, method: request.method, params: redactCredentials(request.params) });
 
 /**
  * Keywords WordPress reads as lists. PHP writes a list whose keys are not 0…n-1 as a JSON object

@@ -5,18 +5,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  corePosts,
   createRestServer,
+  createUserStore,
+  memoryPostsStorage,
+  modulesFromIndex,
+  samplePosts,
+  type Handler,
   type IndexRoute,
   type NamespaceModule,
   type RawResponse,
-  createUserStore,
-  modulesFromIndex,
   type RestServer,
   type UserStore,
 } from '../../src/index.js';
 import { echoRoutes } from './echo-routes.js';
 import { wpV2Standin } from './wp-v2-standin.js';
-import { corePosts, memoryPostsStorage, samplePosts } from '../../src/namespaces/core-posts/index.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 export const BASE = 'http://peer.test';
@@ -105,7 +108,9 @@ export function specModules(options: { variant?: string; skip?: string[] } = {})
   const routes = loadSpec().routes.filter(
     (route) => !options.skip?.includes(route.namespace) && (!options.variant || route.variants.includes(options.variant)),
   );
-  return modulesFromIndex(Object.fromEntries(routes.map((route) => [route.route, route])));
+  // The recorded site's mu-plugin echoed every param, credentials included; the library's own echo redacts them.
+  const echoAll: Handler = (request) => ({ route: request.route, method: request.method, params: request.params });
+  return modulesFromIndex(Object.fromEntries(routes.map((route) => [route.route, route])), { handlerFor: () => echoAll });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RestContext, RestUser } from '../../core/types.js';
-import { isCredentialName } from './credentials.js';
+import { isCredentialName } from '../../core/credentials.js';
 import type { FormTag } from './form-tags.js';
 import { escapeHtml, stripAllTags, type MailTagResolver } from './mail-tags.js';
 import { flatJoin, flattenValue } from './posted-data.js';

@@ -1,7 +1,7 @@
 import type { RestContext, RestUser } from '../../core/types.js';
 import type { StorageContext } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
-import { isCredentialName } from './credentials.js';
+import { isCredentialName } from '../../core/credentials.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
 import { keyedHash } from './hashing.js';
 import { composeMail } from './mail.js';
