@@ -12,25 +12,20 @@ import { slugify } from './text.js';
 
 const READABLE_BY_ALL = new Set<PostStatus>(['publish']);
 
-/** `edit_post` for one post: WordPress's meta capability mapped onto the user's primitive ones. */
-function canEditPost(user: RestUser | null, post: PostRecord): boolean {
-  if (!user || !user.can('edit_posts')) return false;
+/**
+ * WordPress's `edit_post` / `delete_post` meta capabilities for one post, mapped onto the user's
+ * primitive ones (`edit_posts`, `edit_others_posts`, `edit_published_posts`, … or the `delete_` set).
+ */
+function canChangePost(user: RestUser | null, post: PostRecord, verb: 'edit' | 'delete'): boolean {
+  if (!user || !user.can(`${verb}_posts`)) return false;
   const own = post.author === user.id;
-  if (!own && !user.can('edit_others_posts')) return false;
-  if (post.status === 'publish') return own ? user.can('edit_published_posts') : true;
-  if (post.status === 'private') return own || user.can('edit_private_posts');
+  if (!own && !user.can(`${verb}_others_posts`)) return false;
+  if (post.status === 'publish') return own ? user.can(`${verb}_published_posts`) : true;
+  if (post.status === 'private') return own || user.can(`${verb}_private_posts`);
   return true;
 }
 
-/** `delete_post` for one post. */
-function canDeletePost(user: RestUser | null, post: PostRecord): boolean {
-  if (!user || !user.can('delete_posts')) return false;
-  const own = post.author === user.id;
-  if (!own && !user.can('delete_others_posts')) return false;
-  if (post.status === 'publish') return own ? user.can('delete_published_posts') : true;
-  if (post.status === 'private') return own || user.can('delete_private_posts');
-  return true;
-}
+const canEditPost = (user: RestUser | null, post: PostRecord) => canChangePost(user, post, 'edit');
 
 /** `check_read_permission`: published posts for everyone, the rest for those who may edit them. */
 function canReadPost(user: RestUser | null, post: PostRecord): boolean {
@@ -92,11 +87,29 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
     return renderPost(post, as, env(context), { user: context.user, fields: requestedFields(request.params._fields), passwordGiven });
   }
 
-  /** The post a single-post request addresses, or WordPress's 404. */
-  async function addressed(request: RestRequest, context: RestContext): Promise<PostRecord | RestError> {
+  // The permission check, the handler and the `Allow` header's checks all ask for the same post:
+  // one storage lookup per request serves them all.
+  const lookups = new WeakMap<RestRequest, Promise<PostRecord | RestError>>();
+
+  async function lookup(request: RestRequest, context: RestContext): Promise<PostRecord | RestError> {
     const id = Number(request.params.id);
     const post = Number.isSafeInteger(id) && id > 0 ? await storage.getPost(id, storageContext(context)) : null;
     return post ?? invalidId();
+  }
+
+  /** The post a single-post request addresses, or WordPress's 404. */
+  function addressed(request: RestRequest, context: RestContext): Promise<PostRecord | RestError> {
+    let found = lookups.get(request);
+    if (!found) {
+      found = lookup(request, context);
+      lookups.set(request, found);
+    }
+    return found;
+  }
+
+  /** What a write left of the post, so the `Allow` header is worked out on the post as it now is. */
+  function remember(request: RestRequest, post: PostRecord | null): void {
+    lookups.set(request, Promise.resolve(post ?? invalidId()));
   }
 
   async function uniqueSlug(wanted: string, self: number, context: RestContext): Promise<string> {
@@ -241,6 +254,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       const merged = { ...existing, ...changes };
       if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === '')) changes.slug = await settleSlug(merged, existing.id, context);
       const updated = await storage.updatePost(existing.id, changes, storageContext(context));
+      remember(request, updated);
       if (!updated) return invalidId();
       const { data, links } = render(updated, context, request, 'edit');
       return withLinks(new RestResponse(data), links);
@@ -255,6 +269,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
         if (!(await storage.deletePost(post.id, storageContext(context)))) {
           return new RestError('rest_cannot_delete', 'The post cannot be deleted.', { status: 500 });
         }
+        remember(request, null);
         return { deleted: true, previous };
       }
       if (post.status === 'trash') return new RestError('rest_already_trashed', 'The post has already been deleted.', { status: 410 });
@@ -263,6 +278,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
         { status: 'trash', slug: post.slug ? `${post.slug}__trashed` : '', trashed_from: post.status },
         storageContext(context),
       );
+      remember(request, trashed);
       if (!trashed) return invalidId();
       const { data, links } = render(trashed, context, request, 'edit');
       return withLinks(new RestResponse(data), links);
@@ -302,7 +318,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       if (!context.user) return denied(null, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
       const post = await addressed(request, context);
       if (post instanceof RestError) return post;
-      return canDeletePost(context.user, post) ? true : denied(context.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
+      return canChangePost(context.user, post, 'delete') ? true : denied(context.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
     },
   };
 
