@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createAuthenticator,
   createRestServer,
@@ -53,8 +53,8 @@ async function server(options: Partial<RestServerOptions> = {}) {
 
 const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 
-async function call(rest: Awaited<ReturnType<typeof server>>, method: string, url: string, headers: Record<string, string> = {}) {
-  const answer = (await rest.handle({ method, url, headers }))!;
+async function call(rest: Awaited<ReturnType<typeof server>>, method: string, url: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+  const answer = (await rest.handle({ method, url, headers, remoteAddress }))!;
   return { status: answer.status, headers: answer.headers, text: answer.body, body: answer.body ? JSON.parse(answer.body) : null };
 }
 
@@ -102,7 +102,7 @@ describe('application passwords', () => {
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === 'letmein' ? hostUser : null));
     const rest = await server({ verifyApplicationPassword: verify });
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'letmein'))).body).toEqual({ id: 42 });
-    expect(verify).toHaveBeenCalledWith('host', 'letmein');
+    expect(verify).toHaveBeenCalledWith('host', 'letmein', { trusted: false });
     // The built-in store is not consulted when the host checks credentials itself.
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
@@ -179,5 +179,159 @@ describe('permissions', () => {
     expect((await call(rest, 'GET', '/wp-json/auth/v1/drafts')).headers.Allow).toBe('GET');
     expect((await call(rest, 'GET', '/wp-json/auth/v1/drafts', basic('author', PASSWORDS.author))).headers.Allow).toBe('GET, POST');
     expect((await call(rest, 'OPTIONS', '/wp-json/auth/v1/drafts', basic('admin', PASSWORDS.admin))).headers.Allow).toBe('GET, POST, DELETE');
+  });
+});
+
+describe('the login limiter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const hostUser: RestUser = { id: 42, username: 'host', can: () => true };
+  const HOST_PASSWORD = 'letmein-letmein';
+
+  /** A server checking credentials with a cheap host function, so the tests count checks instead of hashes. */
+  async function limited(options: Partial<RestServerOptions> = {}) {
+    const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
+    const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 }, ...options });
+    const me = (user: string, password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
+    return { rest, verify, me };
+  }
+
+  function expectLockedOut(answer: Awaited<ReturnType<typeof call>>, seconds: number) {
+    expect(answer).toMatchObject({ status: 429, body: { code: 'too_many_retries', data: { status: 429 } } });
+    expect(answer.body.message).toMatch(/^<strong>Error:<\/strong> Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(answer.headers['Retry-After']).toBe(String(seconds));
+  }
+
+  it('refuses an address after maxFailures failures, whatever usernames it tried, without checking', async () => {
+    const { verify, me } = await limited();
+    for (const name of ['ghost', 'host', 'nobody@example.test']) expect((await me(name, 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
+    verify.mockClear();
+    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 60);
+    expect(verify).not.toHaveBeenCalled();
+    expect((await me('host', HOST_PASSWORD, '192.0.2.2')).body).toEqual({ id: 42 });
+  });
+
+  it('refuses a username after maxFailures failures from any addresses, counting unknown usernames alike', async () => {
+    const { verify, me } = await limited();
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await me('host', 'guess-guess', address);
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await me('Ghost', 'guess-guess', address);
+    verify.mockClear();
+    expectLockedOut(await me('HOST', HOST_PASSWORD, '192.0.2.9'), 60);
+    expectLockedOut(await me('ghost', 'guess-guess', '192.0.2.9'), 60);
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('lets attempts through again once the window has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-05-01T10:00:00Z') });
+    const { me } = await limited();
+    for (let i = 0; i < 3; i++) await me('host', 'guess-guess', '192.0.2.1');
+    vi.setSystemTime(new Date('2024-05-01T10:00:45Z'));
+    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 15);
+    vi.setSystemTime(new Date('2024-05-01T10:01:00Z'));
+    expect((await me('host', HOST_PASSWORD, '192.0.2.1')).body).toEqual({ id: 42 });
+  });
+
+  it("exempts an address that signed in as the user from that username's lock, not others", async () => {
+    const { verify, me } = await limited();
+    expect((await me('host', HOST_PASSWORD, '198.51.100.7')).body).toEqual({ id: 42 });
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await me('host', 'guess-guess', address);
+    expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.4'), 60);
+    verify.mockClear();
+    expect((await me('host', HOST_PASSWORD, '198.51.100.7')).body).toEqual({ id: 42 });
+    expect(verify).toHaveBeenCalledWith('host', HOST_PASSWORD, { trusted: true });
+  });
+
+  it('counts attempts still being checked, so a burst cannot outrun the limit', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const verify = vi.fn(async () => {
+      await gate;
+      return null;
+    });
+    const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 } });
+    const burst = Array.from({ length: 5 }, () => call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'guess-guess'), '192.0.2.1'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const answers = await Promise.all(burst);
+    expect(verify).toHaveBeenCalledTimes(3);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(answers[3]!.headers['Retry-After']).toBe('1');
+  });
+
+  it("answers 429 in the 'wordpress' credential-errors mode too", async () => {
+    const { me } = await limited({ credentialErrors: 'wordpress' });
+    for (let i = 0; i < 3; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).body.code).toBe('incorrect_password');
+    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60);
+  });
+
+  it('stays out of the way with loginLimiter: false', async () => {
+    const { me } = await limited({ loginLimiter: false });
+    for (let i = 0; i < 12; i++) await me('host', 'guess-guess', '192.0.2.1');
+    expect((await me('host', HOST_PASSWORD, '192.0.2.1')).body).toEqual({ id: 42 });
+  });
+
+  it('is on by default: 10 failures a minute', async () => {
+    const { me } = await limited({ loginLimiter: undefined });
+    for (let i = 0; i < 10; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).status).toBe(200);
+    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 60);
+  });
+
+  it('keeps a lock while a flood of made-up usernames passes through its bounded memory', async () => {
+    const { me } = await limited();
+    for (let i = 0; i < 3; i++) await me('host', 'guess-guess', `192.0.2.${i}`);
+    for (let i = 0; i < 12_000; i++) await me(`made-up-${i}`, 'guess-guess', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.50'), 60);
+  });
+
+  it('refuses a setting that is not a positive integer', async () => {
+    await expect(server({ loginLimiter: { maxFailures: 0 } })).rejects.toThrow(TypeError);
+    await expect(server({ loginLimiter: { windowMs: 1.5 } })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('the sign-in queue', () => {
+  it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
+    const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 }, queue: { concurrency: 2, maxWaiting: 0 } });
+    await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
+    const rest = await server({ users });
+    const me = (password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', password), address);
+    expect((await me(PASSWORDS.admin, '198.51.100.7')).body).toEqual({ id: 1 });
+
+    const hashing = me('wrongwrongwrong', '203.0.113.1');
+    const refused = me('wrongwrongwrong', '203.0.113.2');
+    const owner = me(PASSWORDS.admin, '198.51.100.7');
+    expect(await refused).toMatchObject({
+      status: 503,
+      body: { code: 'rest_authentication_busy', message: 'Too many sign-in attempts are being checked right now. Please try again in a moment.', data: { status: 503 } },
+    });
+    expect((await refused).headers['Retry-After']).toBe('1');
+    expect((await owner).body).toEqual({ id: 1 });
+    expect((await hashing).body).toEqual({ id: 0 });
+  });
+});
+
+describe('credentials in answers and logs', () => {
+  it('never shows a password or the Authorization value in an answer or an onError line', async () => {
+    const logged: unknown[] = [];
+    const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 }, queue: { concurrency: 1, maxWaiting: 0 } });
+    await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
+    const secrets = ['Sup3rSecretGuessNumberOne', PASSWORDS.admin];
+    const answers: unknown[] = [];
+    for (const credentialErrors of ['anonymous', 'wordpress'] as const) {
+      const rest = await server({ users, credentialErrors, loginLimiter: { maxFailures: 2 }, onError: (error, where) => logged.push(error, where) });
+      const me = (user: string, password: string, address = '192.0.2.1') => rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(user, password), remoteAddress: address });
+      // Busy, wrong, unknown, then locked out.
+      answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[0]!)])));
+      answers.push(await me('ghost', secrets[0]!), await me('admin', secrets[0]!), await me('admin', PASSWORDS.admin));
+    }
+    const statuses = answers.map((answer) => (answer as { status: number }).status);
+    expect(new Set(statuses)).toEqual(new Set([200, 401, 429, 503]));
+    const seen = JSON.stringify([answers, logged.map(String)]);
+    for (const secret of secrets) {
+      expect(seen).not.toContain(secret);
+      expect(seen).not.toContain(Buffer.from(`admin:${secret}`).toString('base64'));
+    }
   });
 });

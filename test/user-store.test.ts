@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { capabilitiesOf, DEFAULT_ROLES } from '../src/core/auth/roles.js';
 import { createUserStore, type NewUser, type UserStore } from '../src/core/auth/user-store.js';
+import { isRestError } from '../src/index.js';
+
+/** Counts scrypt derivations, and can make each one take longer or wait to be let go. */
+const scryptCalls = vi.hoisted(() => ({ count: 0, extraMs: 0, held: null as Array<() => void> | null }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  type Callback = (error: Error | null, key: Buffer) => void;
+  const scrypt = (password: string, salt: Buffer, length: number, options: object, callback: Callback) => {
+    scryptCalls.count++;
+    actual.scrypt(password, salt, length, options, (error, key) => {
+      const done = () => setTimeout(() => callback(error, key), scryptCalls.extraMs);
+      if (scryptCalls.held) scryptCalls.held.push(done);
+      else done();
+    });
+  };
+  return { ...actual, scrypt };
+});
 
 /** A low scrypt cost keeps the suite fast; one test below runs the defaults. */
 const FAST = { N: 1024 };
@@ -259,5 +276,94 @@ describe('users', () => {
     expect(() => {
       (user as { id: number }).id = 99;
     }).toThrow(TypeError);
+  });
+});
+
+describe('what a check costs', () => {
+  beforeEach(() => {
+    scryptCalls.count = 0;
+    scryptCalls.extraMs = 0;
+    scryptCalls.held = null;
+  });
+
+  async function withPasswords(count: number) {
+    const users = store();
+    const created = [];
+    for (let i = 0; i < count; i++) created.push(await users.createApplicationPassword('alice', { name: `app ${i}` }));
+    scryptCalls.count = 0;
+    return { users, created };
+  }
+
+  it('derives one key per check, however many application passwords the user has', async () => {
+    const { users, created } = await withPasswords(8);
+    expect(await users.verifyApplicationPassword('alice', 'AAAAbbbbCCCCddddEEEEffff')).toBeNull();
+    expect(scryptCalls.count).toBe(1);
+    expect(await users.verifyApplicationPassword('alice', created[7]!.password)).toMatchObject({ username: 'alice' });
+    expect(scryptCalls.count).toBe(2);
+    expect(users.listApplicationPasswords('alice').map((p) => p.lastUsed !== null)).toEqual([false, false, false, false, false, false, false, true]);
+  });
+
+  it('spends no hashing on an unknown user, yet takes as long as a real check', async () => {
+    scryptCalls.extraMs = 40;
+    const { users } = await withPasswords(1);
+    const started = performance.now();
+    expect(await users.verifyApplicationPassword('mallory', 'AAAAbbbbCCCCddddEEEEffff')).toBeNull();
+    // At least the hash duration measured (40 ms and up), less a millisecond for timer rounding.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(39);
+    expect(scryptCalls.count).toBe(0);
+  });
+
+  it('does not sign in with a password revoked while its check was hashing', async () => {
+    const { users, created } = await withPasswords(2);
+    scryptCalls.held = [];
+    const pending = users.verifyApplicationPassword('alice', created[0]!.password);
+    users.revokeApplicationPassword('alice', created[0]!.item.uuid);
+    for (const release of scryptCalls.held) release();
+    scryptCalls.held = null;
+    expect(await pending).toBeNull();
+    expect(await users.verifyApplicationPassword('alice', created[1]!.password)).toMatchObject({ username: 'alice' });
+  });
+
+  it('refuses checks beyond the queue at once with a 503, for unknown users as for real ones', async () => {
+    const users = createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 1, maxWaiting: 1 } });
+    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+    scryptCalls.held = [];
+    scryptCalls.count = 0;
+    const running = users.verifyApplicationPassword('alice', password);
+    const waiting = users.verifyApplicationPassword('alice', password);
+    const refused = await users.verifyApplicationPassword('alice', password);
+    const unknown = await users.verifyApplicationPassword('mallory', password);
+    for (const answer of [refused, unknown]) {
+      expect(isRestError(answer)).toBe(true);
+      expect(answer).toMatchObject({ code: 'rest_authentication_busy', status: 503 });
+    }
+    expect(scryptCalls.count).toBe(1);
+    while (scryptCalls.held.length > 0) scryptCalls.held.shift()!();
+    scryptCalls.held = null;
+    expect(await running).toMatchObject({ username: 'alice' });
+    expect(await waiting).toMatchObject({ username: 'alice' });
+    expect(scryptCalls.count).toBe(2);
+  });
+
+  it('keeps a slot for trusted checks, so they pass a queue full of others', async () => {
+    const users = createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 2, maxWaiting: 0 } });
+    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+    scryptCalls.held = [];
+    scryptCalls.count = 0;
+    const ordinary = users.verifyApplicationPassword('alice', 'wrongwrongwrong1');
+    expect(await users.verifyApplicationPassword('alice', 'wrongwrongwrong2')).toMatchObject({ code: 'rest_authentication_busy' });
+    const trusted = users.verifyApplicationPassword('alice', password, { trusted: true });
+    // Started at once beside the ordinary check, not refused and not waiting.
+    expect(scryptCalls.count).toBe(2);
+    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(2));
+    for (const release of scryptCalls.held) release();
+    scryptCalls.held = null;
+    expect(await ordinary).toBeNull();
+    expect(await trusted).toMatchObject({ username: 'alice' });
+  });
+
+  it('refuses a queue setting that is not a count', () => {
+    expect(() => createUserStore({ queue: { concurrency: 0 } })).toThrow(TypeError);
+    expect(() => createUserStore({ queue: { maxWaiting: -1 } })).toThrow(TypeError);
   });
 });

@@ -15,6 +15,8 @@ export interface ExpressRequestLike extends IncomingMessage {
   body?: unknown;
   /** The raw body, where the host kept it (the common `verify: (req, res, buf) => { req.rawBody = buf }`). */
   rawBody?: unknown;
+  /** The client's address as Express reads it: the socket's, or a proxy's header where the app's `trust proxy` allows. */
+  ip?: string;
 }
 
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
@@ -52,7 +54,7 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
       }
       body = outcome;
     }
-    const answer = await server.handle({ method, url, headers: req.headers, ...body }, target);
+    const answer = await server.handle({ method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, ...body }, target);
     if (res.destroyed) return;
     if (answer) sendRawResponse(res, answer, method);
     else next();

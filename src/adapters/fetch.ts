@@ -9,6 +9,11 @@ export interface FetchHandlerOptions {
   bodyLimit?: number;
   /** Answers requests outside the API (default: WordPress's 404 `rest_no_route`). */
   fallback?: (request: Request) => Response | Promise<Response>;
+  /**
+   * The client's address, which a `Request` does not carry: e.g. Bun's `server.requestIP(request)?.address`,
+   * or a header your own proxy sets. Without it the login limiter counts by username only.
+   */
+  clientAddress?: (request: Request) => string | undefined;
 }
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
@@ -109,7 +114,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       if (!read.ok) return toFetchResponse(tooLargeResponse(server, bodyLimit, headers), method);
       body = read.body;
     }
-    const answer = await server.handle({ method: request.method, url, headers, body }, target);
+    const answer = await server.handle({ method: request.method, url, headers, body, remoteAddress: options.clientAddress?.(request) }, target);
     // resolve() said this URL is in the API, so the core answers it.
     return toFetchResponse(answer!, method);
   };

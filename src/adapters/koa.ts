@@ -25,6 +25,8 @@ export interface KoaContextLike {
   req: IncomingMessage;
   /** Koa's request, where body parsers leave what they read. */
   request: KoaRequestLike;
+  /** The client's address as Koa reads it: the socket's, or `X-Forwarded-For` where `app.proxy` is set. */
+  ip?: string;
   /** The response status. */
   status: number;
   /** The response body. */
@@ -99,7 +101,8 @@ export function createKoaMiddleware(
     }
     const body = await bodyOf(ctx, server, bodyLimit);
     if (!body) return;
-    const answer = await server.handle({ method: ctx.method, url: ctx.url, headers: ctx.req.headers, ...body }, target);
+    const remoteAddress = ctx.ip || ctx.req.socket.remoteAddress;
+    const answer = await server.handle({ method: ctx.method, url: ctx.url, headers: ctx.req.headers, remoteAddress, ...body }, target);
     if (answer) answerWith(ctx, answer);
     else await next();
   };

@@ -37,7 +37,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
       if (body.failed === 'aborted') return;
       return writeRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
     }
-    deliver(res, await server.handle({ method, url: req.url ?? '/', headers: req.headers, ...body }, target), method, next);
+    deliver(res, await server.handle({ method, url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress, ...body }, target), method, next);
   }
 
   /** Serves a request; synchronous when it has no body to read and nothing on the way is async. */
@@ -50,7 +50,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
       return writeRawResponse(res, notFoundResponse(server, req.headers), method);
     }
     if (BODY_METHODS.has(method.toUpperCase())) return serveWithBody(req, res, target, next);
-    const answer = server.handle({ method, url, headers: req.headers }, target);
+    const answer = server.handle({ method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress }, target);
     if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled, method, next));
     deliver(res, answer, method, next);
   }

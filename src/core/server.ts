@@ -1,4 +1,5 @@
 import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
+import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import { createUserStore, type UserStore } from './auth/user-store.js';
 import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './inject.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
@@ -39,6 +40,12 @@ export interface RestServerOptions {
   credentialErrors?: 'anonymous' | 'wordpress';
   /** A cookie session scheme with WordPress's REST nonce, for apps that sign users in with sessions. */
   session?: SessionAuth;
+  /**
+   * Failed Basic sign-ins allowed per client address and per username (default on: 10 a minute,
+   * then 429 `too_many_retries` with `Retry-After`, unchecked); `false` turns it off. Applies
+   * around `verifyApplicationPassword` too, not to a host's own `authenticate`.
+   */
+  loginLimiter?: LoginLimiterOptions | false;
   /** Where clients send users to approve an application password (default `{url}/wp-admin/authorize-application.php`). */
   authorizationUrl?: string;
   /** Authentication schemes listed by the root index (default: application passwords at `authorizationUrl`). */
@@ -141,6 +148,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       userExists: options.verifyApplicationPassword ? undefined : (username) => users.getUser(username) !== null,
       credentialErrors: options.credentialErrors,
       session: options.session,
+      loginLimiter: options.loginLimiter,
     });
 
   function restUrl(route: string, query?: Record<string, string | number>): string {
@@ -245,7 +253,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
     let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = authenticate({ method: received, url: raw.url, headers, query }, out);
+      auth = authenticate({ method: received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }

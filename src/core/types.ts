@@ -178,6 +178,12 @@ export interface RawRequest {
   body?: Uint8Array | string;
   /** A body the host framework already parsed (JSON object or form fields). */
   parsedBody?: unknown;
+  /**
+   * The client's address, which the login limiter counts failed sign-ins by. Adapters fill it
+   * from the connection (Express's `req.ip` and Koa's `ctx.ip` where the app trusts a proxy);
+   * leave it undefined rather than copy an unchecked `X-Forwarded-For`.
+   */
+  remoteAddress?: string;
 }
 
 /** What the core answers: an adapter writes it out as it is. */

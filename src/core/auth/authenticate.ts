@@ -1,7 +1,9 @@
-import { RestError } from '../errors.js';
+import { isRestError, RestError } from '../errors.js';
 import { settle, type MaybePromise } from '../maybe-async.js';
+import { isEmail } from '../schema/formats.js';
 import type { RestUser } from '../types.js';
 import { parseBasicCredentials } from './basic.js';
+import { createLoginLimiter, type AttemptOutcome, type LoginLimiterOptions } from './login-limiter.js';
 
 /** What authentication sees of a request. */
 export interface AuthRequest {
@@ -13,6 +15,8 @@ export interface AuthRequest {
   headers: Record<string, string>;
   /** Query parameters. */
   query: Record<string, unknown>;
+  /** The client's address as the adapter saw it (see {@link RawRequest.remoteAddress}); undefined when unknown. */
+  remoteAddress?: string;
 }
 
 /** Who is asking: a user, null for anonymous, or an error to answer with (`rest_authentication_errors`). */
@@ -24,11 +28,18 @@ export type AuthOutcome = RestUser | null | RestError;
  */
 export type Authenticate = (request: AuthRequest, responseHeaders: Record<string, string | string[]>) => MaybePromise<AuthOutcome>;
 
+/** What the login limiter knows of a sign-in attempt, for the check. */
+export interface CredentialCheck {
+  /** The client's address signed in as this username lately: the built-in store checks it ahead of other attempts. */
+  trusted: boolean;
+}
+
 /**
  * Checks a Basic `username:application-password` pair: the user when it holds, null when it
- * does not, or an error of the host's own.
+ * does not, or an error of the host's own (one below 500 counts as a failed attempt for the
+ * login limiter; a 503 is answered with `Retry-After: 1`).
  */
-export type VerifyApplicationPassword = (username: string, password: string) => MaybePromise<RestUser | null | RestError>;
+export type VerifyApplicationPassword = (username: string, password: string, check: CredentialCheck) => MaybePromise<RestUser | null | RestError>;
 
 /** A cookie session, checked with WordPress's REST nonce (`X-WP-Nonce` header or `_wpnonce` query). */
 export interface SessionAuth {
@@ -55,12 +66,16 @@ export interface AuthenticatorOptions {
   credentialErrors?: 'anonymous' | 'wordpress';
   /** A cookie session scheme, tried before application passwords. */
   session?: SessionAuth;
+  /**
+   * Limits failed Basic sign-ins per client address and per username (default on: 10 failures a
+   * minute, then 429 `too_many_retries` with `Retry-After` and no check at all); `false` turns it off.
+   */
+  loginLimiter?: LoginLimiterOptions | false;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+// WordPress's wp_authenticate_application_password tells the two apart with is_email().
 function unknownUser(username: string): RestError {
-  return EMAIL.test(username)
+  return isEmail(username)
     ? new RestError('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.', { status: 401 })
     : new RestError('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', { status: 401 });
 }
@@ -68,25 +83,63 @@ function unknownUser(username: string): RestError {
 const WRONG_PASSWORD = (): RestError =>
   new RestError('incorrect_password', 'The provided password is an invalid application password.', { status: 401 });
 
+/** Limit Login Attempts Reloaded's lockout error, as a REST answer; sets its `Retry-After`. */
+function tooManyRetries(retryAfterMs: number, responseHeaders: Record<string, string | string[]>): RestError {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  responseHeaders['Retry-After'] = String(seconds);
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return new RestError('too_many_retries', `<strong>Error:</strong> Too many failed login attempts. Please try again in ${when}.`, { status: 429 });
+}
+
+/** What a check's answer means for the limiter. */
+function outcomeOf(result: RestUser | null | RestError): AttemptOutcome {
+  if (isRestError(result)) return result.status < 500 ? 'failure' : 'undecided';
+  return result === null ? 'failure' : 'success';
+}
+
+const UNLIMITED = { allowed: true, trusted: false, finish: () => {} } as const;
+
+/** Ends an attempt whose check threw, so that it holds no place in the limiter, and passes the exception on. */
+function abandon(attempt: { finish(outcome: AttemptOutcome): void }, thrown: unknown): never {
+  attempt.finish('undecided');
+  throw thrown;
+}
+
 /**
  * The built-in authentication: a cookie session with its nonce (`rest_cookie_check_errors`),
- * then Basic application passwords (`wp_validate_application_password`). A request with
- * neither is answered synchronously as anonymous, so the common case costs no promise.
+ * then Basic application passwords (`wp_validate_application_password`), behind the login
+ * limiter. A request with neither is answered synchronously as anonymous, so the common case
+ * costs no promise.
  */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
   const { verifyApplicationPassword, session, userExists } = options;
   const reportErrors = options.credentialErrors === 'wordpress';
+  const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.loginLimiter);
 
-  function applicationPassword(request: AuthRequest): MaybePromise<AuthOutcome> {
+  function applicationPassword(request: AuthRequest, responseHeaders: Record<string, string | string[]>): MaybePromise<AuthOutcome> {
     const credentials = parseBasicCredentials(request.headers.authorization);
     if (!credentials) return null;
     const { username, password } = credentials;
-    return settle(verifyApplicationPassword(username, password), (user) => {
+    const attempt = limiter ? limiter.attempt(request.remoteAddress, username) : UNLIMITED;
+    if (!attempt.allowed) return tooManyRetries(attempt.retryAfterMs, responseHeaders);
+    let checked: MaybePromise<RestUser | null | RestError>;
+    try {
+      checked = verifyApplicationPassword(username, password, { trusted: attempt.trusted });
+    } catch (thrown) {
+      abandon(attempt, thrown);
+    }
+    return settle(checked, (user) => {
+      attempt.finish(outcomeOf(user));
+      if (isRestError(user)) {
+        if (user.status === 503) responseHeaders['Retry-After'] = '1';
+        return user;
+      }
       if (user !== null) return user;
       if (!reportErrors) return null;
       if (!userExists) return WRONG_PASSWORD();
       return settle(userExists(username), (exists) => (exists ? WRONG_PASSWORD() : unknownUser(username)));
-    });
+    }, (thrown) => abandon(attempt, thrown));
   }
 
   function sessionUser(user: RestUser, request: AuthRequest, responseHeaders: Record<string, string | string[]>, auth: SessionAuth): MaybePromise<AuthOutcome> {
@@ -105,7 +158,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
   }
 
   return (request, responseHeaders) => {
-    if (!session) return applicationPassword(request);
-    return settle(session.user(request), (user) => (user ? sessionUser(user, request, responseHeaders, session) : applicationPassword(request)));
+    if (!session) return applicationPassword(request, responseHeaders);
+    return settle(session.user(request), (user) => (user ? sessionUser(user, request, responseHeaders, session) : applicationPassword(request, responseHeaders)));
   };
 }

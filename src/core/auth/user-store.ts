@@ -1,5 +1,9 @@
-import { randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RestError } from '../errors.js';
 import type { RestUser } from '../types.js';
+import type { CredentialCheck } from './authenticate.js';
+import { createPasswordHasher, SALT_BYTES, type HashQueueOptions, type ScryptCost } from './password-hasher.js';
 import { capabilitiesOf, DEFAULT_ROLES, type RoleTable } from './roles.js';
 
 /** A user of the built-in store, as handlers see it. */
@@ -59,8 +63,12 @@ export interface UserStore {
   listApplicationPasswords(login: string): ApplicationPasswordInfo[];
   /** Revokes an application password; false when the user has none with that uuid. */
   revokeApplicationPassword(login: string, uuid: string): boolean;
-  /** The user whose application password this is, or null; never throws for bad input. */
-  verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null>;
+  /**
+   * The user whose application password this is, or null; never throws for bad input. Answers
+   * a 503 `rest_authentication_busy` error instead when the sign-in queue is full; a `trusted`
+   * check (its address signed in as this user lately) has a slot of the queue kept for it.
+   */
+  verifyApplicationPassword(login: string, password: string, check?: CredentialCheck): Promise<StoreUser | null | RestError>;
 }
 
 /** Options of createUserStore. */
@@ -70,25 +78,24 @@ export interface UserStoreOptions {
   /** Role table (default {@link DEFAULT_ROLES}). */
   roles?: RoleTable;
   /** scrypt cost (default N=16384, r=8, p=1); tests lower N to run fast. */
-  scrypt?: { N?: number; r?: number; p?: number };
+  scrypt?: ScryptCost;
+  /** The sign-in queue: by default scrypt runs 2 at a time, one of them kept for trusted checks, with at most 16 checks waiting. */
+  queue?: HashQueueOptions;
 }
 
-/** An application password as kept: its listing plus the salted hash, never the plaintext. */
+/** An application password as kept: its listing plus its hash under the user's salt, never the plaintext. */
 interface StoredPassword {
   info: ApplicationPasswordInfo;
-  salt: Buffer;
   hash: Buffer;
 }
 
 interface UserRecord {
   user: StoreUser;
+  /** One salt for all of the user's passwords, so a check derives one key whatever their number. */
+  salt: Buffer;
   passwords: StoredPassword[];
 }
 
-const SALT_BYTES = 16;
-const KEY_BYTES = 32;
-// A fixed salt for users that have nothing to check against: only the time spent matters.
-const DUMMY_SALT = Buffer.alloc(SALT_BYTES);
 const PASSWORD_LENGTH = 24;
 const PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -104,30 +111,13 @@ function generatePassword(): string {
   return password;
 }
 
-function isPositiveInteger(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0;
-}
-
-/** Checks the cost once up front, so a bad setting fails at startup instead of on every sign-in. */
-function scryptOptions(cost: UserStoreOptions['scrypt'] = {}): ScryptOptions {
-  const { N = 16384, r = 8, p = 1 } = cost;
-  if (!isPositiveInteger(N) || N < 2 || !Number.isInteger(Math.log2(N))) throw new TypeError('scrypt N must be a power of two above 1');
-  if (!isPositiveInteger(r) || !isPositiveInteger(p)) throw new TypeError('scrypt r and p must be positive integers');
-  // scrypt needs 128·N·r bytes; Node's default 32 MiB cap would refuse N=32768 with r=8.
-  return { N, r, p, maxmem: 256 * N * r };
-}
-
-/** The async scrypt, so hashing runs on the thread pool and never blocks the event loop. */
-function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
+const busy = (): RestError =>
+  new RestError('rest_authentication_busy', 'Too many sign-in attempts are being checked right now. Please try again in a moment.', { status: 503 });
 
 /** Creates an in-memory user store with WordPress-style application passwords. */
 export function createUserStore(options: UserStoreOptions = {}): UserStore {
   const roleTable = options.roles ?? DEFAULT_ROLES;
-  const cost = scryptOptions(options.scrypt);
+  const hasher = createPasswordHasher(options.scrypt, options.queue);
   const byId = new Map<number, UserRecord>();
   const byLogin = new Map<string, UserRecord>();
 
@@ -163,7 +153,7 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
       // A closure rather than `this`, so a spread or destructured copy still answers.
       can: (capability: string) => capabilities.has(capability),
     });
-    const record: UserRecord = { user, passwords: [] };
+    const record: UserRecord = { user, salt: randomBytes(SALT_BYTES), passwords: [] };
     byId.set(user.id, record);
     byLogin.set(key, record);
     return user;
@@ -178,10 +168,9 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     const plaintext = password ?? generatePassword();
     const normalized = typeof plaintext === 'string' ? normalizePassword(plaintext) : '';
     if (normalized === '') throw new TypeError('An application password needs at least one letter or digit');
-    const salt = randomBytes(SALT_BYTES);
-    const hash = await deriveKey(normalized, salt, cost);
+    const hash = await hasher.derive(normalized, record.salt);
     const info: ApplicationPasswordInfo = { uuid: randomUUID(), name, created: new Date().toISOString(), lastUsed: null };
-    record.passwords.push({ info, salt, hash });
+    record.passwords.push({ info, hash });
     return { password: plaintext, item: { ...info } };
   }
 
@@ -193,26 +182,33 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     return true;
   }
 
-  async function verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null> {
+  async function verifyApplicationPassword(login: string, password: string, check?: CredentialCheck): Promise<StoreUser | null | RestError> {
     if (typeof login !== 'string' || typeof password !== 'string') return null;
     const normalized = normalizePassword(password);
     if (normalized === '') return null;
+    const trusted = check?.trusted === true;
+    // Checked before the lookup, so that a full queue answers alike for users that exist and users
+    // that do not; a trusted check has already proven that its user exists.
+    if (!trusted && hasher.busy()) return busy();
     const record = find(login);
     if (!record || record.passwords.length === 0) {
-      // One hash anyway, so the time taken does not tell whether the user exists.
-      await deriveKey(normalized, DUMMY_SALT, cost);
+      // Nothing to hash: wait as long as a hash takes, so the time does not tell whether the user
+      // exists, without spending CPU or a pool thread on made-up names. What remains under load:
+      // a real check also waits its turn in the queue and runs on busier cores, while this wait
+      // does neither, so an attacker who keeps the queue full can still tell the two apart by
+      // time; the login limiter caps how many such probes an address or a username gets.
+      await sleep(await hasher.typicalDuration());
       return null;
     }
-    // A snapshot: passwords may be created or revoked while a hash is being computed.
-    for (const stored of [...record.passwords]) {
-      const key = await deriveKey(normalized, stored.salt, cost);
-      if (!timingSafeEqual(key, stored.hash)) continue;
-      // Revoked while we were hashing: it no longer signs anyone in.
-      if (!record.passwords.includes(stored)) return null;
-      stored.info.lastUsed = new Date().toISOString();
-      return record.user;
-    }
-    return null;
+    const derived = hasher.deriveQueued(normalized, record.salt, trusted);
+    if (!derived) return busy();
+    const key = await derived;
+    // Compared against every password, as those revoked or added meanwhile now stand, without stopping at a match.
+    let match: StoredPassword | undefined;
+    for (const stored of record.passwords) if (timingSafeEqual(key, stored.hash) && !match) match = stored;
+    if (!match) return null;
+    match.info.lastUsed = new Date().toISOString();
+    return record.user;
   }
 
   for (const user of options.users ?? []) addUser(user);
