@@ -1,0 +1,100 @@
+// The issue's time-budget test for Basic credentials: a legitimate client's latency under a
+// flood of bad credentials (50 requests/s) stays within 2× of its quiet latency. It runs the
+// store's default scrypt cost, so each real check costs what it costs in production.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createRestServer, createUserStore, type NamespaceModule, type RawRequest, type RestServer } from '../src/index.js';
+
+const whoami: NamespaceModule = {
+  namespace: 'auth/v1',
+  routes: [{ path: '/me', endpoints: [{ methods: 'GET', permission: 'public', handler: (_r, { user }) => ({ id: user?.id ?? 0 }) }] }],
+};
+
+const REAL_USERS = ['admin', 'author', 'subscriber'];
+const ADMIN_PASSWORD = 'AdminAppPassword0000000a';
+const FLOOD_PER_SECOND = 50;
+const ADMIN_ADDRESS = '198.51.100.7';
+
+const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+
+async function site(): Promise<RestServer> {
+  const users = createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
+  for (const username of REAL_USERS) await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
+  return createRestServer({ site: { name: 'Flood', url: 'http://flood.test' }, namespaces: [whoami], users, onError: () => {} });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The admin's own request: milliseconds until its answer, checking it signed in. */
+async function legitimate(rest: RestServer): Promise<number> {
+  const started = performance.now();
+  const answer = await rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic('admin', ADMIN_PASSWORD), remoteAddress: ADMIN_ADDRESS });
+  const elapsed = performance.now() - started;
+  expect(JSON.parse(answer!.body)).toEqual({ id: 1 });
+  return elapsed;
+}
+
+/** The admin's request latencies over `tries` tries, `gapMs` apart. */
+async function latencies(rest: RestServer, tries: number, gapMs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < tries; i++) {
+    times.push(await legitimate(rest));
+    await sleep(gapMs);
+  }
+  return times;
+}
+
+/** Runs `during` while bad credentials arrive at a steady 50 per second; then waits for all their answers. */
+async function underFlood<T>(rest: RestServer, flood: (n: number) => RawRequest, during: () => Promise<T>): Promise<{ result: T; statuses: number[] }> {
+  const started = performance.now();
+  const answers: Array<Promise<number>> = [];
+  const ticker = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) * FLOOD_PER_SECOND) / 1000);
+    while (answers.length < due) answers.push(Promise.resolve(rest.handle(flood(answers.length))).then((answer) => answer!.status));
+  }, 5);
+  let result: T;
+  try {
+    result = await during();
+  } finally {
+    clearInterval(ticker);
+  }
+  return { result, statuses: await Promise.all(answers) };
+}
+
+/** A bad credential: every third one names a real user, the others made-up users. */
+function badCredential(n: number, remoteAddress: string): RawRequest {
+  const username = n % 3 === 0 ? REAL_USERS[(n / 3) % REAL_USERS.length]! : `user-${randomBytes(4).toString('hex')}`;
+  return { method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(username, randomBytes(12).toString('hex')), remoteAddress };
+}
+
+const randomAddress = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+describe('a flood of bad Basic credentials beside a legitimate client', () => {
+  it('keeps the legitimate request within 2× of its quiet latency, flooded from one address or from many', async () => {
+    const rest = await site();
+    // The admin has signed in from its address before, as a client in use has.
+    await legitimate(rest);
+    const before = await latencies(rest, 7, 30);
+    const fromOne = await underFlood(rest, (n) => badCredential(n, '203.0.113.9'), () => latencies(rest, 9, 80));
+    const fromMany = await underFlood(rest, (n) => badCredential(n, randomAddress()), () => latencies(rest, 15, 100));
+    const after = await latencies(rest, 7, 30);
+
+    // The single address is soon locked out: refused at once with 429, never hashed.
+    expect(fromOne.statuses.filter((status) => status === 429).length).toBeGreaterThan(fromOne.statuses.length / 2);
+    // Made-up users are anonymous (200); real ones too, until their username is locked (429) or the queue is full (503).
+    for (const { statuses } of [fromOne, fromMany]) expect(statuses.every((status) => [200, 429, 503].includes(status))).toBe(true);
+
+    // Quiet tries before and after the floods, so that other work on the shared cores weighs on both sides alike.
+    const quiet = median([...before, ...after]);
+    const report = `quiet ${quiet.toFixed(0)} ms; one address ${median(fromOne.result).toFixed(0)} ms; many ${median(fromMany.result).toFixed(0)} ms`;
+    // Slack for the shared cores the suite runs on: a few milliseconds of scheduling noise on top of 2×.
+    const budget = 2 * quiet + 20;
+    expect(median(fromOne.result), report).toBeLessThanOrEqual(budget);
+    expect(median(fromMany.result), report).toBeLessThanOrEqual(budget);
+  }, 30_000);
+});
