@@ -362,6 +362,25 @@ describe('what a check costs', () => {
     expect(await trusted).toMatchObject({ username: 'alice' });
   });
 
+  it('starts no ordinary check while a trusted one is hashing', async () => {
+    const users = createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 2, maxWaiting: 1 } });
+    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+    scryptCalls.held = [];
+    scryptCalls.count = 0;
+    const trusted = users.verifyApplicationPassword('alice', password, { trusted: true });
+    const ordinary = users.verifyApplicationPassword('alice', 'wrongwrongwrong1');
+    expect(scryptCalls.count).toBe(1);
+    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
+    scryptCalls.held.shift()!();
+    expect(await trusted).toMatchObject({ username: 'alice' });
+    // Only now does the ordinary check start.
+    expect(scryptCalls.count).toBe(2);
+    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
+    scryptCalls.held.shift()!();
+    scryptCalls.held = null;
+    expect(await ordinary).toBeNull();
+  });
+
   it('refuses a queue setting that is not a count', () => {
     expect(() => createUserStore({ queue: { concurrency: 0 } })).toThrow(TypeError);
     expect(() => createUserStore({ queue: { maxWaiting: -1 } })).toThrow(TypeError);

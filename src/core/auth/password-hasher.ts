@@ -15,7 +15,8 @@ export interface ScryptCost {
 export interface HashQueueOptions {
   /**
    * Hashes computed at once (default 2: libuv's pool has 4 threads, and file and DNS work need
-   * some). All but one serve ordinary checks; the last is kept for trusted ones.
+   * some). All but one serve ordinary checks, and only while no trusted check runs or waits; the
+   * last is kept for trusted ones.
    */
   concurrency?: number;
   /** Checks waiting for a slot (default 16, about half a second at the default cost); more are refused at once. */

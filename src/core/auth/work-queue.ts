@@ -2,7 +2,7 @@
 export interface WorkQueue {
   /**
    * Runs `task` once a slot is free; a `first` task goes ahead of the others waiting and may
-   * take the slot they leave free. Undefined, without running it, when the wait list is full.
+   * take the slot kept from them. Undefined, without running it, when the wait list is full.
    */
   run<T>(task: () => Promise<T>, first?: boolean): Promise<T> | undefined;
   /** Whether `run` would refuse an ordinary task now. */
@@ -11,8 +11,10 @@ export interface WorkQueue {
 
 /**
  * A queue running at most `concurrency` tasks at once, with at most `maxWaiting` more waiting.
- * Ordinary tasks hold all slots but one (when there are several), so that a flood of them never
- * makes a `first` task wait for a slot or share the cores with more than `concurrency - 1` of them.
+ * Ordinary tasks hold all slots but one (when there are several), and none starts while a
+ * `first` task runs or waits: a flood of them never makes a `first` task wait for a slot, and
+ * shares the cores with it only for what remains of those already running. The price: a steady
+ * stream of `first` tasks slows the others down, up to refusing them once the wait list is full.
  */
 export function createWorkQueue(concurrency: number, maxWaiting: number): WorkQueue {
   const ordinarySlots = Math.max(1, concurrency - 1);
@@ -22,7 +24,9 @@ export function createWorkQueue(concurrency: number, maxWaiting: number): WorkQu
   const others: Array<() => void> = [];
 
   function canStart(first: boolean): boolean {
-    return running < concurrency && (first || ordinaryRunning < ordinarySlots);
+    if (first) return running < concurrency;
+    const firstsRunning = running - ordinaryRunning;
+    return firstsRunning === 0 && firsts.length === 0 && ordinaryRunning < ordinarySlots;
   }
 
   // Slots are claimed and handed over synchronously, so no newcomer can slip in between.
