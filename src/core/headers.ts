@@ -64,3 +64,38 @@ export function setHeader(headers: Record<string, string | string[]>, name: stri
   }
   headers[name] = value;
 }
+
+/** An HTTP token (RFC 9110): the only header names Node, undici and Koa accept. */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A character Node, undici and Koa refuse in a header value: a control but tab, DEL, or anything above Latin-1. */
+const UNSENDABLE = /[\0-\x08\n-\x1f\x7f]|[^\0-\xff]/u;
+const UNSENDABLE_ALL = new RegExp(UNSENDABLE.source, 'gu');
+
+/** A character percent-encoded as UTF-8; a lone surrogate, which has no UTF-8 form, as U+FFFD. */
+function percentEncoded(character: string): string {
+  return encodeURIComponent(character.length === 1 && character >= '\ud800' && character <= '\udfff' ? '\ufffd' : character);
+}
+
+/** A header value every adapter can send: its unsendable characters percent-encoded. */
+function sendableValue(value: string): string {
+  return UNSENDABLE.test(value) ? value.replace(UNSENDABLE_ALL, percentEncoded) : value;
+}
+
+/**
+ * Makes an answer's headers sendable by every adapter, in place, so that none can throw on
+ * them: unsendable characters of a value percent-encoded, and a name that is no HTTP token
+ * dropped and handed to `dropped`.
+ */
+export function makeSendable(headers: Record<string, string | string[]>, dropped: (name: string) => void): Record<string, string | string[]> {
+  for (const name in headers) {
+    if (!HTTP_TOKEN.test(name)) {
+      delete headers[name];
+      dropped(name);
+      continue;
+    }
+    const value = headers[name]!;
+    headers[name] = Array.isArray(value) ? value.map(sendableValue) : sendableValue(value);
+  }
+  return headers;
+}

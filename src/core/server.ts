@@ -5,7 +5,7 @@ import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { baseHeaders, corsHeaders, discoveryLink, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { baseHeaders, corsHeaders, discoveryLink, makeSendable, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { createIndexRoutes } from './index-routes.js';
 import { RestResponse } from './response.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -205,8 +205,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
     };
   }
 
+  // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
+  const droppedHeaderNames = new Set<string>();
+  function reportDroppedHeader(name: string): void {
+    const shown = name.slice(0, 100);
+    if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
+    droppedHeaderNames.add(shown);
+    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: its name is not an HTTP token`), 'response headers');
+  }
+
+  /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
   function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
-    return { status, headers, body };
+    return { status, headers: makeSendable(headers, reportDroppedHeader), body };
   }
 
   function authFailure(thrown: unknown): RestError {
