@@ -35,6 +35,8 @@ export interface KoaContextLike {
   set(name: string, value: string | string[]): void;
   /** Removes a response header. */
   remove(name: string): void;
+  /** Adds fields to the `Vary` response header, keeping those already there. */
+  vary(field: string | string[]): void;
 }
 
 /** Options of {@link createKoaMiddleware}. */
@@ -49,7 +51,11 @@ export interface KoaMiddlewareOptions {
  */
 function answerWith(ctx: KoaContextLike, answer: RawResponse): void {
   // Headers first: with a Content-Type present, Koa does not relabel a string body as text/plain.
-  for (const name in answer.headers) ctx.set(name, answer.headers[name]!);
+  // Vary is added to, not replaced: a host's own (compression's `Accept-Encoding`) stays.
+  for (const name in answer.headers) {
+    if (name.toLowerCase() === 'vary') ctx.vary(answer.headers[name]!);
+    else ctx.set(name, answer.headers[name]!);
+  }
   // Always set, even for 200: Koa starts every response at 404 and must not keep that for an API answer.
   ctx.status = answer.status;
   const length = Buffer.byteLength(answer.body);

@@ -3,10 +3,15 @@ export function discoveryLink(apiRootUrl: string): string {
   return `<${apiRootUrl}>; rel="https://api.w.org/"`;
 }
 
-/** Headers WordPress's `serve_request` sends on every REST answer, before the response's own. */
-export function baseHeaders(link: string, jsonp: boolean): Record<string, string> {
+/**
+ * Headers WordPress's `serve_request` sends on every REST answer, before the response's own;
+ * without `cors`, none of its `Access-Control-*` ones.
+ */
+export function baseHeaders(link: string, jsonp: boolean, cors: boolean): Record<string, string> {
+  const contentType = jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8';
+  if (!cors) return { 'Content-Type': contentType, 'X-Robots-Tag': 'noindex', Link: link, 'X-Content-Type-Options': 'nosniff' };
   return {
-    'Content-Type': jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8',
+    'Content-Type': contentType,
     'X-Robots-Tag': 'noindex',
     Link: link,
     'X-Content-Type-Options': 'nosniff',
@@ -21,30 +26,6 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
 };
 
-/**
- * `rest_send_cors_headers`: with an `Origin`, allow it with credentials; without one, a GET
- * from an anonymous user still varies on `Origin` so caches keep the two apart.
- */
-export function corsHeaders(origin: string | undefined, method: string, signedIn: boolean): Readonly<Record<string, string>> {
-  if (origin) {
-    return {
-      'Access-Control-Allow-Origin': origin === 'null' ? 'null' : sanitizeOrigin(origin),
-      'Access-Control-Allow-Methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
-      'Access-Control-Allow-Credentials': 'true',
-      Vary: 'Origin',
-    };
-  }
-  return method === 'GET' && !signedIn ? VARY_ORIGIN : NONE;
-}
-
-const VARY_ORIGIN: Readonly<Record<string, string>> = { Vary: 'Origin' };
-const NONE: Readonly<Record<string, string>> = {};
-
-/** Keeps only characters `esc_url` lets through, so a hostile Origin cannot split headers. */
-function sanitizeOrigin(origin: string): string {
-  return origin.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]]/gi, '');
-}
-
 /** Lower-cases header names and joins repeated values with `, `. */
 export function normalizeHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -54,6 +35,16 @@ export function normalizeHeaders(headers: Record<string, string | string[] | und
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/** A `Vary` value with `added`'s fields after `existing`'s, each field once whatever its case; `*` stands alone. */
+export function mergeVary(existing: string, added: string): string {
+  const fields = new Map<string, string>();
+  for (const part of `${existing},${added}`.split(',')) {
+    const field = part.trim();
+    if (field !== '' && !fields.has(field.toLowerCase())) fields.set(field.toLowerCase(), field);
+  }
+  return fields.has('*') ? '*' : [...fields.values()].join(', ');
 }
 
 /** Sets a header, replacing any existing one whose name differs only in case. */

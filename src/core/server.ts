@@ -5,7 +5,8 @@ import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { baseHeaders, corsHeaders, discoveryLink, makeSendable, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { corsHeadersOf, type CorsPolicy } from './cors.js';
+import { baseHeaders, discoveryLink, makeSendable, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { createIndexRoutes } from './index-routes.js';
 import { RestResponse } from './response.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -47,6 +48,12 @@ export interface RestServerOptions {
   maxBatchSize?: number;
   /** Serve `_jsonp` callbacks (default true, as WordPress). */
   jsonp?: boolean;
+  /**
+   * CORS headers: `'wordpress'` (default) allows any `Origin` with credentials, as WordPress
+   * does; `{ origins, credentials }` allows only the origins listed (and/or accepted by a check);
+   * `false` sends no `Access-Control-*` header and no `Vary: Origin`, leaving CORS to the host.
+   */
+  cors?: CorsPolicy;
   /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -131,6 +138,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
+  const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, 'the cors origins check'));
   const users = options.users ?? createUserStore();
   // With only Basic application passwords to check, a request without an Authorization header is anonymous.
   const credentialFree = !options.authenticate && !options.session;
@@ -236,7 +244,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const headers = normalizeHeaders(raw.headers);
     const jsonp = isTruthy(query._jsonp) ? query._jsonp : undefined;
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
-    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined);
+    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined, cors !== null);
 
     if (jsonp !== undefined) {
       if (!jsonpEnabled) return render(400, out, JSON.stringify({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' }));
@@ -279,7 +287,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const { out, query, method, jsonp } = ex;
     const response = dispatched.response;
     if (user) Object.assign(out, NO_CACHE_HEADERS);
-    Object.assign(out, corsHeaders(ex.headers.origin, ex.received, user !== null));
+    const corsOut = cors?.(ex.headers.origin, ex.received, user !== null);
+    if (corsOut) Object.assign(out, corsOut);
 
     let status = response.status;
     let data: unknown;
@@ -288,7 +297,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
       status = 200;
     } else {
       data = responseToData(response);
-      for (const name in response.headers) setHeader(out, name, String(response.headers[name]));
+      for (const name in response.headers) {
+        const value = String(response.headers[name]);
+        // A handler's own Vary keeps the core's `Origin`, as WordPress appends it to the answer's.
+        setHeader(out, name, corsOut?.Vary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(value, corsOut.Vary) : value);
+      }
       if (response.encoded) {
         setHeader(out, 'Content-Type', response.encoded.contentType);
         return render(status, out, method === 'HEAD' ? '' : response.encoded.body);
@@ -316,7 +329,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
     const headers = normalizeHeaders(requestHeaders);
-    const out: Record<string, string | string[]> = { ...baseHeaders(link, false), ...corsHeaders(headers.origin, '', false) };
+    const out: Record<string, string | string[]> = { ...baseHeaders(link, false, cors !== null), ...cors?.(headers.origin, '', false) };
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 
