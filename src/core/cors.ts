@@ -25,6 +25,13 @@ const ALLOW_METHODS = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
 const VARY_ORIGIN: Readonly<Record<string, string>> = { Vary: 'Origin' };
 const NONE: Readonly<Record<string, string>> = {};
 
+/** The CORS headers whose values never depend on the request. */
+export const CORS_CONSTANT_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Methods': ALLOW_METHODS,
+  'Access-Control-Allow-Credentials': 'true',
+  ...VARY_ORIGIN,
+};
+
 /** Keeps only characters `esc_url` lets through, so a hostile Origin cannot split headers. */
 function sanitizeOrigin(origin: string): string {
   return origin.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]]/gi, '');

@@ -59,9 +59,14 @@ export function setHeader(headers: Record<string, string | string[]>, name: stri
 /** An HTTP token (RFC 9110): the only header names Node, undici and Koa accept. */
 const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/** A character Node, undici and Koa refuse in a header value: a control but tab, DEL, or anything above Latin-1. */
-const UNSENDABLE = /[\0-\x08\n-\x1f\x7f]|[^\0-\xff]/u;
-const UNSENDABLE_ALL = new RegExp(UNSENDABLE.source, 'gu');
+/**
+ * A character that does not go out as itself in a header value: controls but tab, DEL and
+ * anything above Latin-1, which Node, undici and Koa refuse, and Latin-1's upper half, which
+ * Node sends as UTF-8 bytes that clients read back as Latin-1.
+ */
+const UNSENDABLE = /[^\t\x20-\x7e]/;
+// With `u`, a surrogate pair is one character, encoded whole.
+const UNSENDABLE_ALL = /[^\t\x20-\x7e]/gu;
 
 /** A character percent-encoded as UTF-8; a lone surrogate, which has no UTF-8 form, as U+FFFD. */
 function percentEncoded(character: string): string {
@@ -73,20 +78,33 @@ function sendableValue(value: string): string {
   return UNSENDABLE.test(value) ? value.replace(UNSENDABLE_ALL, percentEncoded) : value;
 }
 
+/** Makes an answer's headers sendable, in place. */
+export type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
+
 /**
- * Makes an answer's headers sendable by every adapter, in place, so that none can throw on
- * them: unsendable characters of a value percent-encoded, and a name that is no HTTP token
- * dropped and handed to `dropped`.
+ * A guard that makes answers' headers sendable by every adapter, so that none can throw on them:
+ * unsendable characters of a value percent-encoded, and a name that is no HTTP token dropped
+ * and handed to `dropped`. The names and values of `trusted` (the core's own constant headers)
+ * are checked once here instead of in every answer.
  */
-export function makeSendable(headers: Record<string, string | string[]>, dropped: (name: string) => void): Record<string, string | string[]> {
-  for (const name in headers) {
-    if (!HTTP_TOKEN.test(name)) {
-      delete headers[name];
-      dropped(name);
-      continue;
-    }
-    const value = headers[name]!;
-    headers[name] = Array.isArray(value) ? value.map(sendableValue) : sendableValue(value);
+export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, string>>>, dropped: (name: string) => void): HeaderGuard {
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const [name, value] of trusted.flatMap((record) => Object.entries(record))) {
+    if (HTTP_TOKEN.test(name)) names.add(name);
+    if (!UNSENDABLE.test(value)) values.add(value);
   }
-  return headers;
+  return (headers) => {
+    for (const name in headers) {
+      if (!names.has(name) && !HTTP_TOKEN.test(name)) {
+        delete headers[name];
+        dropped(name);
+        continue;
+      }
+      const value = headers[name]!;
+      if (Array.isArray(value)) headers[name] = value.map(sendableValue);
+      else if (!values.has(value)) headers[name] = sendableValue(value);
+    }
+    return headers;
+  };
 }

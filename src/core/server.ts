@@ -5,8 +5,8 @@ import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { corsHeadersOf, type CorsPolicy } from './cors.js';
-import { baseHeaders, discoveryLink, makeSendable, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './cors.js';
+import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { createIndexRoutes } from './index-routes.js';
 import { RestResponse } from './response.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -215,16 +215,16 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
   const droppedHeaderNames = new Set<string>();
-  function reportDroppedHeader(name: string): void {
+  const sendable = headerGuard([baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS], (name) => {
     const shown = name.slice(0, 100);
     if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
     droppedHeaderNames.add(shown);
     onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: its name is not an HTTP token`), 'response headers');
-  }
+  });
 
   /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
   function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
-    return { status, headers: makeSendable(headers, reportDroppedHeader), body };
+    return { status, headers: sendable(headers), body };
   }
 
   function authFailure(thrown: unknown): RestError {
