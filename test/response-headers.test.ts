@@ -14,6 +14,8 @@ const HOSTILE_VALUES: Record<string, string> = {
   'X-Lone-Surrogate': 'a\ud800b',
   'X-Del': 'a\x7fb',
   'X-Latin-1': 'café',
+  // Not a list of tokens: a Vary parser (Koa's `vary`) would throw on it.
+  Vary: 'Accept, not a token',
 };
 
 /** The same values as every adapter sends them. */
@@ -26,6 +28,7 @@ const ENCODED_VALUES: Record<string, string> = {
   'x-del': 'a%7Fb',
   // Node would send it as UTF-8 bytes, which clients read as Latin-1 (`cafÃ©`).
   'x-latin-1': 'caf%C3%A9',
+  vary: 'Accept, not a token, Origin',
 };
 
 const INVALID_NAMES = ['Bad Name', 'X-Split\r\nInjected', 'X-Ümlaut', ''];

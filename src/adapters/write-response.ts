@@ -64,7 +64,7 @@ function headerText(value: OutgoingHttpHeader): string {
 }
 
 /** The value to set: a `Vary` merged into the one the host already set (compression's `Accept-Encoding`, say), any other as it is. */
-function withHostVary(res: ServerResponse, name: string, value: string | string[]): string | string[] {
+export function withHostVary(res: ServerResponse, name: string, value: string | string[]): string | string[] {
   if (name.toLowerCase() !== 'vary') return value;
   const host = res.getHeader('vary');
   return host === undefined ? value : mergeVary(headerText(host), headerText(value));
