@@ -33,10 +33,14 @@ const ENCODED_VALUES: Record<string, string> = {
 
 const INVALID_NAMES = ['Bad Name', 'X-Split\r\nInjected', 'X-Ümlaut', ''];
 
+/** Headers that frame the body, which only the adapter may set. */
+const FRAMING = { 'Content-Length': '3', 'transfer-encoding': 'chunked' };
+
 const probe: NamespaceModule = {
   namespace: 'probe/v1',
   routes: [
     { path: '/headers', endpoints: [{ methods: 'GET', handler: () => respond({ ok: true }, 200, { ...HOSTILE_VALUES, ...Object.fromEntries(INVALID_NAMES.map((name) => [name, 'x'])) }) }] },
+    { path: '/framing', endpoints: [{ methods: 'GET', handler: () => respond({ hello: 'world' }, 200, FRAMING) }] },
     { path: '/named', endpoints: [{ methods: 'GET', handler: (request) => respond({ ok: true }, 200, { [String(request.params.name)]: String(request.params.value) }) }] },
   ],
 };
@@ -103,6 +107,14 @@ describe.each(ADAPTER_NAMES)('response headers through the %s adapter', (adapter
       expect(Object.keys(answer.headers).filter((name) => /bad|split|injected|mlaut/i.test(name))).toEqual([]);
     }
     expect(reported.filter((message) => message.includes('HTTP token'))).toHaveLength(INVALID_NAMES.length);
+  });
+
+  it("drops a handler's Content-Length and Transfer-Encoding, which would make the answer unreadable", async () => {
+    const answer = await get(mounted.port, '/wp-json/probe/v1/framing');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ hello: 'world' });
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(reported.filter((message) => message.includes('the adapter frames the body'))).toHaveLength(2);
   });
 
   it('drops a header name taken from the request, and encodes a value taken from it', async () => {

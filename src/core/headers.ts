@@ -81,13 +81,17 @@ function sendableValue(value: string): string {
 /** Makes an answer's headers sendable, in place. */
 export type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
 
+/** Headers that frame the body, which each adapter sets itself: a second, different one makes the answer unreadable. */
+const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding']);
+
 /**
- * A guard that makes answers' headers sendable by every adapter, so that none can throw on them:
- * unsendable characters of a value percent-encoded, and a name that is no HTTP token dropped
- * and handed to `dropped`. The names and values of `trusted` (the core's own constant headers)
- * are checked once here instead of in every answer.
+ * A guard that makes answers' headers sendable by every adapter, so that none can throw on them
+ * or send an unreadable answer: unsendable characters of a value percent-encoded; a name that is
+ * no HTTP token, or a framing header, dropped and handed to `dropped` with the reason. The names
+ * and values of `trusted` (the core's own constant headers) are checked once here instead of in
+ * every answer.
  */
-export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, string>>>, dropped: (name: string) => void): HeaderGuard {
+export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, string>>>, dropped: (name: string, reason: string) => void): HeaderGuard {
   const names = new Set<string>();
   const values = new Set<string>();
   for (const [name, value] of trusted.flatMap((record) => Object.entries(record))) {
@@ -96,9 +100,10 @@ export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, strin
   }
   return (headers) => {
     for (const name in headers) {
-      if (!names.has(name) && !HTTP_TOKEN.test(name)) {
+      const refused = names.has(name) ? null : !HTTP_TOKEN.test(name) ? 'its name is not an HTTP token' : FRAMING.has(name.toLowerCase()) ? 'the adapter frames the body' : null;
+      if (refused !== null) {
         delete headers[name];
-        dropped(name);
+        dropped(name, refused);
         continue;
       }
       const value = headers[name]!;

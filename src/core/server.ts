@@ -215,11 +215,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
   const droppedHeaderNames = new Set<string>();
-  const sendable = headerGuard([baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS], (name) => {
+  const sendable = headerGuard([baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS], (name, reason) => {
     const shown = name.slice(0, 100);
     if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
     droppedHeaderNames.add(shown);
-    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: its name is not an HTTP token`), 'response headers');
+    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), 'response headers');
   });
 
   /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
