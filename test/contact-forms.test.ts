@@ -23,6 +23,7 @@ function fixture<T>(name: string): T {
 const SURVEY = fixture<Record<string, unknown>>('survey-form.json');
 const SURVEY_SCHEMA = fixture<{ rules: Array<Record<string, unknown>> }>('survey-schema.json');
 const QUIZ_FORM = fixture<Record<string, unknown>>('quiz-form.json');
+const OPEN_FORM = fixture<Record<string, unknown>>('open-form.json');
 const VALID_SUBMISSION = fixture<Record<string, string | string[]>>('survey-valid-submission.json');
 
 const editor: RestUser = { id: 2, username: 'editor', can: (cap) => ['read', 'edit_posts', 'publish_pages'].includes(cap) };
@@ -333,6 +334,52 @@ describe('schema and refill', () => {
     expect(store.outbox).toHaveLength(1);
 
     expect((await rest.inject({ path: `${NS}/contact-forms/99/refill` })).status).toBe(404);
+  });
+});
+
+describe('what anonymous submissions leave in memory', () => {
+  async function openForm(rest: RestServer): Promise<number> {
+    const created = await rest.inject({ method: 'POST', path: `${NS}/contact-forms`, body: OPEN_FORM, user: editor });
+    return (created.data as { id: number }).id;
+  }
+
+  it("records only the form's declared fields, never what a client adds or a credential-named one", async () => {
+    const { rest, store } = serverWithStore();
+    const id = await openForm(rest);
+    const extra = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`extra-${i}`, 'x'.repeat(1000)]));
+    const answer = await submit(rest, id, { _wpcf7_unit_tag: `wpcf7-f${id}-o1`, ref: 'r1', note: 'Hello', api_key: 'k-123', ...extra });
+    expect((answer.data as Feedback).status).toBe('mail_sent');
+    expect(store.submissions[0]!.fields).toEqual({ ref: 'r1', note: 'Hello' });
+  });
+
+  it('caps each recorded value at 10,000 characters, a list by its items together, a surrogate pair never split', async () => {
+    const { rest, store } = serverWithStore();
+    const id = await openForm(rest);
+    const note = `${'n'.repeat(9_999)}😀${'n'.repeat(20_000)}`;
+    await submit(rest, id, { _wpcf7_unit_tag: `wpcf7-f${id}-o1`, note, 'ref[]': ['a'.repeat(6_000), 'b'.repeat(6_000), 'c'] });
+    expect(store.submissions[0]!.fields).toEqual({ note: 'n'.repeat(9_999), ref: ['a'.repeat(6_000), 'b'.repeat(4_000)] });
+  });
+
+  it('keeps the latest maxEntries submissions and mails in the memory store, dropping the oldest', async () => {
+    const store = memoryContactFormsStorage({ maxEntries: 3 });
+    const rest = server({ storage: store });
+    const fields = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
+    for (let i = 1; i <= 5; i++) await submit(rest, 1, { ...fields, 'your-name': `Ana ${i}` });
+    expect(store.submissions.map((submission) => submission.fields['your-name'])).toEqual(['Ana 3', 'Ana 4', 'Ana 5']);
+    expect(store.outbox.map((mail) => mail.body.split('\n')[0])).toEqual(['From: Ana 3 <ana@example.com>', 'From: Ana 4 <ana@example.com>', 'From: Ana 5 <ana@example.com>']);
+  });
+
+  it('keeps 100 of each by default', async () => {
+    const { rest, store } = serverWithStore();
+    const fields = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
+    for (let i = 1; i <= 101; i++) await submit(rest, 1, { ...fields, 'your-name': `Ana ${i}` });
+    expect(store.submissions).toHaveLength(100);
+    expect(store.outbox).toHaveLength(100);
+    expect(store.submissions[0]!.fields['your-name']).toBe('Ana 2');
+  });
+
+  it('refuses a maxEntries that is not a whole number of at least 0', () => {
+    for (const maxEntries of [-1, 1.5, Number.NaN]) expect(() => memoryContactFormsStorage({ maxEntries })).toThrow(TypeError);
   });
 });
 

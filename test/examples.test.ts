@@ -41,6 +41,37 @@ async function start(example: string): Promise<{ port: number; banner: string; s
   return { port, banner, stop: () => child.kill() };
 }
 
+/** The front end the Express and Koa examples let call their API, by default. */
+const FRONTEND = 'http://localhost:5173';
+
+/** The CORS headers of an answer. */
+function corsOf(response: Response): Record<string, string | null> {
+  const names = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'vary'];
+  return Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+}
+
+describe.each([
+  ['express.mjs', '/wp-json/shop/v1/products'],
+  ['koa.mjs', '/index.php?rest_route=/shop/v1/products'],
+])("examples/%s handles CORS itself, and site-rest's answers keep it", (example, productsPath) => {
+  it('allows its front end only, answering the preflight itself', async () => {
+    const { port, stop } = await start(example);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const own = await fetch(base + productsPath, { headers: { Origin: FRONTEND } });
+      expect(own.status).toBe(200);
+      expect(corsOf(own)).toEqual({ 'access-control-allow-origin': FRONTEND, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': null, vary: 'Origin' });
+      const other = await fetch(base + productsPath, { headers: { Origin: 'https://elsewhere.example' } });
+      expect(corsOf(other)).toEqual({ 'access-control-allow-origin': null, 'access-control-allow-credentials': null, 'access-control-allow-methods': null, vary: 'Origin' });
+      const preflight = await fetch(base + productsPath, { method: 'OPTIONS', headers: { Origin: FRONTEND, 'Access-Control-Request-Method': 'POST' } });
+      expect(preflight.status).toBe(204);
+      expect(corsOf(preflight)).toMatchObject({ 'access-control-allow-origin': FRONTEND, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE' });
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe.each([
   ['node-http.mjs', '/wp-json/shop/v1/products', ['core/v2']],
   ['express.mjs', '/wp-json/shop/v1/products', ['core/v2', 'oembed/1.0']],

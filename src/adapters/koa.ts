@@ -1,9 +1,9 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { RestServer } from '../core/server.js';
 import type { RawRequest, RawResponse } from '../core/types.js';
 import { BODY_METHODS, DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse } from './request-body.js';
-import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
+import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -23,6 +23,8 @@ export interface KoaContextLike {
   url: string;
   /** Node's request, whose body is read when no parser consumed it. */
   req: IncomingMessage;
+  /** Node's response, whose headers set upstream (a `Vary`) are kept. */
+  res: ServerResponse;
   /** Koa's request, where body parsers leave what they read. */
   request: KoaRequestLike;
   /** The client's address as Koa reads it: the socket's, or `X-Forwarded-For` where `app.proxy` is set. */
@@ -51,7 +53,7 @@ export interface KoaMiddlewareOptions {
  */
 function answerWith(ctx: KoaContextLike, answer: RawResponse): void {
   // Headers first: with a Content-Type present, Koa does not relabel a string body as text/plain.
-  for (const name in answer.headers) ctx.set(name, answer.headers[name]!);
+  for (const name in answer.headers) ctx.set(name, withHostVary(ctx.res, name, answer.headers[name]!));
   // Always set, even for 200: Koa starts every response at 404 and must not keep that for an API answer.
   ctx.status = answer.status;
   const length = Buffer.byteLength(answer.body);

@@ -7,6 +7,7 @@ import { BODY_METHODS, DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, re
 import { writeRawResponse } from './write-response.js';
 
 export { writeRawResponse } from './write-response.js';
+export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {

@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeader, ServerResponse } from 'node:http';
+import { mergeVary } from '../core/headers.js';
 import type { RawResponse } from '../core/types.js';
 
 /** Bodies up to this size leave in one write together with the head; larger ones are streamed. */
@@ -57,12 +58,24 @@ export function writeRawResponse(res: ServerResponse, answer: RawResponse, metho
   endWithBody(res, answer.body, length, method);
 }
 
+/** A header line's text, several lines joined as one. */
+function headerText(value: OutgoingHttpHeader): string {
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** The value to set: a `Vary` merged into the one the host already set (compression's `Accept-Encoding`, say), any other as it is. */
+export function withHostVary(res: ServerResponse, name: string, value: string | string[]): string | string[] {
+  if (name.toLowerCase() !== 'vary') return value;
+  const host = res.getHeader('vary');
+  return host === undefined ? value : mergeVary(headerText(host), headerText(value));
+}
+
 /**
  * Writes a core answer through `setHeader`, so middleware that inspects or rewrites headers
  * before they go out (compression, helmet, `on-headers`) sees them, as in any Express app.
  */
 export function sendRawResponse(res: ServerResponse, answer: RawResponse, method: string): void {
-  for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
+  for (const name in answer.headers) res.setHeader(name, withHostVary(res, name, answer.headers[name]!));
   const length = Buffer.byteLength(answer.body);
   if (method !== 'HEAD') res.setHeader('Content-Length', String(length));
   res.statusCode = answer.status;

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createNodeHandler } from '../adapters/node.js';
+import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
 import { echoRequest, modulesFromIndex, type IndexRoute } from '../core/index-modules.js';
 import { RestResponse } from '../core/response.js';
 import { createRestServer, type RestServer } from '../core/server.js';
@@ -275,6 +275,7 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
     const rest = mockServer(mocked, flags, url, answer);
     const problems = recordAnswers(answers, recordings, rest, url);
     http.on('request', createNodeHandler(rest));
+    http.on('clientError', createClientErrorHandler(rest));
     const lines = [`site-rest mock of ${flags.source}, serving ${rest.restUrl('/')}`];
     lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
     if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createNodeHandler } from '../adapters/node.js';
+import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer } from '../core/server.js';
 import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
@@ -140,6 +140,7 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
     namespaces,
   });
   http.on('request', createNodeHandler(rest));
+  http.on('clientError', createClientErrorHandler(rest));
   const mounted = `namespaces: ${namespaces.map((m) => m.namespace).join(', ') || 'none'}`;
   io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${mounted}\n${lines.join('\n')}\n`);
   return http;

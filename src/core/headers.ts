@@ -3,10 +3,15 @@ export function discoveryLink(apiRootUrl: string): string {
   return `<${apiRootUrl}>; rel="https://api.w.org/"`;
 }
 
-/** Headers WordPress's `serve_request` sends on every REST answer, before the response's own. */
-export function baseHeaders(link: string, jsonp: boolean): Record<string, string> {
+/**
+ * Headers WordPress's `serve_request` sends on every REST answer, before the response's own;
+ * without `cors`, none of its `Access-Control-*` ones.
+ */
+export function baseHeaders(link: string, jsonp: boolean, cors: boolean): Record<string, string> {
+  const contentType = jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8';
+  if (!cors) return { 'Content-Type': contentType, 'X-Robots-Tag': 'noindex', Link: link, 'X-Content-Type-Options': 'nosniff' };
   return {
-    'Content-Type': jsonp ? 'application/javascript; charset=UTF-8' : 'application/json; charset=UTF-8',
+    'Content-Type': contentType,
     'X-Robots-Tag': 'noindex',
     Link: link,
     'X-Content-Type-Options': 'nosniff',
@@ -21,30 +26,6 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
 };
 
-/**
- * `rest_send_cors_headers`: with an `Origin`, allow it with credentials; without one, a GET
- * from an anonymous user still varies on `Origin` so caches keep the two apart.
- */
-export function corsHeaders(origin: string | undefined, method: string, signedIn: boolean): Readonly<Record<string, string>> {
-  if (origin) {
-    return {
-      'Access-Control-Allow-Origin': origin === 'null' ? 'null' : sanitizeOrigin(origin),
-      'Access-Control-Allow-Methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
-      'Access-Control-Allow-Credentials': 'true',
-      Vary: 'Origin',
-    };
-  }
-  return method === 'GET' && !signedIn ? VARY_ORIGIN : NONE;
-}
-
-const VARY_ORIGIN: Readonly<Record<string, string>> = { Vary: 'Origin' };
-const NONE: Readonly<Record<string, string>> = {};
-
-/** Keeps only characters `esc_url` lets through, so a hostile Origin cannot split headers. */
-function sanitizeOrigin(origin: string): string {
-  return origin.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]]/gi, '');
-}
-
 /** Lower-cases header names and joins repeated values with `, `. */
 export function normalizeHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,6 +37,16 @@ export function normalizeHeaders(headers: Record<string, string | string[] | und
   return out;
 }
 
+/** A `Vary` value with `added`'s fields after `existing`'s, each field once whatever its case; `*` stands alone. */
+export function mergeVary(existing: string, added: string): string {
+  const fields = new Map<string, string>();
+  for (const part of `${existing},${added}`.split(',')) {
+    const field = part.trim();
+    if (field !== '' && !fields.has(field.toLowerCase())) fields.set(field.toLowerCase(), field);
+  }
+  return fields.has('*') ? '*' : [...fields.values()].join(', ');
+}
+
 /** Sets a header, replacing any existing one whose name differs only in case. */
 export function setHeader(headers: Record<string, string | string[]>, name: string, value: string | string[]): void {
   if (!Object.hasOwn(headers, name)) {
@@ -63,4 +54,62 @@ export function setHeader(headers: Record<string, string | string[]>, name: stri
     for (const existing in headers) if (existing.length === name.length && existing.toLowerCase() === lower) delete headers[existing];
   }
   headers[name] = value;
+}
+
+/** An HTTP token (RFC 9110): the only header names Node, undici and Koa accept. */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A character that does not go out as itself in a header value: controls but tab, DEL and
+ * anything above Latin-1, which Node, undici and Koa refuse, and Latin-1's upper half, which
+ * Node sends as UTF-8 bytes that clients read back as Latin-1.
+ */
+const UNSENDABLE = /[^\t\x20-\x7e]/;
+// With `u`, a surrogate pair is one character, encoded whole.
+const UNSENDABLE_ALL = /[^\t\x20-\x7e]/gu;
+
+/** A character percent-encoded as UTF-8; a lone surrogate, which has no UTF-8 form, as U+FFFD. */
+function percentEncoded(character: string): string {
+  return encodeURIComponent(character.length === 1 && character >= '\ud800' && character <= '\udfff' ? '\ufffd' : character);
+}
+
+/** A header value every adapter can send: its unsendable characters percent-encoded. */
+function sendableValue(value: string): string {
+  return UNSENDABLE.test(value) ? value.replace(UNSENDABLE_ALL, percentEncoded) : value;
+}
+
+/** Makes an answer's headers sendable, in place. */
+export type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
+
+/** Headers that frame the body, which each adapter sets itself: a second, different one makes the answer unreadable. */
+const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding']);
+
+/**
+ * A guard that makes answers' headers sendable by every adapter, so that none can throw on them
+ * or send an unreadable answer: unsendable characters of a value percent-encoded; a name that is
+ * no HTTP token, or a framing header, dropped and handed to `dropped` with the reason. The names
+ * and values of `trusted` (the core's own constant headers) are checked once here instead of in
+ * every answer.
+ */
+export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, string>>>, dropped: (name: string, reason: string) => void): HeaderGuard {
+  const names = new Set<string>();
+  const values = new Set<string>();
+  for (const [name, value] of trusted.flatMap((record) => Object.entries(record))) {
+    if (HTTP_TOKEN.test(name)) names.add(name);
+    if (!UNSENDABLE.test(value)) values.add(value);
+  }
+  return (headers) => {
+    for (const name in headers) {
+      const refused = names.has(name) ? null : !HTTP_TOKEN.test(name) ? 'its name is not an HTTP token' : FRAMING.has(name.toLowerCase()) ? 'the adapter frames the body' : null;
+      if (refused !== null) {
+        delete headers[name];
+        dropped(name, refused);
+        continue;
+      }
+      const value = headers[name]!;
+      if (Array.isArray(value)) headers[name] = value.map(sendableValue);
+      else if (!values.has(value)) headers[name] = sendableValue(value);
+    }
+    return headers;
+  };
 }

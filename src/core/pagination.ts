@@ -1,8 +1,14 @@
 import type { RestResponse } from './response.js';
 
-/** PHP's `urlencode`: everything but letters, digits, `-`, `_` and `.` percent-encoded, spaces as `+`. */
+/** A UTF-16 surrogate without its other half (the `u` flag makes a whole pair one code point, never matched). */
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
+
+/**
+ * PHP's `urlencode`: everything but letters, digits, `-`, `_` and `.` percent-encoded, spaces
+ * as `+`; a lone surrogate, which has no UTF-8 form, as U+FFFD.
+ */
 export function phpUrlencode(text: string): string {
-  return encodeURIComponent(text)
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'))
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
 }
@@ -16,19 +22,21 @@ function phpScalar(value: unknown): string {
 
 /**
  * Query parameters as the encoded `key=value` pairs WordPress's `urlencode_deep` +
- * `build_query` write: values encoded, nested keys as `key%5Bsub%5D`, nulls left out.
+ * `build_query` write: values encoded, nested keys as `key%5Bsub%5D`, nulls left out. Keys are
+ * encoded too (as `http_build_query` does), where WordPress copies them as they came: a CR or
+ * LF in a key must never reach a header.
  */
 export function encodedQueryPairs(params: Record<string, unknown>): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   const add = (key: string, value: unknown): void => {
     if (value === null || value === undefined) return;
     if (typeof value === 'object') {
-      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}%5B${sub}%5D`, item);
+      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}%5B${phpUrlencode(sub)}%5D`, item);
       return;
     }
     pairs.push([key, phpUrlencode(phpScalar(value))]);
   };
-  for (const [key, value] of Object.entries(params)) add(key, value);
+  for (const [key, value] of Object.entries(params)) add(phpUrlencode(key), value);
   return pairs;
 }
 

@@ -6,7 +6,8 @@ import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
 import { isJsonMediaType, parseBody } from './body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { baseHeaders, corsHeaders, discoveryLink, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
+import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './cors.js';
+import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
 import { createIndexRoutes } from './index-routes.js';
 import { RestResponse } from './response.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -54,6 +55,12 @@ export interface RestServerOptions {
   maxBatchSize?: number;
   /** Serve `_jsonp` callbacks (default true, as WordPress). */
   jsonp?: boolean;
+  /**
+   * CORS headers: `'wordpress'` (default) allows any `Origin` with credentials, as WordPress
+   * does; `{ origins, credentials }` allows only the origins listed (and/or accepted by a check);
+   * `false` sends no `Access-Control-*` header and no `Vary: Origin`, leaving CORS to the host.
+   */
+  cors?: CorsPolicy;
   /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -138,6 +145,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
+  const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, 'the cors origins check'));
   const users = options.users ?? createUserStore();
   // With only Basic application passwords to check, a request without an Authorization header is anonymous.
   const credentialFree = !options.authenticate && !options.session;
@@ -213,8 +221,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
     };
   }
 
+  // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
+  const droppedHeaderNames = new Set<string>();
+  const sendable = headerGuard([baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS], (name, reason) => {
+    const shown = name.slice(0, 100);
+    if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
+    droppedHeaderNames.add(shown);
+    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), 'response headers');
+  });
+
+  /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
   function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
-    return { status, headers, body };
+    return { status, headers: sendable(headers), body };
   }
 
   function authFailure(thrown: unknown): RestError {
@@ -234,7 +252,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const headers = normalizeHeaders(raw.headers);
     const jsonp = isTruthy(query._jsonp) ? query._jsonp : undefined;
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
-    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined);
+    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined, cors !== null);
 
     if (jsonp !== undefined) {
       if (!jsonpEnabled) return render(400, out, JSON.stringify({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' }));
@@ -277,7 +295,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const { out, query, method, jsonp } = ex;
     const response = dispatched.response;
     if (user) Object.assign(out, NO_CACHE_HEADERS);
-    Object.assign(out, corsHeaders(ex.headers.origin, ex.received, user !== null));
+    const corsOut = cors?.(ex.headers.origin, ex.received, user !== null);
+    if (corsOut) Object.assign(out, corsOut);
 
     let status = response.status;
     let data: unknown;
@@ -286,7 +305,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
       status = 200;
     } else {
       data = responseToData(response);
-      for (const name in response.headers) setHeader(out, name, String(response.headers[name]));
+      for (const name in response.headers) {
+        const value = String(response.headers[name]);
+        // A handler's own Vary keeps the core's `Origin`, as WordPress appends it to the answer's.
+        setHeader(out, name, corsOut?.Vary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(value, corsOut.Vary) : value);
+      }
       if (response.encoded) {
         setHeader(out, 'Content-Type', response.encoded.contentType);
         return render(status, out, method === 'HEAD' ? '' : response.encoded.body);
@@ -314,7 +337,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
     const headers = normalizeHeaders(requestHeaders);
-    const out: Record<string, string | string[]> = { ...baseHeaders(link, false), ...corsHeaders(headers.origin, '', false) };
+    const out: Record<string, string | string[]> = { ...baseHeaders(link, false, cors !== null), ...cors?.(headers.origin, '', false) };
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 

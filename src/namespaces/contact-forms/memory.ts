@@ -13,9 +13,9 @@ import { newFormFields } from './templates.js';
 
 /** The in-memory store: a working {@link ContactFormsStorage} that also shows what it sent and logged. */
 export interface MemoryContactFormsStorage extends ContactFormsStorage {
-  /** Every mail handed to `sendMail`, oldest first. */
+  /** The latest mails handed to `sendMail` (at most `maxEntries`), oldest first. */
   readonly outbox: MailMessage[];
-  /** Every submission recorded, oldest first. */
+  /** The latest submissions recorded (at most `maxEntries`), oldest first. */
   readonly submissions: SubmissionRecord[];
 }
 
@@ -23,6 +23,20 @@ export interface MemoryContactFormsStorage extends ContactFormsStorage {
 export interface MemoryContactFormsOptions {
   /** Start with CF7's "Contact form 1" as form 1 (default true). */
   sample?: boolean;
+  /**
+   * How many submissions, and how many mails, the store keeps; past that the oldest is dropped,
+   * since anyone may submit a form (default 100; 0 keeps none).
+   */
+  maxEntries?: number;
+}
+
+/** The default of {@link MemoryContactFormsOptions.maxEntries}. */
+const DEFAULT_MAX_ENTRIES = 100;
+
+/** Appends an entry, dropping the oldest past the bound. */
+function appendBounded<T>(list: T[], entry: T, max: number): void {
+  list.push(entry);
+  if (list.length > max) list.splice(0, list.length - max);
 }
 
 interface Stored {
@@ -74,8 +88,10 @@ function compareBy(query: ListFormsQuery): (a: Stored, b: Stored) => number {
   };
 }
 
-/** A contact-forms store kept in memory; ids start at 1 and the outbox collects sent mail. */
+/** A contact-forms store kept in memory; ids start at 1, and the outbox and submissions keep the latest `maxEntries` each. */
 export function memoryContactFormsStorage(options: MemoryContactFormsOptions = {}): MemoryContactFormsStorage {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  if (!Number.isInteger(maxEntries) || maxEntries < 0) throw new TypeError('site-rest: contact forms maxEntries must be a whole number of at least 0');
   const forms = new Map<number, Stored>();
   const outbox: MailMessage[] = [];
   const submissions: SubmissionRecord[] = [];
@@ -121,10 +137,10 @@ export function memoryContactFormsStorage(options: MemoryContactFormsOptions = {
       return forms.delete(id);
     },
     async recordSubmission(record) {
-      submissions.push(structuredClone(record));
+      appendBounded(submissions, structuredClone(record), maxEntries);
     },
     async sendMail(message) {
-      outbox.push(structuredClone(message));
+      appendBounded(outbox, structuredClone(message), maxEntries);
       return true;
     },
     async checkSpam() {

@@ -1,3 +1,4 @@
+import { isCredentialName } from '../../core/credentials.js';
 import { hasOption, tagFeatures, type FormTag } from './form-tags.js';
 import { canonicalize } from './hashing.js';
 import type { PostedValue } from './storage.js';
@@ -32,6 +33,52 @@ function throughPipes(value: string, tags: FormTag[]): string {
   return value;
 }
 
+/** Whether a tag declares a field of the posted data: named, posted under its name, and mail data (not the quiz). */
+function isPostedField(tag: FormTag): boolean {
+  const features = tagFeatures(tag);
+  return tag.name !== '' && features.nameAttr && !features.notForMail;
+}
+
+/**
+ * Most UTF-16 code units of one field's value a recorded submission keeps (of a list, of its
+ * items together): five times CF7's default textarea `maxlength` (2,000), so a value a form
+ * accepts by default is kept whole, while an anonymous client cannot grow the store by more than
+ * this per field.
+ */
+export const MAX_RECORDED_VALUE = 10_000;
+
+/** The first `max` code units of a string, a surrogate pair never split. */
+function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** A posted value cut to {@link MAX_RECORDED_VALUE}: a string to its start, a list to its first items. */
+function capValue(value: PostedValue): PostedValue {
+  if (typeof value === 'string') return capText(value, MAX_RECORDED_VALUE);
+  const kept: string[] = [];
+  let left = MAX_RECORDED_VALUE;
+  for (const item of value) {
+    if (left === 0) break;
+    const cut = capText(item, left);
+    kept.push(cut);
+    left -= cut.length;
+    if (cut.length < item.length) break;
+  }
+  return kept;
+}
+
+/**
+ * What a submission records of the posted data: only the fields the form declares (what a
+ * client adds besides is never kept), credential-named ones left out, each value capped at
+ * {@link MAX_RECORDED_VALUE}.
+ */
+export function recordedFields(posted: Record<string, PostedValue>, tags: FormTag[]): Record<string, PostedValue> {
+  const names = new Set(tags.filter(isPostedField).map((tag) => tag.name));
+  return Object.fromEntries([...names].filter((name) => !isCredentialName(name)).map((name) => [name, capValue(posted[name] ?? '')]));
+}
+
 /**
  * The posted data of a submission as CF7's `setup_posted_data()` builds it: every body field not
  * starting with `_`; each form field present (empty when not posted); choices as lists, through
@@ -45,7 +92,7 @@ export function postedData(body: Record<string, unknown>, tags: FormTag[]): Reco
   const seen = new Set<string>();
   for (const tag of tags) {
     const features = tagFeatures(tag);
-    if (!tag.name || !features.nameAttr || features.notForMail || seen.has(tag.name)) continue;
+    if (!isPostedField(tag) || seen.has(tag.name)) continue;
     seen.add(tag.name);
     let value: PostedValue = posted[tag.name] ?? '';
     if (features.selectableValues) {

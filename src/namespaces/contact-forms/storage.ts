@@ -79,7 +79,7 @@ export interface Submission {
   formId: number;
   /** The unit tag the client sent (`wpcf7-f1-o1`). */
   unitTag: string;
-  /** Submitted fields by name, after CF7's pipes; fields starting with `_` are not data and are left out. */
+  /** The form's own fields by name, after CF7's pipes, each value capped at 10,000 characters; fields the form does not declare and credential-named ones are not kept. */
   fields: Record<string, PostedValue>;
   /** The client's User-Agent header. */
   userAgent: string;

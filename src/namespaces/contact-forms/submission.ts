@@ -1,13 +1,12 @@
 import type { RestContext, RestUser } from '../../core/types.js';
 import type { StorageContext } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
-import { isCredentialName } from '../../core/credentials.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
 import { keyedHash } from './hashing.js';
 import { composeMail } from './mail.js';
 import { mailTagResolver, type MailTagEnv } from './mail-tag-values.js';
 import { replaceMailTags, stripAllTags } from './mail-tags.js';
-import { flatJoin, flattenValue, postedData } from './posted-data.js';
+import { flatJoin, flattenValue, postedData, recordedFields } from './posted-data.js';
 import { settingIsTrue } from './settings.js';
 import type { ContactFormRecord, ContactFormsStorage, MailMessage, PostedValue, Submission, SubmissionStatus } from './storage.js';
 import { swvRules, type RuleMessages } from './swv.js';
@@ -66,6 +65,9 @@ const MESSAGE_KEYS: Record<Exclude<FeedbackStatus, 'error'>, string> = {
   acceptance_missing: 'accept_terms',
   spam: 'spam',
 };
+
+/** Most characters of a User-Agent recorded, as WordPress keeps of a comment's (`wp_new_comment`). */
+const MAX_USER_AGENT = 254;
 
 /** CF7's `create_posted_data_hash()`: posted data, unit tag and a half-hour tick under a keyed hash. */
 function postedDataHash(posted: Record<string, PostedValue>, unitTag: string, key: string): string {
@@ -140,8 +142,8 @@ export async function runSubmission(input: FeedbackInput, env: FeedbackEnv): Pro
   const submission: Submission = {
     formId: form.id,
     unitTag: input.unitTag,
-    fields: Object.fromEntries(Object.entries(posted).filter(([name]) => !isCredentialName(name))),
-    userAgent: input.userAgent,
+    fields: recordedFields(posted, tags),
+    userAgent: input.userAgent.slice(0, MAX_USER_AGENT),
     submittedAt: new Date().toISOString(),
   };
   const demoMode = settingIsTrue(settings, 'demo_mode');

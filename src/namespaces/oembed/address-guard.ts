@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 
 // The address ranges `wp_http_validate_url` refuses, and the rest of what is not the public
 // internet: a proxied URL must never make the server reach its own network.
@@ -30,34 +31,68 @@ for (const [network, prefix] of [
 
 /** Whether an IP address is outside the public internet (IPv4-mapped IPv6 judged by its IPv4). */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
   const family = isIP(address);
   if (family === 0) return true;
+  // BlockList judges an IPv4-mapped IPv6 address (`::ffff:7f00:1`) by the IPv4 rules.
   return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** Resolves host names; swappable so tests need no DNS. */
+/** Resolves a host name to its addresses. */
 export type Resolve = (hostname: string) => Promise<string[]>;
 
-const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+/** The operating system's resolver, as `net.connect` uses it. */
+export const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/** Where the default client may connect: how it resolves names and which addresses it refuses. */
+export interface ConnectGuard {
+  /** Resolves a host name. */
+  resolve: Resolve;
+  /** Whether a connection to an address is refused. */
+  isRefused: (address: string) => boolean;
+}
+
+/** The guard of `wp_safe_remote_get`: system DNS, no private, loopback or link-local address. */
+export const PUBLIC_ONLY: ConnectGuard = { resolve: systemResolve, isRefused: isPrivateAddress };
+
+/** The error a refused connection fails with. */
+function refusal(hostname: string, address: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`site-rest: refused to connect to ${hostname} (${address}), not a public address`), { code: 'ERR_SITE_REST_ADDRESS_REFUSED' });
+}
 
 /**
- * Whether a URL's host is on the public internet: an IP literal is checked as it is, a name by
- * every address it resolves to. A name that does not resolve is refused.
+ * A `net.connect` lookup that resolves through the guard and refuses a name when any of its
+ * addresses is refused: the address checked is the one connected to, so a name that answers
+ * differently a second time (DNS rebinding) cannot slip past a separate check.
  */
-export async function isPublicUrl(url: string, resolve: Resolve = systemResolve): Promise<boolean> {
-  let hostname: string;
-  try {
-    hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return false;
-  }
-  if (isIP(hostname)) return !isPrivateAddress(hostname);
-  try {
-    const addresses = await resolve(hostname);
-    return addresses.length > 0 && addresses.every((address) => !isPrivateAddress(address));
-  } catch {
-    return false;
-  }
+function checkedLookup(guard: ConnectGuard): LookupFunction {
+  return (hostname, options, callback) => {
+    guard.resolve(hostname).then(
+      (resolved) => {
+        const refused = resolved.find((address) => guard.isRefused(address));
+        if (refused !== undefined) return callback(refusal(hostname, refused), '');
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+        const addresses = resolved.map((address) => ({ address, family: isIP(address) })).filter((entry) => !family || entry.family === family);
+        if (addresses.length === 0) return callback(Object.assign(new Error(`site-rest: ${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
+}
+
+/**
+ * A fetch that connects only where the guard allows, checked at connect time for every
+ * connection (so for every redirect hop): a name through the guard's lookup, an IP literal,
+ * which no lookup sees, before connecting.
+ */
+export function guardedFetch(guard: ConnectGuard): typeof fetch {
+  const connectChecked = buildConnector({ lookup: checkedLookup(guard) });
+  const dispatcher = new Agent({
+    connect: (options, callback) => {
+      if (isIP(options.hostname) && guard.isRefused(options.hostname)) return callback(refusal(options.hostname, options.hostname), null);
+      connectChecked(options, callback);
+    },
+  });
+  return (input, init) => undiciFetch(input, { ...init, dispatcher });
 }

@@ -1,29 +1,28 @@
-// Fetching from providers with bounds: http(s) only, one deadline for the whole exchange (which
-// also holds when a host's fetch ignores the abort signal), and a cap on the bytes read.
+// Fetching from providers with bounds: http(s) only at every redirect hop, one deadline for the
+// whole exchange (which also holds when a host's fetch ignores the abort signal), and a cap on the
+// bytes read. Where a fetch may connect is its own business (see `guardedFetch`).
 
 /** The bounds of the fetches made for one proxied request. */
 export interface FetchBounds {
-  /** The fetch to use: the host's, or the global one. */
+  /** The fetch to use: the host's, or the address-guarded default. */
   fetch: typeof fetch;
   /** Aborts when the request's time is up. */
   signal: AbortSignal;
   /** Most bytes of a body read. */
   maxBytes: number;
-  /** Whether a URL may be fetched (every redirect hop is asked too); absent: any http(s) URL. */
-  mayFetch?: (url: string) => Promise<boolean>;
 }
 
 /** Most redirects followed, as WordPress's `redirection` default. */
 const MAX_REDIRECTS = 5;
 
-/** The response of a GET, following redirects by hand so that every hop passes `mayFetch`. */
+/** The response of a GET, following redirects by hand so that every hop is http(s) and they are few. */
 async function guardedGet(url: string, bounds: FetchBounds): Promise<Response | null> {
   let target = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (!isHttpUrl(target) || (bounds.mayFetch && !(await beforeAbort(bounds.mayFetch(target), bounds.signal)))) return null;
-    const response = await beforeAbort(bounds.fetch(target, { signal: bounds.signal, redirect: bounds.mayFetch ? 'manual' : 'follow' }), bounds.signal);
+    if (!isHttpUrl(target)) return null;
+    const response = await beforeAbort(bounds.fetch(target, { signal: bounds.signal, redirect: 'manual' }), bounds.signal);
     const location = response.headers.get('location');
-    if (!bounds.mayFetch || response.status < 300 || response.status > 399 || location === null) return response;
+    if (response.status < 300 || response.status > 399 || location === null) return response;
     response.body?.cancel().catch(() => {});
     target = new URL(location, target).href;
   }

@@ -2,7 +2,7 @@ import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { memoryPostsStorage } from '../core-posts/memory.js';
 import type { PostsStorage } from '../core-posts/storage.js';
-import { isPublicUrl } from './address-guard.js';
+import { guardedFetch, PUBLIC_ONLY, type ConnectGuard } from './address-guard.js';
 import { ExpiringCache } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import type { AuthorLookup } from './local.js';
@@ -21,8 +21,9 @@ export interface OembedOptions {
   /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
   embedScript?: string;
   /**
-   * The fetch the proxy reaches providers with (default: the global `fetch`, which may reach
-   * public addresses only). A host's fetch decides itself where it may connect.
+   * The fetch the proxy reaches providers with (default: undici's fetch, connecting to public
+   * addresses only, checked at connect time at every redirect hop). A host's fetch decides
+   * itself where it may connect.
    */
   fetch?: typeof fetch;
   /**
@@ -55,6 +56,11 @@ function bound(name: string, value: number | undefined, fallback: number, least:
  * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
  */
 export function oembed(options: OembedOptions = {}): NamespaceModule {
+  return oembedConnecting(options, PUBLIC_ONLY);
+}
+
+/** {@link oembed} with the default fetch's name resolution and address policy given (not exported by the package: the tests' seam). */
+export function oembedConnecting(options: OembedOptions, guard: ConnectGuard): NamespaceModule {
   const handlers = oembedHandlers({
     local: {
       posts: withDefaults(() => memoryPostsStorage(), options.posts),
@@ -62,8 +68,7 @@ export function oembed(options: OembedOptions = {}): NamespaceModule {
       embedScript: options.embedScript,
     },
     proxy: {
-      fetch: options.fetch ?? fetch,
-      mayFetch: options.fetch || options.allowPrivateAddresses ? undefined : (url: string) => isPublicUrl(url),
+      fetch: options.fetch ?? guardedFetch(options.allowPrivateAddresses ? { ...guard, isRefused: () => false } : guard),
       timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
       maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
       providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,

@@ -14,8 +14,6 @@ export interface ProxyEnv {
   maxBytes: number;
   /** The sanctioned providers. */
   providers: readonly OembedProvider[];
-  /** Whether a URL may be fetched; absent when the host's own fetch decides. */
-  mayFetch?: (url: string) => Promise<boolean>;
 }
 
 /** A proxied request's args, as the route sanitized them. */
@@ -72,7 +70,7 @@ async function fetchDocument(url: string, bounds: FetchBounds): Promise<Record<s
  * can be embedded (no endpoint, a failed fetch, an answer that is no JSON object).
  */
 export async function fetchOembed(args: ProxyArgs, env: ProxyEnv): Promise<Record<string, unknown> | null> {
-  const bounds: FetchBounds = { fetch: env.fetch, signal: AbortSignal.timeout(env.timeoutMs), maxBytes: env.maxBytes, mayFetch: env.mayFetch };
+  const bounds: FetchBounds = { fetch: env.fetch, signal: AbortSignal.timeout(env.timeoutMs), maxBytes: env.maxBytes };
   const sanctioned = sanctionedEndpoint(env.providers, args.url);
   const endpoint = sanctioned ?? (args.discover ? await discover(args.url, bounds) : null);
   const url = endpoint === null ? null : documentUrl(endpoint, args);
