@@ -1,8 +1,7 @@
 /**
  * WordPress's `esc_url_raw` (`esc_url` in its `db` context) with `wp_kses_bad_protocol`.
  */
-import { asciiLower } from './coerce.js';
-import { toPhpString } from './php.js';
+import { asciiLower, phpLtrim, phpTrim, toPhpString } from './php.js';
 
 /** `wp_allowed_protocols()` in WordPress 6.1. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
@@ -42,7 +41,7 @@ const PHP_FILE = /^[a-z0-9-]+?\.php/i;
  */
 export function escUrlRaw(value: unknown): string {
   if (value === '' || (typeof value === 'object' && value !== null)) return '';
-  let url = toPhpString(value).replace(/^[ \t\n\r\0\v]+/, '').replaceAll(' ', '%20');
+  let url = phpLtrim(toPhpString(value)).replaceAll(' ', '%20');
   url = url.replace(URL_DISALLOWED, '');
   if (url === '') return url;
   if (!asciiLower(url).startsWith('mailto:')) url = deepReplace(ENCODED_NEWLINES, url);
@@ -116,7 +115,7 @@ function badProtocolOnce(input: string, count: number): string {
   if (m === null) return content;
   const scheme = content.slice(0, m.index);
   if (scheme.includes('/?')) return content;
-  let rest = content.slice(m.index + m[0].length).replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
+  let rest = phpTrim(content.slice(m.index + m[0].length));
   const protocol = allowedProtocol(scheme);
   if (protocol === 'feed:') {
     if (count > 2) return '';
