@@ -56,20 +56,33 @@ export function escUrlRaw(value: unknown): string {
   return asciiLower(checked) === asciiLower(url) ? checked : '';
 }
 
-/** `_deep_replace`: removes the needles until none is left (so `%0%0dd` cannot rebuild one). */
+/**
+ * `_deep_replace`: removes the needles until none is left (so `%0%0dd` cannot rebuild one).
+ * WordPress loops `str_replace` until stable, which is quadratic on nested needles. Here every
+ * needle starts with `%` and has no other `%`, so no needle's end is another's start and none
+ * holds another: removals never interfere, every order of them ends in the same string, and
+ * one pass reaches it. Each character is appended to the output and a needle dropped as soon
+ * as the output ends with one; the output never holds a needle, since a new one can only end
+ * at the character just appended.
+ */
 function deepReplace(needles: readonly string[], subject: string): string {
-  let result = subject;
-  let replaced = true;
-  while (replaced) {
-    replaced = false;
-    for (const needle of needles) {
-      if (result.includes(needle)) {
-        result = result.replaceAll(needle, '');
-        replaced = true;
-      }
-    }
+  if (!needles.some((needle) => subject.includes(needle))) return subject;
+  const out: string[] = [];
+  for (let i = 0; i < subject.length; i++) {
+    out.push(subject[i]!);
+    const needle = needles.find((candidate) => endsWith(out, candidate));
+    if (needle !== undefined) out.length -= needle.length;
   }
-  return result;
+  return out.join('');
+}
+
+/** Whether the characters end with `needle` (a string of single-unit characters). */
+function endsWith(chars: readonly string[], needle: string): boolean {
+  if (chars.length < needle.length) return false;
+  for (let k = 1; k <= needle.length; k++) {
+    if (chars[chars.length - k] !== needle[needle.length - k]) return false;
+  }
+  return true;
 }
 
 const URL_FRONT = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?/;
@@ -87,11 +100,33 @@ function encodeBracketsAfterAuthority(url: string): string {
 }
 
 const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
-const SLASH_ZEROS = /\\+0+/g;
 
 /** `wp_kses_no_null`. */
 function noNull(value: string): string {
-  return value.replace(CONTROL_CHARS, '').replace(SLASH_ZEROS, '');
+  return removeSlashZeros(value.replace(CONTROL_CHARS, ''));
+}
+
+/**
+ * `preg_replace('/\\\\+0+/', '', $value)` in one pass: a run of backslashes followed by zeros
+ * goes, backslashes and zeros included (the regex rescans a long backslash run from each of its
+ * characters).
+ */
+function removeSlashZeros(value: string): string {
+  let at = value.indexOf('\\');
+  if (at < 0) return value;
+  let out = '';
+  let kept = 0;
+  while (at >= 0) {
+    let end = at;
+    while (value[end] === '\\') end++;
+    if (value[end] === '0') {
+      out += value.slice(kept, at);
+      while (value[end] === '0') end++;
+      kept = end;
+    }
+    at = value.indexOf('\\', end);
+  }
+  return out + value.slice(kept);
 }
 
 /** `wp_kses_bad_protocol`: strips disallowed schemes until stable; `''` if it never settles. */
