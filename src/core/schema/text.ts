@@ -3,6 +3,7 @@
  * helpers they run (`wp_check_invalid_utf8`, `wp_pre_kses_less_than`, `wp_strip_all_tags`
  * and PHP's `strip_tags`).
  */
+import { removePercentTriples } from './percent-triples.js';
 import { asciiLower, phpTrim, toPhpString } from './php.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -31,36 +32,18 @@ function sanitizeTextFields(value: unknown, keepNewlines: boolean): string {
   }
   if (!keepNewlines) filtered = filtered.replace(WHITESPACE_RUN, ' ');
   filtered = phpTrim(filtered);
-  const withoutOctets = removeOctets(filtered);
+  const withoutOctets = removePercentTriples(filtered, isOctet);
   // Removing octets can leave runs of spaces behind.
   return withoutOctets === filtered ? filtered : phpTrim(withoutOctets.replace(/ +/g, ' '));
 }
 
-function isHexDigit(c: string | undefined): boolean {
-  return c !== undefined && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 }
 
-/**
- * WordPress's `while (preg_match('/%[a-f0-9]{2}/i', …, $match)) str_replace($match[0], '', …)`:
- * percent-encoded octets removed until none is left (`%%4141` leaves nothing). The loop is
- * quadratic on nested octets. An octet's `%` cannot be part of another octet's digits, so
- * removals never interfere, every order of them ends in the same string, and one pass reaches
- * it: append each character, and drop the last three when they form an octet. Answers the
- * input itself when it holds no octet.
- */
-function removeOctets(value: string): string {
-  if (!value.includes('%')) return value;
-  const out: string[] = [];
-  let removed = false;
-  for (let i = 0; i < value.length; i++) {
-    out.push(value[i]!);
-    const n = out.length;
-    if (n >= 3 && out[n - 3] === '%' && isHexDigit(out[n - 2]) && isHexDigit(out[n - 1])) {
-      out.length = n - 3;
-      removed = true;
-    }
-  }
-  return removed ? out.join('') : value;
+/** `%` and two hex digits: a percent-encoded octet, which `sanitize_text_field` removes until none is left (`%%4141` leaves nothing). */
+function isOctet(x: number, y: number): boolean {
+  return isHexDigit(x) && isHexDigit(y);
 }
 
 /** `wp_check_invalid_utf8`: a string that is not valid UTF-8 (here: lone surrogates) becomes `''`. */

@@ -1,6 +1,7 @@
 /**
  * WordPress's `esc_url_raw` (`esc_url` in its `db` context) with `wp_kses_bad_protocol`.
  */
+import { removePercentTriples } from './percent-triples.js';
 import { asciiLower, phpLtrim, phpTrim, toPhpString } from './php.js';
 
 /** `wp_allowed_protocols()` in WordPress 6.1. */
@@ -31,7 +32,6 @@ const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
 
 // PHP matches bytes here, so every non-ASCII character survives.
 const URL_DISALLOWED = /[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi;
-const ENCODED_NEWLINES = ['%0d', '%0a', '%0D', '%0A'] as const;
 const PHP_FILE = /^[a-z0-9-]+?\.php/i;
 
 /**
@@ -44,7 +44,7 @@ export function escUrlRaw(value: unknown): string {
   let url = phpLtrim(toPhpString(value)).replaceAll(' ', '%20');
   url = url.replace(URL_DISALLOWED, '');
   if (url === '') return url;
-  if (!asciiLower(url).startsWith('mailto:')) url = deepReplace(ENCODED_NEWLINES, url);
+  if (!asciiLower(url).startsWith('mailto:')) url = removePercentTriples(url, isEncodedNewline);
   url = url.replaceAll(';//', '://');
   const first = url[0] as string;
   if (!url.includes(':') && first !== '/' && first !== '#' && first !== '?' && !PHP_FILE.test(url)) {
@@ -56,33 +56,9 @@ export function escUrlRaw(value: unknown): string {
   return asciiLower(checked) === asciiLower(url) ? checked : '';
 }
 
-/**
- * `_deep_replace`: removes the needles until none is left (so `%0%0dd` cannot rebuild one).
- * WordPress loops `str_replace` until stable, which is quadratic on nested needles. Here every
- * needle starts with `%` and has no other `%`, so no needle's end is another's start and none
- * holds another: removals never interfere, every order of them ends in the same string, and
- * one pass reaches it. Each character is appended to the output and a needle dropped as soon
- * as the output ends with one; the output never holds a needle, since a new one can only end
- * at the character just appended.
- */
-function deepReplace(needles: readonly string[], subject: string): string {
-  if (!needles.some((needle) => subject.includes(needle))) return subject;
-  const out: string[] = [];
-  for (let i = 0; i < subject.length; i++) {
-    out.push(subject[i]!);
-    const needle = needles.find((candidate) => endsWith(out, candidate));
-    if (needle !== undefined) out.length -= needle.length;
-  }
-  return out.join('');
-}
-
-/** Whether the characters end with `needle` (a string of single-unit characters). */
-function endsWith(chars: readonly string[], needle: string): boolean {
-  if (chars.length < needle.length) return false;
-  for (let k = 1; k <= needle.length; k++) {
-    if (chars[chars.length - k] !== needle[needle.length - k]) return false;
-  }
-  return true;
+/** `%0d`, `%0a`, `%0D` or `%0A`: the encoded newlines `esc_url` removes with `_deep_replace` (so `%0%0dd` cannot rebuild one). */
+function isEncodedNewline(x: number, y: number): boolean {
+  return x === 48 && (y === 100 || y === 97 || y === 68 || y === 65);
 }
 
 const URL_FRONT = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?/;
