@@ -234,6 +234,21 @@ describe('submitting feedback', () => {
     expect(store.submissions).toEqual([]);
   });
 
+  it("checks a tel field as CF7 5.9's wpcf7_is_tel: without ( ) / . * # - and whitespace, an optional + and digits", async () => {
+    const { rest } = serverWithStore();
+    const id = await createSurvey(rest);
+    const telIsValid = async (phone: string) => {
+      const feedback = (await submit(rest, id, { ...VALID_SUBMISSION, 'your-phone': phone })).data as Feedback;
+      return !feedback.invalid_fields.some((field) => field.field === 'your-phone');
+    };
+    for (const phone of ['+44 (20) 7946-0000', '020.7946.0000', '555*123#4', '+1/555\t123\n', '((1))', '0']) {
+      expect(await telIsValid(phone), phone).toBe(true);
+    }
+    for (const phone of ['+', '()-', '1+2', '++1', '12a3', '\u0661\u0662', `${'1'.repeat(40)}x`]) {
+      expect(await telIsValid(phone), phone).toBe(false);
+    }
+  });
+
   it('answers acceptance_missing when an acceptance box is left unchecked', async () => {
     const { rest, store } = serverWithStore();
     const id = await createSurvey(rest);

@@ -5,6 +5,7 @@
  */
 import { restError, type RestError } from './errors.js';
 import { MAX_INPUT_VARS, PhpArray, readUrlencoded, type PhpValue } from './php-query.js';
+import { asciiLower, phpTrim } from './schema/php.js';
 
 /** What `WP_REST_Request::get_content_type()` returns: lower-cased media type, its halves, and the raw parameters. */
 export interface ContentType {
@@ -61,21 +62,6 @@ const encoder = new TextEncoder();
 /** C's `isspace` in the "C" locale (also PCRE's `\s`). */
 function isCSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
-}
-
-/** PHP's `strtolower`: ASCII only. */
-function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-}
-
-/** PHP's `trim` with its default characters. */
-function phpTrim(s: string): string {
-  const trimmed = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0 || c === 11;
-  let start = 0;
-  let end = s.length;
-  while (start < end && trimmed(s.charCodeAt(start))) start++;
-  while (end > start && trimmed(s.charCodeAt(end - 1))) end--;
-  return s.slice(start, end);
 }
 
 /** `WP_REST_Request::get_content_type()` for a raw `Content-Type` header. */

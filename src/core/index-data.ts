@@ -54,9 +54,34 @@ function describeEndpoint(endpoint: CompiledEndpoint, routeBatch: AllowBatch | u
   return { methods: [...endpoint.methods], allow_batch: batch === true ? { v1: true } : batch, args };
 }
 
+function isWordChar(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
+}
+
+/**
+ * Whether WordPress's `#\(\?P<(\w+?)>.*?\)#` finds a group in `key`: `(?P<name>` and a `)` later
+ * on the same line. Scanned once: when a line has no `)` after a group's start, no later start
+ * on that line has one either (the regex would scan the rest of the line from each of them).
+ */
+function hasNamedGroup(key: string): boolean {
+  for (let at = key.indexOf('(?P<'); at >= 0; ) {
+    let end = at + 4;
+    while (end < key.length && isWordChar(key[end]!)) end++;
+    let from = at + 1;
+    if (end > at + 4 && key[end] === '>') {
+      let i = end + 1;
+      while (i < key.length && key[i] !== ')' && key[i] !== '\n') i++;
+      if (key[i] === ')') return true;
+      from = i;
+    }
+    at = key.indexOf('(?P<', from);
+  }
+  return false;
+}
+
 /** WordPress shows `_links.self` only when the key, with `(?P<x>…)` written `{x}`, has no `{`. */
 function isFixedRoute(key: string): boolean {
-  return !key.replace(/\(\?P<(\w+?)>.*?\)/g, '{$1}').includes('{');
+  return !key.includes('{') && !hasNamedGroup(key);
 }
 
 /**

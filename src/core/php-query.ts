@@ -291,12 +291,15 @@ function parseSimpleQuery(query: string): Record<string, PhpValue> | null {
   const out: Record<string, PhpValue> = {};
   const n = query.length;
   let count = 0;
+  // The next '=' at or after the pair's start, searched again only once a pair has passed it:
+  // a fresh search per pair would rescan a long '='-free stretch once for every pair before it.
+  let eq = -2;
   for (let start = 0; start < n; ) {
     let end = query.indexOf('&', start);
     if (end < 0) end = n;
     if (end > start) {
       if (++count > MAX_INPUT_VARS) return null;
-      const eq = query.indexOf('=', start);
+      if (eq !== -1 && eq < start) eq = query.indexOf('=', start);
       const hasValue = eq >= 0 && eq < end;
       const name = query.slice(start, hasValue ? eq : end);
       if (!SIMPLE_NAME.test(name)) return null;

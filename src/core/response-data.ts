@@ -20,8 +20,8 @@ function fieldTree(fields: string[]): FieldTree {
   outer: for (const field of fields) {
     const parts = field.split('.');
     let ref = tree;
-    while (parts.length > 1) {
-      const next = parts.shift()!;
+    for (let depth = 0; depth < parts.length - 1; depth++) {
+      const next = parts[depth]!;
       const existing = ref[next];
       // A parent already included whole makes its sub-fields moot.
       if (existing === true) continue outer;
@@ -33,7 +33,7 @@ function fieldTree(fields: string[]): FieldTree {
         ref = existing;
       }
     }
-    setOwn(ref, parts[0]!, true);
+    setOwn(ref, parts[parts.length - 1]!, true);
   }
   return tree;
 }

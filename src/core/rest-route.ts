@@ -1,4 +1,5 @@
 import { parsePhpQuery, type PhpValue } from './php-query.js';
+import { phpRtrim, phpTrim } from './schema/php.js';
 
 /** Where a request URL points inside the REST API. */
 export interface RestTarget {
@@ -35,21 +36,6 @@ export function splitUrl(url: string): { path: string; query: string } {
   return { path: url.slice(start, q) || '/', query: url.slice(q + 1, end) };
 }
 
-function trimSlashes(text: string): string {
-  let a = 0;
-  let b = text.length;
-  while (a < b && text.charCodeAt(a) === 47) a++;
-  while (b > a && text.charCodeAt(b - 1) === 47) b--;
-  return text.slice(a, b);
-}
-
-/** WordPress's `untrailingslashit`: drops every trailing `/` and `\`. */
-function untrailingslashit(text: string): string {
-  let b = text.length;
-  while (b > 0 && (text.charCodeAt(b - 1) === 47 || text.charCodeAt(b - 1) === 92)) b--;
-  return text.slice(0, b);
-}
-
 /**
  * Resolves the route a URL addresses, as WordPress's rewrite rules (`^wp-json/?$`,
  * `^wp-json/(.*)?`) and its `rest_route` query var do: a non-empty `rest_route` wins over the
@@ -58,7 +44,7 @@ function untrailingslashit(text: string): string {
  */
 export function resolveRestRoute(url: string, options: RouteResolverOptions): RestTarget | null {
   const { path, query: queryString } = splitUrl(url);
-  let requested = trimSlashes(path);
+  let requested = phpTrim(path, '/');
   const { apiRoot, homePath } = options;
   if (homePath) {
     if (requested === homePath) requested = '';
@@ -90,6 +76,7 @@ export function resolveRestRoute(url: string, options: RouteResolverOptions): Re
     route = typeof fromQuery === 'string' ? fromQuery : '\0';
   }
 
-  route = untrailingslashit(route);
+  // WordPress's `untrailingslashit`.
+  route = phpRtrim(route, '/\\');
   return { route: route === '' ? '/' : route, query, queryString };
 }

@@ -1,6 +1,7 @@
 import { compileArgs, type ArgPlan } from './args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
 import { compilePattern, routeKey, type CompiledPattern } from './pattern.js';
+import { phpTrim } from './schema/php.js';
 import type { ArgSchema } from './schema/types.js';
 import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
 
@@ -145,7 +146,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
   }
 
   function add(namespace: string, def: RouteDefinition): void {
-    const ns = namespace.replace(/^\/+|\/+$/g, '');
+    const ns = phpTrim(namespace, '/');
     const key = routeKey(ns, def.path);
     if (ns && !byNamespace.has(ns)) addNamespace(ns);
     const endpoints = def.endpoints.map((e) => compileEndpoint(e, key));

@@ -15,6 +15,7 @@ import { envelope, responseToData } from './response-data.js';
 import { parsePhpQuery } from './php-query.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
 import { createRouteTable, type RouteTableView } from './route-table.js';
+import { phpRtrim, phpTrim } from './schema/php.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
 /** Options of {@link createRestServer}. */
@@ -114,7 +115,7 @@ const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
 };
 
 function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
+  return phpRtrim(url, '/');
 }
 
 /** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
@@ -135,9 +136,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const url = withoutTrailingSlash(options.site.url);
   const home = withoutTrailingSlash(options.site.home ?? options.site.url);
   const site = { ...options.site, url, home };
-  const apiRoot = (options.apiRoot ?? 'wp-json').replace(/^\/+|\/+$/g, '');
+  const apiRoot = phpTrim(options.apiRoot ?? 'wp-json', '/');
   const routing = options.routing ?? 'path';
-  const homePath = new URL(`${home}/`).pathname.replace(/^\/+|\/+$/g, '');
+  const homePath = phpTrim(new URL(`${home}/`).pathname, '/');
   const jsonpEnabled = options.jsonp ?? true;
   const onError = options.onError ?? DEFAULT_ERROR_LOGGER;
   const authentication = options.authentication ?? {
@@ -193,7 +194,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const result = await dispatch(
       {
         method: (request.method ?? 'GET').toUpperCase(),
-        route: path.replace(/\/+$/, '') || '/',
+        route: withoutTrailingSlash(path) || '/',
         query,
         headers: normalizeHeaders(request.headers ?? {}),
         readBody: () => ({ json: undefined, isJson: false, form: body }),
@@ -331,7 +332,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   for (const module of options.namespaces ?? []) register(module);
 
   function register(module: NamespaceModule): void {
-    table.addNamespace(module.namespace.replace(/^\/+|\/+$/g, ''));
+    table.addNamespace(phpTrim(module.namespace, '/'));
     for (const route of module.routes) table.add(module.namespace, route);
   }
 

@@ -3,6 +3,7 @@
  * `rest_sanitize_*`, `wp_parse_list`, `rest_get_best_type_for_value`, unique items).
  */
 import {
+  asciiLower,
   isNumeric,
   isNumericArray,
   isIntegerKey,
@@ -167,9 +168,4 @@ function compareKeys(a: string, b: string): number {
   if (aInt && bInt) return Number(a) - Number(b);
   if (aInt !== bInt) return aInt ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** PHP `strtolower`: ASCII letters only. */
-export function asciiLower(value: string): string {
-  return value.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }

@@ -5,7 +5,7 @@
  * PHP coerces scalars to strings before matching (and throws on arrays, which we treat as
  * not matching). PCRE's `$` also matches before a final newline, hence the `\n?$` endings.
  */
-import { toPhpString } from './php.js';
+import { phpTrim, toPhpString } from './php.js';
 
 /** The string PHP would match a format against, or undefined where PHP would throw. */
 function subject(value: unknown): string | undefined {
@@ -15,8 +15,8 @@ function subject(value: unknown): string | undefined {
 
 const EMAIL_LOCAL = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+\n?$/;
 const EMAIL_SUB = /^[a-z0-9-]+\n?$/i;
-const DOMAIN_TRIM = /^[ \t\n\r\0\v.]+|[ \t\n\r\0\v.]+$/g;
-const SUB_TRIM = /^[ \t\n\r\0\v-]+|[ \t\n\r\0\v-]+$/g;
+const DOMAIN_TRIM = ' \t\n\r\0\v.';
+const SUB_TRIM = ' \t\n\r\0\v-';
 
 /** WordPress's `is_email` (without its filter). */
 export function isEmail(value: unknown): boolean {
@@ -28,10 +28,10 @@ export function isEmail(value: unknown): boolean {
   const domain = email.slice(at + 1);
   if (!EMAIL_LOCAL.test(local)) return false;
   if (domain.includes('..')) return false;
-  if (domain.replace(DOMAIN_TRIM, '') !== domain) return false;
+  if (phpTrim(domain, DOMAIN_TRIM) !== domain) return false;
   const subs = domain.split('.');
   if (subs.length < 2) return false;
-  return subs.every((sub) => sub.replace(SUB_TRIM, '') === sub && EMAIL_SUB.test(sub));
+  return subs.every((sub) => phpTrim(sub, SUB_TRIM) === sub && EMAIL_SUB.test(sub));
 }
 
 const IPV4 =

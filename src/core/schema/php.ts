@@ -159,7 +159,8 @@ export function floatToString(d: number): string {
   const [mantissa = '', exponentText = '0'] = d.toExponential(13).split('e');
   const exponent = Number(exponentText);
   const negative = mantissa.startsWith('-');
-  const digits = mantissa.replace('-', '').replace('.', '').replace(/0+$/, '');
+  const significand = mantissa.replace('-', '').replace('.', '');
+  const digits = phpRtrim(significand, '0');
   const sign = negative ? '-' : '';
   if (exponent < -4 || exponent >= 14) {
     const fraction = digits.slice(1) || '0';
@@ -209,11 +210,35 @@ export function mbStrlen(value: string): number {
   return count;
 }
 
-const PHP_TRIM = /^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g;
+/** PHP's default `trim` character list: space, tab, LF, CR, NUL and vertical tab. */
+const PHP_TRIM_CHARS = ' \t\n\r\0\v';
 
-/** PHP `trim` with its default character list. */
-export function phpTrim(value: string): string {
-  return value.replace(PHP_TRIM, '');
+/** PHP `trim($value, $chars)` (a plain character list, no `a..z` ranges), in one pass from each end. */
+export function phpTrim(value: string, chars: string = PHP_TRIM_CHARS): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && chars.includes(value[start]!)) start++;
+  while (end > start && chars.includes(value[end - 1]!)) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/** PHP `ltrim($value, $chars)`. */
+export function phpLtrim(value: string, chars: string = PHP_TRIM_CHARS): string {
+  let start = 0;
+  while (start < value.length && chars.includes(value[start]!)) start++;
+  return start === 0 ? value : value.slice(start);
+}
+
+/** PHP `rtrim($value, $chars)`. */
+export function phpRtrim(value: string, chars: string = PHP_TRIM_CHARS): string {
+  let end = value.length;
+  while (end > 0 && chars.includes(value[end - 1]!)) end--;
+  return end === value.length ? value : value.slice(0, end);
+}
+
+/** PHP `strtolower`: ASCII letters only. */
+export function asciiLower(value: string): string {
+  return value.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** PHP `json_encode` with default flags: slashes and non-ASCII characters escaped. */

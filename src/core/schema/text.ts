@@ -3,13 +3,12 @@
  * helpers they run (`wp_check_invalid_utf8`, `wp_pre_kses_less_than`, `wp_strip_all_tags`
  * and PHP's `strip_tags`).
  */
-import { phpTrim, toPhpString } from './php.js';
+import { removePercentTriples } from './percent-triples.js';
+import { asciiLower, phpTrim, toPhpString } from './php.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LESS_THAN = /<[^>]*?(?:(?=<)|>|(?=\n?$))/g;
-const SCRIPT_OR_STYLE = /<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi;
 const WHITESPACE_RUN = /[\r\n\t ]+/g;
-const OCTET = /%[a-f0-9]{2}/i;
 
 /** `sanitize_text_field`: strips tags, line breaks, extra whitespace and percent-encoded octets. */
 export function sanitizeTextField(value: unknown): string {
@@ -33,13 +32,18 @@ function sanitizeTextFields(value: unknown, keepNewlines: boolean): string {
   }
   if (!keepNewlines) filtered = filtered.replace(WHITESPACE_RUN, ' ');
   filtered = phpTrim(filtered);
-  let found = false;
-  for (let m = OCTET.exec(filtered); m !== null; m = OCTET.exec(filtered)) {
-    filtered = filtered.replaceAll(m[0], '');
-    found = true;
-  }
+  const withoutOctets = removePercentTriples(filtered, isOctet);
   // Removing octets can leave runs of spaces behind.
-  return found ? phpTrim(filtered.replace(/ +/g, ' ')) : filtered;
+  return withoutOctets === filtered ? filtered : phpTrim(withoutOctets.replace(/ +/g, ' '));
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+/** `%` and two hex digits: a percent-encoded octet, which `sanitize_text_field` removes until none is left (`%%4141` leaves nothing). */
+function isOctet(x: number, y: number): boolean {
+  return isHexDigit(x) && isHexDigit(y);
 }
 
 /** `wp_check_invalid_utf8`: a string that is not valid UTF-8 (here: lone surrogates) becomes `''`. */
@@ -61,9 +65,51 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#039;');
 }
 
-/** `wp_strip_all_tags` without removing line breaks. */
-function stripAllTags(value: string): string {
-  return phpTrim(stripTags(value.replace(SCRIPT_OR_STYLE, '')));
+/** `wp_strip_all_tags` without removing line breaks: no script or style blocks, no tags, PHP-trimmed. */
+export function stripAllTags(value: string): string {
+  return phpTrim(stripTags(removeScriptAndStyle(value)));
+}
+
+/** The next index of `needle` at or after `from`, for calls whose `from` never decreases: each search resumes where the last one ended. */
+function forwardFinder(text: string, needle: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found !== -1 && found < from) found = text.indexOf(needle, from);
+    return found;
+  };
+}
+
+/**
+ * `preg_replace('@<(script|style)[^>]*?>.*?</\\1>@si', '', $value)`: each `<script…>` or
+ * `<style…>` block goes, up to the first closing tag of its name. The regex searches again from
+ * every later `<script` when one is never closed (cubic); here each token is searched for once,
+ * forwards.
+ */
+function removeScriptAndStyle(value: string): string {
+  const lower = asciiLower(value);
+  const opening = { script: forwardFinder(lower, '<script'), style: forwardFinder(lower, '<style') };
+  const closing = { script: forwardFinder(lower, '</script>'), style: forwardFinder(lower, '</style>') };
+  const tagEnd = forwardFinder(lower, '>');
+  let out = '';
+  let kept = 0;
+  for (let from = 0; ; ) {
+    const script = opening.script(from);
+    const style = opening.style(from);
+    if (script < 0 && style < 0) break;
+    const name = style < 0 || (script >= 0 && script < style) ? 'script' : 'style';
+    const at = name === 'script' ? script : style;
+    const end = tagEnd(at + 1 + name.length);
+    if (end < 0) break;
+    const close = closing[name](end + 1);
+    if (close < 0) {
+      from = at + 1;
+      continue;
+    }
+    out += value.slice(kept, at);
+    kept = close + name.length + 3;
+    from = kept;
+  }
+  return kept === 0 ? value : out + value.slice(kept);
 }
 
 /** Where `strip_tags` is: text, an HTML tag, a `<?` block, a `<!` declaration, a comment. */
@@ -77,7 +123,7 @@ function isSpace(c: string | undefined): boolean {
  * PHP's `strip_tags` state machine (no allowed tags): drops tags, `<?…?>` blocks, `<!…>`
  * declarations and comments, honouring quotes inside tags; a `<` before whitespace is text.
  */
-function stripTags(input: string): string {
+export function stripTags(input: string): string {
   let out = '';
   let state: State = 'text';
   let depth = 0;

@@ -1,8 +1,8 @@
 /**
  * WordPress's `esc_url_raw` (`esc_url` in its `db` context) with `wp_kses_bad_protocol`.
  */
-import { asciiLower } from './coerce.js';
-import { toPhpString } from './php.js';
+import { removePercentTriples } from './percent-triples.js';
+import { asciiLower, phpLtrim, phpTrim, toPhpString } from './php.js';
 
 /** `wp_allowed_protocols()` in WordPress 6.1. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
@@ -32,7 +32,6 @@ const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([
 
 // PHP matches bytes here, so every non-ASCII character survives.
 const URL_DISALLOWED = /[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi;
-const ENCODED_NEWLINES = ['%0d', '%0a', '%0D', '%0A'] as const;
 const PHP_FILE = /^[a-z0-9-]+?\.php/i;
 
 /**
@@ -42,10 +41,10 @@ const PHP_FILE = /^[a-z0-9-]+?\.php/i;
  */
 export function escUrlRaw(value: unknown): string {
   if (value === '' || (typeof value === 'object' && value !== null)) return '';
-  let url = toPhpString(value).replace(/^[ \t\n\r\0\v]+/, '').replaceAll(' ', '%20');
+  let url = phpLtrim(toPhpString(value)).replaceAll(' ', '%20');
   url = url.replace(URL_DISALLOWED, '');
   if (url === '') return url;
-  if (!asciiLower(url).startsWith('mailto:')) url = deepReplace(ENCODED_NEWLINES, url);
+  if (!asciiLower(url).startsWith('mailto:')) url = removePercentTriples(url, isEncodedNewline);
   url = url.replaceAll(';//', '://');
   const first = url[0] as string;
   if (!url.includes(':') && first !== '/' && first !== '#' && first !== '?' && !PHP_FILE.test(url)) {
@@ -57,20 +56,9 @@ export function escUrlRaw(value: unknown): string {
   return asciiLower(checked) === asciiLower(url) ? checked : '';
 }
 
-/** `_deep_replace`: removes the needles until none is left (so `%0%0dd` cannot rebuild one). */
-function deepReplace(needles: readonly string[], subject: string): string {
-  let result = subject;
-  let replaced = true;
-  while (replaced) {
-    replaced = false;
-    for (const needle of needles) {
-      if (result.includes(needle)) {
-        result = result.replaceAll(needle, '');
-        replaced = true;
-      }
-    }
-  }
-  return result;
+/** `%0d`, `%0a`, `%0D` or `%0A`: the encoded newlines `esc_url` removes with `_deep_replace` (so `%0%0dd` cannot rebuild one). */
+function isEncodedNewline(x: number, y: number): boolean {
+  return x === 48 && (y === 100 || y === 97 || y === 68 || y === 65);
 }
 
 const URL_FRONT = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?/;
@@ -88,11 +76,33 @@ function encodeBracketsAfterAuthority(url: string): string {
 }
 
 const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
-const SLASH_ZEROS = /\\+0+/g;
 
 /** `wp_kses_no_null`. */
 function noNull(value: string): string {
-  return value.replace(CONTROL_CHARS, '').replace(SLASH_ZEROS, '');
+  return removeSlashZeros(value.replace(CONTROL_CHARS, ''));
+}
+
+/**
+ * `preg_replace('/\\\\+0+/', '', $value)` in one pass: a run of backslashes followed by zeros
+ * goes, backslashes and zeros included (the regex rescans a long backslash run from each of its
+ * characters).
+ */
+function removeSlashZeros(value: string): string {
+  let at = value.indexOf('\\');
+  if (at < 0) return value;
+  let out = '';
+  let kept = 0;
+  while (at >= 0) {
+    let end = at;
+    while (value[end] === '\\') end++;
+    if (value[end] === '0') {
+      out += value.slice(kept, at);
+      while (value[end] === '0') end++;
+      kept = end;
+    }
+    at = value.indexOf('\\', end);
+  }
+  return out + value.slice(kept);
 }
 
 /** `wp_kses_bad_protocol`: strips disallowed schemes until stable; `''` if it never settles. */
@@ -116,7 +126,7 @@ function badProtocolOnce(input: string, count: number): string {
   if (m === null) return content;
   const scheme = content.slice(0, m.index);
   if (scheme.includes('/?')) return content;
-  let rest = content.slice(m.index + m[0].length).replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
+  let rest = phpTrim(content.slice(m.index + m[0].length));
   const protocol = allowedProtocol(scheme);
   if (protocol === 'feed:') {
     if (count > 2) return '';

@@ -1,4 +1,6 @@
 import { RestError } from '../../core/errors.js';
+import { phpTrim } from '../../core/schema/php.js';
+import { stripTags } from '../../core/schema/text.js';
 import { phpBool } from './php-values.js';
 import type { ContactFormFields, FormMessages, MailTemplate } from './storage.js';
 import { DEFAULT_MESSAGES } from './templates.js';
@@ -117,9 +119,9 @@ export function isValidLocale(locale: string): boolean {
   return /^[a-z]{2,3}(?:_[a-zA-Z_]{2,})?$/.test(locale);
 }
 
-/** CF7's `set_title()`: tags stripped, trimmed, "Untitled" when nothing is left. */
+/** CF7's `set_title()`: tags stripped (PHP's `strip_tags`), trimmed, "Untitled" when nothing is left. */
 function cleanTitle(title: string): string {
-  const cleaned = title.replace(/<[^>]*>/g, '').trim();
+  const cleaned = phpTrim(stripTags(title));
   return cleaned === '' ? 'Untitled' : cleaned;
 }
 

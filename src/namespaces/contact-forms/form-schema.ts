@@ -1,7 +1,8 @@
 import type { RestContext, RestUser } from '../../core/types.js';
+import { stripAllTags } from '../../core/schema/text.js';
 import { scanFormTags } from './form-tags.js';
 import { mailTagResolver } from './mail-tag-values.js';
-import { replaceMailTags, stripAllTags } from './mail-tags.js';
+import { replaceMailTags } from './mail-tags.js';
 import type { ContactFormRecord } from './storage.js';
 import { SWV_VERSION, swvRules, type SwvSchema } from './swv.js';
 import { effectiveMessages } from './templates.js';

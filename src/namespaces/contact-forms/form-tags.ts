@@ -1,3 +1,5 @@
+import { asciiLower, phpTrim } from '../../core/schema/php.js';
+
 /** A form-tag scanned from a form template, as CF7's `WPCF7_FormTag`. */
 export interface FormTag {
   /** Tag type as written, with its `*` when required (`text*`). */
@@ -90,22 +92,27 @@ export function hasOption(tag: FormTag, name: string): boolean {
   });
 }
 
-/** `get_option()`'s preset value patterns. */
+/** `get_option()`'s preset value patterns, anchored at both ends. */
 const OPTION_PATTERNS = {
-  any: '.+',
-  date: '[0-9]{4}-[0-9]{2}-[0-9]{2}',
-  int: '[0-9]+',
-  num: '(?:[0-9]+|(?:[0-9]+)?[.][0-9]+)',
-  signed_num: '[-]?(?:[0-9]+|(?:[0-9]+)?[.][0-9]+)',
-  id: '[-0-9a-zA-Z_]+',
+  any: /^.+$/,
+  date: /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/,
+  int: /^[0-9]+$/,
+  num: /^(?:[0-9]+|(?:[0-9]+)?[.][0-9]+)$/,
+  signed_num: /^[-]?(?:[0-9]+|(?:[0-9]+)?[.][0-9]+)$/,
+  id: /^[-0-9a-zA-Z_]+$/,
 } as const;
 
-/** `WPCF7_FormTag::get_option( $name, $pattern, true )`: the value of the first `name:value` option matching, else undefined. */
+/**
+ * `WPCF7_FormTag::get_option( $name, $pattern, true )`: the value of the first `name:value`
+ * option matching, else undefined. CF7's `/^name:pattern$/i` as a prefix check (ASCII case
+ * folding, as PCRE's) and the value pattern.
+ */
 export function getOption(tag: FormTag, name: string, pattern: keyof typeof OPTION_PATTERNS = 'any'): string | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const matcher = new RegExp(`^${escaped}:${OPTION_PATTERNS[pattern]}$`, 'i');
-  const found = tag.options.find((option) => matcher.test(option));
-  return found === undefined ? undefined : found.slice(name.length + 1);
+  const prefix = `${asciiLower(name)}:`;
+  const found = tag.options.find(
+    (option) => asciiLower(option.slice(0, prefix.length)) === prefix && OPTION_PATTERNS[pattern].test(option.slice(prefix.length)),
+  );
+  return found === undefined ? undefined : found.slice(prefix.length);
 }
 
 /** CF7's `wpcf7_strip_quote()`. */
@@ -122,15 +129,44 @@ function pipeOf(text: string): [string, string] {
   return [text.slice(0, at).trim(), text.slice(at + 1).trim()];
 }
 
-const ATTRIBUTES = /^([-+*=0-9a-zA-Z:.!?#$&@_/|%\r\n\t ]*?)((?:[\r\n\t ]*"[^"]*"|[\r\n\t ]*'[^']*')*)$/;
+const OPTION_CHARS = /^[-+*=0-9a-zA-Z:.!?#$&@_/|%\r\n\t ]*$/;
+const ATTRIBUTE_SPACE = '\r\n\t ';
+const QUOTED = /"[^"]*"|'[^']*'/g;
+
+/**
+ * The options and quoted values of attribute text as CF7's
+ * `%^([-+*=0-9a-zA-Z:.!?#$&@_/|\%\r\n\t ]*?)((?:[\r\n\t ]*"[^"]*"|[\r\n\t ]*'[^']*')*)$%` splits
+ * it, or null where that does not match. Options cannot hold a quote, so they end at the
+ * whitespace before the first quote; from there each value is a whitespace run and a quoted
+ * string up to its closing quote. Read in one pass, where the regex backtracks quadratically.
+ */
+function splitAttributes(text: string): [options: string, values: string] | null {
+  const double = text.indexOf('"');
+  const single = text.indexOf("'");
+  const firstQuote = double < 0 ? single : single < 0 ? double : Math.min(double, single);
+  if (firstQuote < 0) return OPTION_CHARS.test(text) ? [text, ''] : null;
+  let optionsEnd = firstQuote;
+  while (optionsEnd > 0 && ATTRIBUTE_SPACE.includes(text[optionsEnd - 1]!)) optionsEnd--;
+  if (!OPTION_CHARS.test(text.slice(0, optionsEnd))) return null;
+  for (let at = optionsEnd; at < text.length; ) {
+    while (at < text.length && ATTRIBUTE_SPACE.includes(text[at]!)) at++;
+    const quote = text[at];
+    if (quote !== '"' && quote !== "'") return null;
+    const closing = text.indexOf(quote, at + 1);
+    if (closing < 0) return null;
+    at = closing + 1;
+  }
+  return [text.slice(0, optionsEnd), text.slice(optionsEnd)];
+}
 
 /** `WPCF7_FormTagsManager::parse_atts()`: options and quoted values, or null when the text is neither. */
 function parseAttributes(text: string): { options: string[]; values: string[] } | null {
-  const normalized = text.replace(/[\u00a0\u200b]+/g, ' ').trim();
-  const match = ATTRIBUTES.exec(normalized);
-  if (!match) return null;
-  const options = match[1] ? match[1].trim().split(/[\r\n\t ]+/).filter((option) => option !== '') : [];
-  const values = match[2] ? (match[2].match(/"[^"]*"|'[^']*'/g) ?? []).map(stripQuote) : [];
+  const normalized = phpTrim(text.replace(/[\u00a0\u200b]+/g, ' '));
+  const split = splitAttributes(normalized);
+  if (!split) return null;
+  const [optionText, valueText] = split;
+  const options = optionText ? phpTrim(optionText).split(/[\r\n\t ]+/).filter((option) => option !== '') : [];
+  const values = valueText ? (valueText.match(QUOTED) ?? []).map(stripQuote) : [];
   return { options, values };
 }
 
@@ -138,7 +174,7 @@ function parseAttributes(text: string): { options: string[]; values: string[] } 
 function buildTag(type: string, attributes: string, content: string): FormTag | null {
   const tag: FormTag = {
     type,
-    basetype: type.replace(/\*+$/, ''),
+    basetype: phpTrim(type, '*'),
     raw_name: '',
     name: '',
     options: [],

@@ -1,7 +1,8 @@
 import type { RestContext, RestUser } from '../../core/types.js';
 import { isCredentialName } from '../../core/credentials.js';
+import { stripAllTags } from '../../core/schema/text.js';
 import type { FormTag } from './form-tags.js';
-import { escapeHtml, stripAllTags, type MailTagResolver } from './mail-tags.js';
+import { escapeHtml, type MailTagResolver } from './mail-tags.js';
 import { flatJoin, flattenValue } from './posted-data.js';
 import type { PostedValue } from './storage.js';
 

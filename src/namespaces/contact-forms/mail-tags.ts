@@ -23,14 +23,6 @@ export function replaceMailTags(text: string, resolve: MailTagResolver, excludeB
   return lines.join('\n');
 }
 
-/** WordPress's `wp_strip_all_tags()`: no script or style blocks, no tags, trimmed. */
-export function stripAllTags(text: string): string {
-  return text
-    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .trim();
-}
-
 /** WordPress's `esc_html()` for a mail body. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');

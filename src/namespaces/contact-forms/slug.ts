@@ -1,3 +1,6 @@
+import { phpTrim } from '../../core/schema/php.js';
+import { stripTags } from '../../core/schema/text.js';
+
 const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a character as lower-case `%xx` escapes, as WordPress's `utf8_uri_encode` leaves them in slugs. */
@@ -10,8 +13,7 @@ function percentEncode(char: string): string {
  * stay percent-encoded, everything else becomes dashes; an empty result falls back to `fallback`.
  */
 export function titleSlug(title: string, fallback: string): string {
-  const slug = title
-    .replace(/<[^>]*>/g, '')
+  const slug = stripTags(title)
     .replace(/%(?![0-9a-fA-F]{2})/g, '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -20,9 +22,9 @@ export function titleSlug(title: string, fallback: string): string {
     .replace(/\./g, '-')
     .replace(/[^%a-z0-9 _-]/g, '')
     .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? fallback : slug;
+    .replace(/-+/g, '-');
+  const trimmed = phpTrim(slug, '-');
+  return trimmed === '' ? fallback : trimmed;
 }
 
 /** WordPress's `wp_unique_post_slug()`: `slug`, else `slug-2`, `slug-3`… whichever is free. */

@@ -1,11 +1,12 @@
 import type { RestContext, RestUser } from '../../core/types.js';
+import { stripAllTags } from '../../core/schema/text.js';
 import type { StorageContext } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
 import { keyedHash } from './hashing.js';
 import { composeMail } from './mail.js';
 import { mailTagResolver, type MailTagEnv } from './mail-tag-values.js';
-import { replaceMailTags, stripAllTags } from './mail-tags.js';
+import { replaceMailTags } from './mail-tags.js';
 import { flatJoin, flattenValue, postedData, recordedFields } from './posted-data.js';
 import { settingIsTrue } from './settings.js';
 import type { ContactFormRecord, ContactFormsStorage, MailMessage, PostedValue, Submission, SubmissionStatus } from './storage.js';

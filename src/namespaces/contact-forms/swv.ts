@@ -81,10 +81,24 @@ function maxLength(tag: FormTag, fallback: string): string {
   const option = getOption(tag, 'maxlength', 'int');
   if (truthy(option)) return option;
   for (const candidate of tag.options) {
-    const match = /^(?:[0-9]*x?[0-9]*)?\/([0-9]+)$/.exec(candidate);
-    if (match) return match[1]!;
+    const max = sizeOptionMax(candidate);
+    if (max !== undefined) return max;
   }
   return fallback;
+}
+
+function skipDigits(text: string, at: number): number {
+  while (at < text.length && text[at]! >= '0' && text[at]! <= '9') at++;
+  return at;
+}
+
+/** The `N` of a `size/N` option as CF7's `%^(?:[0-9]*x?[0-9]*)?/([0-9]+)$%` reads it, scanned in one pass (the regex backtracks quadratically over the digits). */
+function sizeOptionMax(option: string): string | undefined {
+  let at = skipDigits(option, 0);
+  if (option[at] === 'x') at = skipDigits(option, at + 1);
+  if (option[at] !== '/') return undefined;
+  const digits = option.slice(at + 1);
+  return digits !== '' && skipDigits(digits, 0) === digits.length ? digits : undefined;
 }
 
 /** `get_date_option()` for literal `YYYY-MM-DD` options; CF7's relative forms (`today+1days`) are not read. */

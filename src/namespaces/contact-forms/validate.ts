@@ -1,9 +1,10 @@
+import { isEmail } from '../../core/schema/formats.js';
 import { unacceptedBoxes } from './acceptance.js';
 import { getOption, isFieldName, type FormTag } from './form-tags.js';
 import { flattenValue } from './posted-data.js';
 import { quizAnswered } from './quiz.js';
 import type { SwvRule } from './swv.js';
-import { isDate, isEmail, isNumeric, isTel, isUrl } from './value-checks.js';
+import { isDate, isNumeric, isTel, isUrl } from './value-checks.js';
 
 /** A field that failed validation, as CF7's `WPCF7_Validation` keeps it. */
 export interface InvalidField {

@@ -1,18 +1,3 @@
-/** WordPress's `is_email()`: a plain local part, and a domain of at least two dot-separated labels. */
-export function isEmail(value: string): boolean {
-  if (value.length < 6) return false;
-  const at = value.indexOf('@', 1);
-  if (at < 0) return false;
-  const local = value.slice(0, at);
-  const domain = value.slice(at + 1);
-  if (!/^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local)) return false;
-  if (/\.{2,}/.test(domain)) return false;
-  if (domain.replace(/^[ \t\n\r\0\x0B.]+|[ \t\n\r\0\x0B.]+$/g, '') !== domain) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  return labels.every((label) => /^[a-z0-9-]+$/i.test(label) && !label.startsWith('-') && !label.endsWith('-'));
-}
-
 /**
  * PHP's `FILTER_VALIDATE_URL`, approximately: printable ASCII only, a scheme, and a host after
  * `//` (mailto:, news: and file: need none).
@@ -25,9 +10,24 @@ export function isUrl(value: string): boolean {
   return /^\/\/[^/?#]+/.test(scheme[2]!);
 }
 
-/** CF7's `wpcf7_is_tel()`: an optional `+`, then digit groups (optionally in parentheses) split by spaces, dashes or slashes. */
+/** What CF7's `wpcf7_is_tel()` removes before checking a number: `[()/.*#\s-]` (PCRE's ASCII `\s`). */
+const TEL_DECORATION = '()/.*#-\t\n\v\f\r ';
+
+/**
+ * CF7 5.9's `wpcf7_is_tel()`: once the characters of {@link TEL_DECORATION} are removed, an
+ * optional `+` and at least one digit. One pass over the value, where CF7's own check is
+ * `preg_replace('%[()/.*#\s-]+%', '', …)` then `/^[+]?[0-9]+$/`.
+ */
 export function isTel(value: string): boolean {
-  return /^[+]?(?:\([0-9]+\)|[0-9]+)(?:[/ -]*(?:\([0-9]+\)|[0-9]+))*$/.test(value.trim());
+  let digits = 0;
+  let plus = false;
+  for (const c of value) {
+    if (TEL_DECORATION.includes(c)) continue;
+    if (c >= '0' && c <= '9') digits++;
+    else if (c === '+' && !plus && digits === 0) plus = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /** PHP 8's `is_numeric()` for a string: decimal or exponent notation, whitespace around allowed. */
