@@ -2,6 +2,7 @@ import { errorResponse, noRoute, respondTo, validateMatched, type DispatchEnv, t
 import { RestError } from './errors.js';
 import { normalizeHeaders } from './headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
+import { setOwn } from './own-property.js';
 import { parsePhpQuery } from './php-query.js';
 import { RestResponse } from './response.js';
 import { envelope } from './response-data.js';
@@ -67,8 +68,7 @@ function batchAllowed(match: RouteMatch): boolean {
 function itemHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value === 'string') out[name] = value;
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[name] = value;
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) setOwn(out, name, value);
   }
   return normalizeHeaders(out);
 }

@@ -1,4 +1,4 @@
-import { setOwn } from './args.js';
+import { setOwn } from './own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
 type FieldTree = { [field: string]: FieldTree | true };
@@ -22,7 +22,8 @@ function fieldTree(fields: string[]): FieldTree {
     let ref = tree;
     while (parts.length > 1) {
       const next = parts.shift()!;
-      const existing = ref[next];
+      // Own members only: `constructor.prototype.x` must not walk into Object.prototype.
+      const existing = Object.hasOwn(ref, next) ? ref[next] : undefined;
       // A parent already included whole makes its sub-fields moot.
       if (existing === true) continue outer;
       if (existing === undefined) {
