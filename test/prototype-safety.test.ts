@@ -22,7 +22,7 @@ function describeObject(value: unknown): Record<string, unknown> {
   };
 }
 
-/** A route whose POST and GET answer what they saw of `target` inside their params. */
+/** A route whose POST and GET answer what their handlers see of the param `pick` reads, as a handler would read it. */
 function probeRoute(path: string, args: Record<string, ArgSchema>, pick: (params: Record<string, unknown>) => unknown): RouteDefinition {
   const handler = (request: { params: Record<string, unknown> }) => describeObject(pick(request.params));
   return {
