@@ -157,6 +157,28 @@ describe('POST /batch/v1', () => {
     expect(store.map((n) => n.text)).toEqual(['c']);
   });
 
+  it('answers an item path longer than 2,048 characters with a 400 item, before matching it, and runs the other items', async () => {
+    const store: Note[] = [];
+    const rest = await server(store);
+    const atLimit = `/notes/v1/notes?text=${'a'.repeat(2048 - '/notes/v1/notes?text='.length)}`;
+    const requests = [
+      { path: `${atLimit}b`, body: { text: 'too long' } },
+      { path: '/notes/v1/notes' + '/x'.repeat(50_000) },
+      { path: atLimit },
+    ];
+    const { status, body } = await batch(rest, { requests });
+    expect(status).toBe(207);
+    const items = body.responses as Item[];
+    const tooLong = { code: 'rest_batch_path_too_long', message: 'The request path is longer than 2048 characters.', data: { status: 400 } };
+    expect(items[0]).toEqual({ status: 400, body: tooLong, headers: [] });
+    expect(items[1]).toEqual({ status: 400, body: tooLong, headers: [] });
+    expect(items[2]).toMatchObject({ status: 200, body: { text: 'a'.repeat(2048 - '/notes/v1/notes?text='.length) } });
+
+    const strict = await batch(rest, { validation: 'require-all-validate', requests });
+    expect(strict.body).toMatchObject({ failed: 'validation', responses: [{ status: 400, body: tooLong }, { status: 400 }, null] });
+    expect(store).toHaveLength(1);
+  });
+
   it('takes only the path and query of an absolute item URL, as WordPress does', async () => {
     const store: Note[] = [];
     const rest = await server(store);

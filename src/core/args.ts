@@ -1,4 +1,5 @@
 import { RestError, isRestError } from './errors.js';
+import { setOwn } from './own-property.js';
 import { assertValidArgSchema, compileArg, type ParseResult } from './schema/index.js';
 import type { ArgSchema, ValidateCallback } from './schema/types.js';
 
@@ -28,12 +29,6 @@ export interface ParamSources {
 }
 
 const SOURCE_ORDER = ['json', 'body', 'query', 'url', 'defaults'] as const;
-
-/** Sets an own property even for `__proto__`, so request data can never reach a prototype. */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 /** Compiles an endpoint's arg descriptors; throws on a malformed descriptor. */
 export function compileArgs(
@@ -79,7 +74,7 @@ export function mergeParams(sources: ParamSources): Record<string, unknown> {
 /** The defaults of a plan as a fresh source object. */
 export function defaultSource(plan: ArgPlan): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
-  for (const [name, value] of plan.defaults) defaults[name] = value;
+  for (const [name, value] of plan.defaults) setOwn(defaults, name, value);
   return defaults;
 }
 
@@ -118,10 +113,10 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
       const value = getParam(sources, name);
       if (value === undefined) continue;
       const result = validate(value, name);
-      if (result === false) (params ??= {})[name] = 'Invalid parameter.';
+      if (result === false) setOwn((params ??= {}), name, 'Invalid parameter.');
       else if (isRestError(result)) {
-        (params ??= {})[name] = result.messages().join(' ');
-        (details ??= {})[name] = result.toJSON();
+        setOwn((params ??= {}), name, result.messages().join(' '));
+        setOwn((details ??= {}), name, result.toJSON());
       }
     }
     if (params) return invalidParams(params, details ?? []);
@@ -144,10 +139,10 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
       if (!parse || !Object.hasOwn(source, key)) continue;
       const result = parse(source[key], key);
       if (isRestError(result)) {
-        (params ??= {})[key] = result.messages().join(' ');
-        (details ??= {})[key] = result.toJSON();
+        setOwn((params ??= {}), key, result.messages().join(' '));
+        setOwn((details ??= {}), key, result.toJSON());
       } else {
-        source[key] = result;
+        setOwn(source, key, result);
       }
     }
   }

@@ -2,6 +2,7 @@ import { errorResponse, noRoute, respondTo, validateMatched, type DispatchEnv, t
 import { RestError } from './errors.js';
 import { normalizeHeaders } from './headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
+import { setOwn } from './own-property.js';
 import { parsePhpQuery } from './php-query.js';
 import { RestResponse } from './response.js';
 import { envelope } from './response-data.js';
@@ -10,6 +11,12 @@ import type { AllowBatch, RestContext, RestRequest, RouteDefinition } from './ty
 
 /** WordPress's default `rest_get_max_batch_size`. */
 export const DEFAULT_MAX_BATCH_SIZE = 25;
+
+/**
+ * Longest item path a batch reads. WordPress has no limit, but matching a path against route
+ * regexes such as its own `/wp/v2/templates/(?P<id>…)` costs time quadratic in its length.
+ */
+export const MAX_ITEM_PATH_LENGTH = 2048;
 
 /** One item of a batch as its args schema leaves it. */
 interface BatchItem {
@@ -67,8 +74,7 @@ function batchAllowed(match: RouteMatch): boolean {
 function itemHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value === 'string') out[name] = value;
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[name] = value;
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) setOwn(out, name, value);
   }
   return normalizeHeaders(out);
 }
@@ -78,12 +84,20 @@ function itemBody(body: BatchItem['body']): Record<string, unknown> {
   return body ?? {};
 }
 
+/** An item refused before it could be matched. */
+function unplanned(error: RestError): PlannedItem {
+  return { input: null, match: null, validated: null, error };
+}
+
 /** Parses, matches and validates one item: everything WordPress does before running any. */
 function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv): PlannedItem {
-  const parsed = parseItemPath(item.path);
-  if (!parsed) {
-    return { input: null, match: null, validated: null, error: new RestError('parse_path_failed', 'Could not parse the path.', { status: 400 }) };
+  if (item.path.length > MAX_ITEM_PATH_LENGTH) {
+    return unplanned(
+      new RestError('rest_batch_path_too_long', `The request path is longer than ${MAX_ITEM_PATH_LENGTH} characters.`, { status: 400 }),
+    );
   }
+  const parsed = parseItemPath(item.path);
+  if (!parsed) return unplanned(new RestError('parse_path_failed', 'Could not parse the path.', { status: 400 }));
   const form = itemBody(item.body);
   const input: DispatchInput = {
     method: item.method ?? 'POST',

@@ -1,3 +1,4 @@
+import { setOwn } from './own-property.js';
 import type { CompiledEndpoint, CompiledRoute } from './route-table.js';
 import type { ArgSchema } from './schema/types.js';
 import type { AllowBatch } from './types.js';
@@ -31,7 +32,7 @@ function jsonOnly(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(jsonOnly);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v !== 'function') out[k] = jsonOnly(v);
+  for (const [k, v] of Object.entries(value)) if (typeof v !== 'function') setOwn(out, k, jsonOnly(v));
   return out;
 }
 

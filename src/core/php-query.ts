@@ -3,6 +3,7 @@
  * `add_post_vars` in php-src 8.2): what WordPress receives in `$_GET`, `$_POST` and from
  * `parse_str()`.
  */
+import { setOwn } from './own-property.js';
 
 /** A PHP request value: a string, or a PHP array — a JS array when its keys are exactly 0..n-1 in order, else a plain object. */
 export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
@@ -157,10 +158,7 @@ export class PhpArray {
   private toObject(): Record<string, PhpValue> {
     const out: Record<string, PhpValue> = {};
     for (const [key, node] of this.entries) {
-      const value = PhpArray.value(node);
-      // Assigning `__proto__` would set the prototype; define it as an own key instead.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      else out[key] = value;
+      setOwn(out, key, PhpArray.value(node));
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { setOwn } from './args.js';
+import { setOwn } from './own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
 type FieldTree = { [field: string]: FieldTree | true };
@@ -19,10 +19,13 @@ function fieldTree(fields: string[]): FieldTree {
   const tree: FieldTree = {};
   outer: for (const field of fields) {
     const parts = field.split('.');
+    const last = parts.length - 1;
     let ref = tree;
-    for (let depth = 0; depth < parts.length - 1; depth++) {
-      const next = parts[depth]!;
-      const existing = ref[next];
+    // Walked by index: `shift()` per step made a long dotted path cost quadratic time.
+    for (let i = 0; i < last; i++) {
+      const next = parts[i]!;
+      // Own members only: `constructor.prototype.x` must not walk into Object.prototype.
+      const existing = Object.hasOwn(ref, next) ? ref[next] : undefined;
       // A parent already included whole makes its sub-fields moot.
       if (existing === true) continue outer;
       if (existing === undefined) {
@@ -33,7 +36,7 @@ function fieldTree(fields: string[]): FieldTree {
         ref = existing;
       }
     }
-    setOwn(ref, parts[parts.length - 1]!, true);
+    setOwn(ref, parts[last]!, true);
   }
   return tree;
 }

@@ -3,6 +3,7 @@
  * type (PHP casts included), cleans formatted strings, and drops forbidden properties.
  */
 import { RestError } from '../errors.js';
+import { setOwn } from '../own-property.js';
 import { BUILT_IN_TYPES, handleMultiType, hasUniqueItems, sanitizeArray, sanitizeBoolean, sanitizeObject } from './coerce.js';
 import { findAnyMatching, findOneMatching } from './combine.js';
 import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
@@ -122,7 +123,7 @@ function sanitizeObjectValue(schema: CompiledSchema, value: unknown, param: stri
     }
     const sanitized = property === undefined ? source[key] : sanitizeNode(property, source[key], `${param}[${key}]`);
     if (sanitized instanceof RestError) return sanitized;
-    result[key] = sanitized;
+    setOwn(result, key, sanitized);
   }
   // A list stays a list unless a property was removed, as a PHP array would.
   return Array.isArray(object) && !removed ? Object.values(result) : result;

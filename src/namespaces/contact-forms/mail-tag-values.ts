@@ -79,7 +79,7 @@ export function mailTagResolver(env: MailTagEnv, html: boolean): MailTagResolver
     if (isCredentialName(field)) return null;
     const submitted = Object.hasOwn(env.posted, field) ? env.posted[field] : undefined;
     if (submitted !== undefined) {
-      let text = raw ? flatJoin(env.raw[field]) : flatJoin(submitted);
+      let text = raw ? flatJoin(Object.hasOwn(env.raw, field) ? env.raw[field] : undefined) : flatJoin(submitted);
       if (html) text = escapeHtml(text);
       const tag = env.tags.find((candidate) => candidate.name === field);
       if (tag?.basetype === 'acceptance') text = acceptanceText(tag, submitted, html);

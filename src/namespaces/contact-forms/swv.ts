@@ -115,7 +115,9 @@ function decodeEntities(text: string): string {
       const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return named[entity.toLowerCase()] ?? whole;
+    const name = entity.toLowerCase();
+    // Own entries only: `&constructor;` is no entity.
+    return Object.hasOwn(named, name) ? named[name]! : whole;
   });
 }
 
