@@ -77,7 +77,7 @@ function isSpace(c: string | undefined): boolean {
  * PHP's `strip_tags` state machine (no allowed tags): drops tags, `<?…?>` blocks, `<!…>`
  * declarations and comments, honouring quotes inside tags; a `<` before whitespace is text.
  */
-function stripTags(input: string): string {
+export function stripTags(input: string): string {
   let out = '';
   let state: State = 'text';
   let depth = 0;
