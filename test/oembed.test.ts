@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, type RestServer, type RestUser } from '../src/index.js';
@@ -442,6 +443,17 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
     for (const src of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', '&#106;avascript:alert(1)', 'data:text/html,x', '//evil.example/', '/relative']) {
       expect(await proxiedHtml(siteServing(`<iframe src="${src}"></iframe>`))).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video"><\/iframe>$/);
     }
+  });
+
+  it('answers random markup with safe HTML or none (property)', async () => {
+    const piece = fc.constantFrom('<', '>', '/', '!--', '-->', '"', "'", '=', ' ', '\n', 'iframe', 'blockquote', 'a', 'script', 'textarea', ' src=', ' href=', ' onload=', 'https://x.example/', 'javascript:', '&#', ';', 'x');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: piece, maxLength: 40 }), async (html) => {
+        const answer = await proxiedHtml(siteServing(html, { cacheSize: 0 }));
+        if (answer !== false) expect(unsafeParts(answer)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("titles a sanctioned provider's iframes without multiplying its answer: a long title over thousands of iframes", async () => {

@@ -20,6 +20,8 @@ const SPECIAL_CHAR: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt
  * last counts, as `shortcode_parse_atts` reads them; the type is compared exactly.
  */
 export function discoverEndpoint(html: string, pageUrl: string): string | null {
+  // WordPress's quick check: a page that never spells a link type names no endpoint.
+  if (![...LINK_TYPES.keys()].some((type) => html.includes(type))) return null;
   const found: { json?: string; xml?: string } = {};
   scanHtml(html, (token) => {
     if (token.kind === 'close' && token.name === 'head') return false;
