@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRestServer, RestError, type RestServer, type RestUser } from '../src/index.js';
-import { corePosts, memoryPostsStorage, samplePosts, type PostsStorage } from '../src/namespaces/core-posts/index.js';
+import { corePosts, memoryPostsStorage, samplePosts, type PostRecord, type PostsStorage } from '../src/namespaces/core-posts/index.js';
 import { capabilitiesOf } from '../src/core/auth/roles.js';
 
 const SITE = { name: 'Example Site', url: 'http://site.test' };
@@ -157,5 +157,137 @@ describe('host storage', () => {
       },
     });
     expect(await busy.inject({ path: '/core/v2/posts/4' })).toMatchObject({ status: 503, data: { code: 'storage_busy' } });
+  });
+});
+
+describe('password-protected posts and logged-out searches', () => {
+  const secretPost = (): PostRecord => ({ ...samplePosts()[0]!, id: 50, slug: 'secret', title: 'Members only', content: 'The vault code is swordfish.', password: 'letmein' });
+  const withSecret = () => memoryPostsStorage({ posts: [...samplePosts(), secretPost()] });
+
+  it('leaves password-protected posts out of a logged-out search, as WP_Query does, and counts them out', async () => {
+    const answer = await server(withSecret()).inject({ path: '/core/v2/posts', query: { search: 'swordfish' } });
+    expect(answer.data).toEqual([]);
+    expect(answer.headers['X-WP-Total']).toBe('0');
+  });
+
+  it('still lists them without a search, and finds them for a signed-in user, their content hidden without the password', async () => {
+    const rest = server(withSecret());
+    const listed = await rest.inject({ path: '/core/v2/posts', query: { _fields: 'id', per_page: 100 } });
+    expect(listed.data).toContainEqual({ id: 50 });
+    const found = await rest.inject({ path: '/core/v2/posts', query: { search: 'swordfish', _fields: 'id,content' }, user: author });
+    expect(found.data).toEqual([{ id: 50, content: { rendered: '', protected: true } }]);
+  });
+
+  it('asks a host storage for has_password false on a logged-out search only, and drops a protected match it answers anyway', async () => {
+    const asked: Array<boolean | undefined> = [];
+    const rest = server({
+      queryPosts: async (query) => {
+        asked.push(query.hasPassword);
+        return { posts: [secretPost()], total: 1 };
+      },
+    });
+    expect((await rest.inject({ path: '/core/v2/posts', query: { search: 'swordfish' } })).data).toEqual([]);
+    await rest.inject({ path: '/core/v2/posts', query: { search: 'swordfish' }, user: author });
+    await rest.inject({ path: '/core/v2/posts' });
+    expect(asked).toEqual([false, undefined, undefined]);
+  });
+});
+
+describe('_fields', () => {
+  it('renders only the fields asked for: content is never rendered for _fields=id,title', async () => {
+    let contentRead = 0;
+    const post = samplePosts()[0]!;
+    const watched = new Proxy(post, {
+      get(target, key, receiver) {
+        if (key === 'content') contentRead++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const rest = server({ queryPosts: async () => ({ posts: [watched], total: 1 }) });
+    const answer = await rest.inject({ path: '/core/v2/posts', query: { _fields: 'id,title' } });
+    expect(answer.data).toEqual([{ id: 4, title: { rendered: 'Post 01 bravo' } }]);
+    expect(contentRead).toBe(0);
+    await rest.inject({ path: '/core/v2/posts', query: { _fields: 'excerpt.rendered' } });
+    expect(contentRead).toBeGreaterThan(0);
+  });
+
+  it('answers nested fields and links as before', async () => {
+    const rest = server();
+    const answer = await rest.inject({ path: '/core/v2/posts/4', query: { context: 'edit', _fields: 'title.raw,content.block_version,generated_slug,_links' }, user: admin });
+    expect(answer.data).toMatchObject({ title: { raw: 'Post 01 bravo' }, content: { block_version: 1 }, generated_slug: 'post-01-bravo' });
+    expect(Object.keys(answer.data as object)).toEqual(['title', 'content', 'generated_slug', '_links']);
+    expect(Object.keys((answer.data as { content: object }).content)).toEqual(['block_version']);
+  });
+});
+
+describe('rendering hostile content', () => {
+  const post = (fields: Partial<PostRecord>): PostRecord => ({ ...samplePosts()[0]!, id: 60, slug: 'hostile', ...fields });
+  const first = async (fields: Partial<PostRecord>, context = 'view') =>
+    ((await server(memoryPostsStorage({ posts: [post(fields)] })).inject({ path: '/core/v2/posts', query: { context }, user: context === 'edit' ? admin : null })).data as Array<Record<string, { rendered: string } | string>>)[0]!;
+
+  it('renders "<div" and 60,000 "<" as a paragraph of text with an empty excerpt (strip_tags drops an unclosed tag)', async () => {
+    const content = `<div${'<'.repeat(60_000)}`;
+    const data = await first({ content });
+    expect(data.content).toEqual({ rendered: `<p>${content}</p>\n`, protected: false });
+    expect(data.excerpt).toEqual({ rendered: '', protected: false });
+  });
+
+  it('slugs a title of 60,000 "<" and words as strip_tags leaves it', async () => {
+    expect((await first({ title: `Hello ${'<'.repeat(60_000)}` }, 'edit')).generated_slug).toBe('hello');
+    expect((await first({ title: 'Tea < Coffee & <b>Milk</b>' }, 'edit')).generated_slug).toBe('tea-coffee-milk');
+  });
+
+  it('removes closed block delimiters and leaves an unclosed comment as written', async () => {
+    const rest = `<!--\twp:${'<!--\twp:'.repeat(20_000)}`;
+    const data = await first({ content: `<!-- wp:paragraph --><p>Hi</p><!-- /wp:paragraph -->${rest}` });
+    expect((data.content as { rendered: string }).rendered).toBe(`<p>Hi</p>${rest}`);
+  });
+
+  it('leaves script and style elements out of the excerpt, and an unclosed one as text without its tag', async () => {
+    const closed = await first({ content: '<p>Keep this</p>\n<script>var secret = 1;</script>\n<style>p { color: red }</style>\n<p>and this.</p>' });
+    expect(closed.excerpt).toEqual({ rendered: '<p>Keep this and this.</p>\n', protected: false });
+    const open = await first({ content: `<p>Intro</p><script>${'x '.repeat(30_000)}` });
+    expect((open.excerpt as { rendered: string }).rendered).toBe(`<p>Introx${' x'.repeat(54)} [&hellip;]</p>\n`);
+  });
+
+  it('texturizes only the text of a title, its tags as written', async () => {
+    const data = await first({ title: '<a href="/x?a=1&b=2" title="it\'s">Tom\'s "best" -- ever...</a>' });
+    expect(data.title).toEqual({ rendered: '<a href="/x?a=1&b=2" title="it\'s">Tom&#8217;s &#8220;best&#8221; &#8212; ever&#8230;</a>' });
+  });
+});
+
+describe('dates that pass the schema', () => {
+  const create = (rest: RestServer, body: Record<string, unknown>) => rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Dated', ...body }, user: admin });
+  const invalidDate = { status: 400, data: { code: 'rest_invalid_date', message: 'Invalid date.', data: { status: 400 } } };
+
+  it('reads second 60 and any offset as strtotime does', async () => {
+    const rest = server();
+    expect((await create(rest, { date: '2023-01-01T10:00:60' })).data).toMatchObject({ date_gmt: '2023-01-01T10:01:00' });
+    expect((await create(rest, { date: '2023-01-01T10:00:00+99:99' })).data).toMatchObject({ date_gmt: '2022-12-28T05:21:00' });
+    expect((await create(rest, { date_gmt: '2023-01-01 24:00:00' })).data).toMatchObject({ date_gmt: '2023-01-02T00:00:00' });
+    const local = createRestServer({ site: { ...SITE, gmt_offset: '2' }, namespaces: [corePosts()], onError: () => {} });
+    expect((await create(local, { date: '2023-01-01T10:00:00' })).data).toMatchObject({ date: '2023-01-01T10:00:00', date_gmt: '2023-01-01T08:00:00' });
+  });
+
+  it('answers 400 rest_invalid_date on create and update for a date no post can have', async () => {
+    const rest = server();
+    for (const body of [{ date: '0000-01-01T00:00:00+01:00' }, { date: '9999-12-31T23:59:60' }, { date_gmt: '9999-12-31T23:59:59-01:00' }]) {
+      expect(await create(rest, body)).toMatchObject(invalidDate);
+      expect(await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body, user: admin })).toMatchObject(invalidDate);
+    }
+    const ahead = createRestServer({ site: { ...SITE, gmt_offset: '2' }, namespaces: [corePosts()], onError: () => {} });
+    expect(await create(ahead, { date_gmt: '9999-12-31T23:00:00' })).toMatchObject(invalidDate);
+    expect((await rest.inject({ path: '/core/v2/posts/4' })).data).toMatchObject({ date_gmt: '2023-01-01T09:00:00' });
+  });
+
+  it('filters lists by such dates, and answers 400 rest_invalid_date for one no post can have', async () => {
+    const rest = server();
+    // Second 60 rolls over to 09:00:00, the date of post 25, which `after` leaves out.
+    const after = await rest.inject({ path: '/core/v2/posts', query: { after: '2023-01-22T08:59:60', _fields: 'id' } });
+    expect(after.data).toEqual([{ id: 26 }]);
+    for (const filter of ['after', 'before', 'modified_after', 'modified_before']) {
+      expect(await rest.inject({ path: '/core/v2/posts', query: { [filter]: '2023-01-01T10:00:00+99:99' } })).toMatchObject({ status: 200 });
+      expect(await rest.inject({ path: '/core/v2/posts', query: { [filter]: '0000-01-01T00:00:00+01:00' } })).toMatchObject(invalidDate);
+    }
   });
 });

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, type RestServer, type RestUser } from '../src/index.js';
 import { memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
@@ -345,5 +347,179 @@ describe('oembed/1.0/proxy', () => {
     expect(answer.status).toBe(403);
     expect(answer.data).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.', data: { status: 403 } });
     expect(provider.hits).toEqual([]);
+  });
+});
+
+/** What a browser would run or load from proxied HTML that WordPress's filter should not let through. */
+function unsafeParts(html: string): string[] {
+  const allowed: Record<string, string[]> = {
+    a: ['href'],
+    blockquote: ['class', 'data-secret'],
+    iframe: ['class', 'sandbox', 'security', 'style', 'title', 'src', 'data-secret', 'width', 'height', 'frameborder', 'marginwidth', 'marginheight', 'scrolling'],
+  };
+  const found: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (!Object.hasOwn(allowed, name)) found.push(`<${name}>`);
+      for (const [attribute, value] of Object.entries(attributes)) {
+        if (!allowed[name]?.includes(attribute)) found.push(`${name}[${attribute}]`);
+        if ((attribute === 'href' || attribute === 'src') && !/^https?:\/\//i.test(value)) found.push(`${name}[${attribute}="${value}"]`);
+      }
+      if (name === 'iframe' && attributes.sandbox !== 'allow-scripts') found.push('an iframe without sandbox');
+    },
+    oncomment: () => found.push('a comment'),
+    onprocessinginstruction: () => found.push('a declaration'),
+  });
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+/** A site whose fetch serves a page naming an endpoint, and at that endpoint a rich document with the given HTML. */
+function siteServing(html: string, options: OembedOptions = {}): RestServer {
+  const hostFetch: typeof fetch = async (input) =>
+    String(input).startsWith('https://provider.example/oembed')
+      ? new Response(JSON.stringify({ version: '1.0', type: 'rich', title: 'A video', html }), { headers: { 'Content-Type': 'application/json' } })
+      : new Response('<head><link rel="alternate" type="application/json+oembed" href="https://provider.example/oembed"></head>');
+  return siteOf({ fetch: hostFetch, maxBytes: 2 * 1024 * 1024, ...options });
+}
+
+async function proxiedHtml(server: RestServer, url = 'https://videos.example/v/1'): Promise<string | false> {
+  const answer = await server.inject({ path: '/oembed/1.0/proxy', query: { url }, user: admin });
+  expect(answer.status).toBe(200);
+  return (answer.data as { html: string | false }).html;
+}
+
+const KiB = 1024;
+const FRAME = '<iframe src="https://player.example/v/1" width="480" height="270"></iframe>';
+/** Repeats a unit to about `size` characters. */
+const filled = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length));
+
+describe('oembed/1.0/proxy with hostile provider HTML', () => {
+  // Inputs built against the patterns WordPress (and this proxy before) split HTML with; each
+  // took seconds to hours there. `keeps` says whether the genuine iframe must survive.
+  const hostile: Array<[string, (size: number) => string, boolean]> = [
+    ['<pre> elements full of line breaks', (size) => filled('<pre>\n', size) + FRAME, true],
+    ['"PRE><PRE><" runs', (size) => `\n${filled('PRE><PRE><', size)}${FRAME}`, true],
+    ['unclosed <pre tags', (size) => filled('<pre\n', size) + FRAME, false],
+    ['<IFRAME without end', (size) => `\n${filled('<IFRAME', size)}${FRAME}`, false],
+    ['blockquotes and iframe end tags interleaved', (size) => {
+      const k = Math.ceil(size / 58);
+      return `\n${'</iframe><blockquote>f'.repeat(k)}<${'/iframe></blockquote>'.repeat(k)}${'/iframe><iframe'.repeat(k)}/iframe>${FRAME}`;
+    }, true],
+    ['attribute values that never close', (size) => `<iframe a${filled('="b', size)}${FRAME}`, false],
+    ['a run of <', (size) => `${FRAME}\n${filled('<', size)}`, true],
+    ['a comment never closed', (size) => `${FRAME}\n<!--${filled('<iframe src="https://evil.example/">', size)}`, true],
+    ['iframes cut off at the end', (size) => `${FRAME}\n${filled('<iframe src="https://evil.example/" onload="steal()"', size)}`, true],
+  ];
+
+  it.each(hostile.flatMap(([name, build, keeps]) => [16 * KiB, 512 * KiB, 1024 * KiB].map((size) => [name, size, build, keeps] as const)))(
+    'answers %s (%i characters) with safe HTML',
+    async (_, size, build, keeps) => {
+      const html = await proxiedHtml(siteServing(build(size)));
+      if (keeps) expect(html).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video" src="https:\/\/player\.example\/v\/1#\?secret=[A-Za-z0-9]{10}" data-secret="[A-Za-z0-9]{10}" width="480" height="270"><\/iframe>$/);
+      if (html !== false) expect(unsafeParts(html)).toEqual([]);
+    },
+  );
+
+  it('treats markup inside <script>, <style>, <textarea> and <title> as text, as a browser does: no iframe hidden there is embedded', async () => {
+    for (const element of ['script', 'style', 'textarea', 'title']) {
+      const html = `<${element}><iframe src="https://evil.example/" onload="steal()"></iframe></${element}>`;
+      expect(await proxiedHtml(siteServing(html))).toBe(false);
+    }
+    const quoted = (await proxiedHtml(siteServing(`<blockquote><textarea><iframe src="https://evil.example/"></iframe></textarea></blockquote>${FRAME}`))) as string;
+    expect(quoted).toMatch(/^<blockquote class="wp-embedded-content" data-secret="\w{10}">&lt;iframe src="https:\/\/evil\.example\//);
+    expect(quoted.split('<iframe ')).toHaveLength(2);
+    expect(unsafeParts(quoted)).toEqual([]);
+  });
+
+  it('reads attributes as a browser does: slash-separated and unquoted handlers are dropped, a quoted > stays escaped inside its value', async () => {
+    const html = await proxiedHtml(siteServing('<iframe/src="https://player.example/v/1"/onload=steal() title="a>b" srcdoc="<script>x</script>" src="javascript:alert(1)"></iframe>'));
+    expect(html).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="a&gt;b" src="https:\/\/player\.example\/v\/1#\?secret=\w{10}" data-secret="\w{10}"><\/iframe>$/);
+    expect(unsafeParts(html as string)).toEqual([]);
+  });
+
+  it('keeps only http(s) URLs, whatever their case, spacing or entities', async () => {
+    for (const src of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', '&#106;avascript:alert(1)', 'data:text/html,x', '//evil.example/', '/relative']) {
+      expect(await proxiedHtml(siteServing(`<iframe src="${src}"></iframe>`))).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video"><\/iframe>$/);
+    }
+  });
+
+  it('answers random markup with safe HTML or none (property)', async () => {
+    const piece = fc.constantFrom('<', '>', '/', '!--', '-->', '"', "'", '=', ' ', '\n', 'iframe', 'blockquote', 'a', 'script', 'textarea', ' src=', ' href=', ' onload=', 'https://x.example/', 'javascript:', '&#', ';', 'x');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: piece, maxLength: 40 }), async (html) => {
+        const answer = await proxiedHtml(siteServing(html, { cacheSize: 0 }));
+        if (answer !== false) expect(unsafeParts(answer)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("titles a sanctioned provider's iframes without multiplying its answer: a long title over thousands of iframes", async () => {
+    const html = `<iframe title="${'t'.repeat(256 * KiB)}" src="https://player.example/v/1"></iframe>${'<iframe >'.repeat(20_000)}`;
+    const answer = await proxiedHtml(siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }));
+    expect((answer as string).startsWith(`<iframe title="${'t'.repeat(256 * KiB)}" src="https://player.example/v/1">`)).toBe(true);
+    expect((answer as string).length).toBeLessThan(2 * html.length);
+  });
+
+  it("strips a sanctioned provider's line breaks except inside <pre> elements", async () => {
+    const html = '<div>\na\r\nb</div><pre class="code">\n  x\n</pre>\n<pre>\ny';
+    const answer = await proxiedHtml(siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }));
+    expect(answer).toBe('<div>ab</div><pre class="code">\n  x\n</pre><pre>y');
+  });
+});
+
+describe('oembed/1.0/proxy discovery on hostile pages', () => {
+  const LINK = '<link rel="alternate" type="application/json+oembed" href="https://provider.example/oembed?from=page">';
+
+  /** A site whose fetch answers `page` for the content URL, and records what else it is asked. */
+  function discovering(page: string) {
+    const asked: string[] = [];
+    const hostFetch: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.startsWith('https://provider.example/oembed')) {
+        asked.push(url.split('&')[0]!);
+        return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });
+      }
+      return new Response(page);
+    };
+    return { server: siteOf({ fetch: hostFetch, maxBytes: 2 * 1024 * 1024 }), asked };
+  }
+
+  const noise: Array<[string, (size: number) => string]> = [
+    ['thousands of links, comments and long attribute runs', (size) => filled('<link rel="stylesheet" href="/s.css"><!-- application/json+oembed --><meta a=1 b=2 c=3 d=4>', size)],
+    ['unclosed tags', (size) => `${filled('<a<b ', size)}>`],
+  ];
+
+  it.each(noise.flatMap(([name, build]) => [512 * KiB, 1024 * KiB].map((size) => [name, size, build] as const)))(
+    'finds the endpoint in a head of %s (%i characters)',
+    async (_, size, build) => {
+      const { server, asked } = discovering(`<html><head>${build(size)}${LINK}</head><body></body></html>`);
+      expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(200);
+      expect(asked).toEqual(['https://provider.example/oembed?from=page']);
+    },
+  );
+
+  it.each([
+    ['thousands of <link without >', (size: number) => filled('<link type="application/json+oembed" href="https://evil.example/" ', size)],
+    ['a comment never closed', (size: number) => `<!--${filled(LINK, size)}`],
+    ['a script never closed', (size: number) => `<script>${filled(LINK, size)}`],
+    ['an attribute value never closed', (size: number) => `<link type="application/json+oembed" href='${filled(LINK, size)}`],
+  ])('finds no endpoint in a head of %s, and answers 404', async (_, build) => {
+    for (const size of [512 * KiB, 1024 * KiB]) {
+      const { server, asked } = discovering(`<html><head>${build(size)}`);
+      const answer = await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin });
+      expect(answer).toMatchObject({ status: 404, data: { code: 'oembed_invalid_url' } });
+      expect(asked).toEqual([]);
+    }
+  });
+
+  it('reads links as a browser does: not from comments, scripts or the body; the first JSON link wins, else the last XML one', async () => {
+    const xml = (n: number) => `<link rel="alternate" type="text/xml+oembed" href="https://provider.example/oembed?xml=${n}" />`;
+    const head = `<!-- ${LINK} --><script>document.write('${LINK}')</script>${xml(1)}${xml(2)}`;
+    const { server, asked } = discovering(`<html><head>${head}</head><body>${LINK}</body></html>`);
+    expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(200);
+    expect(asked).toEqual(['https://provider.example/oembed?xml=2']);
   });
 });

@@ -109,24 +109,38 @@ export function sanitizeHexColor(value: unknown): string {
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:(Z)|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
 
+/** A `date-time` as `rest_parse_date` reads it. */
+export interface ParsedDateTime {
+  /** `strtotime`'s answer: seconds since the epoch, the text read as UTC unless it names an offset. */
+  seconds: number;
+  /** Whether the text names its offset (`Z` or `±hh[:mm]`), as `rest_get_date_with_gmt` asks. */
+  hasOffset: boolean;
+}
+
 /**
- * `rest_parse_date` as a validity check: the RFC 3339 shape, then what `strtotime` accepts.
- * `strtotime` answering 0 (the epoch itself) is falsy, so WordPress rejects it too.
+ * `rest_parse_date`: the RFC 3339 shape, then what `strtotime` makes of it (a second 60 or an
+ * hour 24 rolls over, an offset counts as written); null where WordPress refuses the text.
+ * `strtotime` answering 0 (the epoch itself) is falsy, so WordPress refuses it too.
  */
-export function isDateTime(value: unknown): boolean {
+export function parseDateTime(value: unknown): ParsedDateTime | null {
   const date = subject(value);
-  if (date === undefined) return false;
+  if (date === undefined) return null;
   const m = DATE_TIME.exec(date);
-  if (m === null) return false;
+  if (m === null) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (month > 12 || day > 31 || hour > 24 || minute > 59 || second > 60) return false;
+  if (month > 12 || day > 31 || hour > 24 || minute > 59 || second > 60) return null;
   let offsetMinutes = 0;
   if (m[8] !== undefined) {
     offsetMinutes = (Number(m[9]) * 60 + Number(m[10] ?? 0)) * (m[8] === '-' ? -1 : 1);
   }
   // WordPress runs PHP in UTC, so a date without an offset is UTC.
   const timestamp = utcSeconds(year, month, day, hour, minute, second) - offsetMinutes * 60;
-  return timestamp !== 0;
+  return timestamp === 0 ? null : { seconds: timestamp, hasOffset: m[7] !== undefined || m[8] !== undefined };
+}
+
+/** `rest_parse_date` as a validity check. */
+export function isDateTime(value: unknown): boolean {
+  return parseDateTime(value) !== null;
 }
 
 const SECONDS_PER_400_YEARS = 146097 * 86400;

@@ -2,6 +2,7 @@ import { RestError } from '../../core/errors.js';
 import { paginate, pageCount } from '../../core/pagination.js';
 import { RestResponse, type RestLink } from '../../core/response.js';
 import { compactLinks } from '../../core/response-data.js';
+import { parseDateTime } from '../../core/schema/formats.js';
 import type { Handler, RestContext, RestRequest, RestUser } from '../../core/types.js';
 import { storageContext, type PermissionCheck } from '../define.js';
 import { postDefaults } from './defaults.js';
@@ -44,17 +45,39 @@ const denied = (user: RestUser | null, code: string, message: string) => new Res
 
 const invalidId = () => new RestError('rest_post_invalid_id', 'Invalid post ID.', { status: 404 });
 
-/** A Date from a validated `date-time` arg; text without an offset is the site's local time. */
-function instantOf(value: unknown, gmtOffset: number): Date | undefined {
+/** The first and last instants a post's date can hold, in milliseconds: years 0000 to 9999. */
+const EARLIEST = Date.parse('0000-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59Z');
+
+/**
+ * The instant (milliseconds) a validated `date-time` arg names, as `rest_get_date_with_gmt`
+ * reads it: text without an offset is the site's local time, or GMT when `isGmt`. Undefined
+ * when the arg is absent; null when it names no instant a post's date can hold, in GMT or in
+ * the site's time.
+ */
+function instantOf(value: unknown, gmtOffset: number, isGmt = false): number | null | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
-  const text = value.replace(' ', 'T');
-  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return new Date(text);
-  return new Date(Date.parse(`${text}Z`) - gmtOffset * 3_600_000);
+  const parsed = parseDateTime(value);
+  if (!parsed) return null;
+  const offsetMs = gmtOffset * 3_600_000;
+  const instant = parsed.seconds * 1000 - (parsed.hasOffset || isGmt ? 0 : offsetMs);
+  const fits = (ms: number) => ms >= EARLIEST && ms <= LATEST;
+  return fits(instant) && fits(instant + offsetMs) ? instant : null;
 }
 
-/** A GMT date string from a validated `date-time` arg. */
-function gmtOf(value: unknown, gmtOffset: number): string | undefined {
-  return instantOf(value, gmtOffset)?.toISOString().slice(0, 19);
+/** WordPress's answer to a date that passed the schema yet is no date (`rest_invalid_date`). */
+const invalidDate = () => new RestError('rest_invalid_date', 'Invalid date.', { status: 400 });
+
+/** A GMT date string (`YYYY-MM-DDTHH:MM:SS`) of a validated `date-time` arg; see {@link instantOf}. */
+function gmtOf(value: unknown, gmtOffset: number, isGmt = false): string | null | undefined {
+  const instant = instantOf(value, gmtOffset, isGmt);
+  return typeof instant === 'number' ? new Date(instant).toISOString().slice(0, 19) : instant;
+}
+
+/** A list filter's date as the query takes it, or null for a date that cannot be. */
+function filterDate(value: unknown, gmtOffset: number): Date | null | undefined {
+  const instant = instantOf(value, gmtOffset);
+  return typeof instant === 'number' ? new Date(instant) : instant;
 }
 
 /** A string field given as text or as `{raw}`, as WordPress's `prepare_item_for_database` reads it. */
@@ -153,7 +176,9 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       }
       changes.sticky = p.sticky;
     }
-    const date = gmtOf(p.date_gmt, 0) ?? gmtOf(p.date, offset);
+    // As `prepare_item_for_database`: `date` when given, else `date_gmt`.
+    const date = typeof p.date === 'string' && p.date !== '' ? gmtOf(p.date, offset) : gmtOf(p.date_gmt, offset, true);
+    if (date === null) return invalidDate();
     if (date) changes.date_gmt = date;
     if (typeof p.slug === 'string') changes.slug = slugify(p.slug);
     return changes;
@@ -173,13 +198,19 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       const perPage = p.per_page as number;
       const page = p.page as number;
       const offset = env(context).gmtOffset;
+      const [after, before, modifiedAfter, modifiedBefore] = [p.after, p.before, p.modified_after, p.modified_before].map((value) => filterDate(value, offset));
+      if (after === null || before === null || modifiedAfter === null || modifiedBefore === null) return invalidDate();
+      const search = typeof p.search === 'string' && p.search !== '' ? p.search : undefined;
+      // `WP_Query` leaves password-protected posts out of a logged-out search.
+      const anonymousSearch = search !== undefined && !context.user;
       const query: PostQuery = {
         status: statuses,
-        search: typeof p.search === 'string' && p.search !== '' ? p.search : undefined,
-        after: instantOf(p.after, offset),
-        before: instantOf(p.before, offset),
-        modifiedAfter: instantOf(p.modified_after, offset),
-        modifiedBefore: instantOf(p.modified_before, offset),
+        search,
+        ...(anonymousSearch ? { hasPassword: false } : {}),
+        after,
+        before,
+        modifiedAfter,
+        modifiedBefore,
         author: p.author as number[],
         authorExclude: p.author_exclude as number[],
         include: p.include as number[],
@@ -197,7 +228,8 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
         return new RestError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.', { status: 400 });
       }
       const items = found.posts
-        .filter((post) => canReadPost(context.user, post))
+        // Also when a host storage ignores `hasPassword`: a protected post never answers a logged-out search.
+        .filter((post) => canReadPost(context.user, post) && !(anonymousSearch && post.password !== ''))
         .map((post) => {
           const { data, links } = render(post, context, request, p.context as PostContext);
           const compact = compactLinks(links);

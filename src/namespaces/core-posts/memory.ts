@@ -55,6 +55,7 @@ function matchesSearch(post: PostRecord, search: string): boolean {
 function matches(post: PostRecord, q: PostQuery): boolean {
   if (!q.status.includes(post.status)) return false;
   if (q.search && !matchesSearch(post, q.search)) return false;
+  if (q.hasPassword !== undefined && (post.password !== '') !== q.hasPassword) return false;
   const published = instant(post.date_gmt);
   const modified = instant(post.modified_gmt);
   if (q.after && !(published > q.after.getTime())) return false;

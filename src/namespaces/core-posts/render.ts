@@ -52,17 +52,6 @@ export function requestedFields(value: unknown): string[] | null {
   return fields.length > 0 ? fields : null;
 }
 
-/**
- * `get_fields_for_response`: with `_fields`, only the post fields it names (a nested name keeps
- * its top-level field), and always `id`. A post nested in another answer (`previous` of a
- * deletion) is cut here, since `_fields` there names the outer answer's fields.
- */
-function onlyRequested(data: Record<string, unknown>, fields: string[] | null): Record<string, unknown> {
-  if (!fields) return data;
-  const wanted = [...fields, 'id'];
-  return Object.fromEntries(Object.entries(data).filter(([name]) => isFieldIncluded(name, wanted)));
-}
-
 /** The action links (`wp:action-*`) WordPress adds in the edit context, by what the user may do. */
 function actionLinks(user: RestUser | null): string[] {
   if (!user) return [];
@@ -100,10 +89,34 @@ function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user:
   return links;
 }
 
+/** The fields of each context, in WordPress's order. */
+const CONTEXT_FIELDS: Record<PostContext, readonly string[]> = {
+  embed: ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media'],
+  view: [
+    'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt', 'author',
+    'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories', 'tags',
+  ],
+  edit: [
+    'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'password', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt',
+    'author', 'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories', 'tags',
+    'permalink_template', 'generated_slug',
+  ],
+};
+
+/** An object of the sub-fields `_fields` asks for, each built only then, in the order given. */
+function subFields(parent: string, fields: string[] | null, builders: Record<string, () => unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, build] of Object.entries(builders)) if (isFieldIncluded(`${parent}.${name}`, fields)) out[name] = build();
+  return out;
+}
+
 /**
  * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
- * order, content and excerpt hidden when the post is password-protected and the password was
- * not given, and the links only when `_fields` asks for them.
+ * order, each built only when `_fields` asks for it (with `id` always, as
+ * `get_fields_for_response` adds it), content and excerpt hidden when the post is
+ * password-protected and the password was not given, and the links only when `_fields` asks
+ * for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
+ * `_fields` there names the outer answer's fields.
  */
 export function renderPost(
   post: PostRecord,
@@ -111,51 +124,54 @@ export function renderPost(
   env: RenderEnv,
   options: { user: RestUser | null; fields: string[] | null; passwordGiven: boolean },
 ): RenderedPost {
-  const link = permalink(post, env.home);
-  const guid = post.guid || link;
+  const fields = options.fields ? [...options.fields, 'id'] : null;
+  const edit = context === 'edit';
+  const link = () => permalink(post, env.home);
+  const guid = () => post.guid || link();
   const isProtected = post.password !== '';
   const hidden = isProtected && !options.passwordGiven;
-  const date = localDate(post.date_gmt, env.gmtOffset);
-  const title = { rendered: isProtected ? `Protected: ${renderTitle(post.title)}` : renderTitle(post.title) };
-  const excerpt = { rendered: hidden ? '' : renderExcerpt(post.excerpt, post.content), protected: isProtected };
-  let data: Record<string, unknown>;
-  if (context === 'embed') {
-    data = { id: post.id, date, slug: post.slug, type: 'post', link, title, excerpt, author: post.author, featured_media: post.featured_media };
-  } else {
-    const edit = context === 'edit';
-    data = {
-      id: post.id,
-      date,
-      date_gmt: post.date_gmt,
-      guid: edit ? { rendered: guid, raw: guid } : { rendered: guid },
-      modified: localDate(post.modified_gmt, env.gmtOffset),
-      modified_gmt: post.modified_gmt,
-      ...(edit ? { password: post.password } : {}),
-      slug: post.slug,
-      status: post.status,
-      type: 'post',
-      link,
-      title: edit ? { raw: post.title, ...title } : title,
-      content: edit
-        ? { raw: post.content, rendered: hidden ? '' : renderContent(post.content), protected: isProtected, block_version: hasBlocks(post.content) ? 1 : 0 }
-        : { rendered: hidden ? '' : renderContent(post.content), protected: isProtected },
-      excerpt: edit ? { raw: post.excerpt, ...excerpt } : excerpt,
-      author: post.author,
-      featured_media: post.featured_media,
-      comment_status: post.comment_status,
-      ping_status: post.ping_status,
-      sticky: post.sticky,
-      template: post.template,
-      format: post.format,
-      meta: [],
-      categories: post.categories,
-      tags: post.tags,
-    };
-    if (edit) {
-      data.permalink_template = post.status === 'trash' ? link : `${env.home}/%postname%/`;
-      data.generated_slug = slugify(post.title);
-    }
-  }
+  const title = () => (isProtected ? `Protected: ${renderTitle(post.title)}` : renderTitle(post.title));
+  const builders: Record<string, () => unknown> = {
+    id: () => post.id,
+    date: () => localDate(post.date_gmt, env.gmtOffset),
+    date_gmt: () => post.date_gmt,
+    guid: () => (edit ? { rendered: guid(), raw: guid() } : { rendered: guid() }),
+    modified: () => localDate(post.modified_gmt, env.gmtOffset),
+    modified_gmt: () => post.modified_gmt,
+    password: () => post.password,
+    slug: () => post.slug,
+    status: () => post.status,
+    type: () => 'post',
+    link,
+    title: () => subFields('title', fields, edit ? { raw: () => post.title, rendered: title } : { rendered: title }),
+    content: () =>
+      subFields('content', fields, {
+        ...(edit ? { raw: () => post.content } : {}),
+        rendered: () => (hidden ? '' : renderContent(post.content)),
+        protected: () => isProtected,
+        ...(edit ? { block_version: () => (hasBlocks(post.content) ? 1 : 0) } : {}),
+      }),
+    excerpt: () =>
+      subFields('excerpt', fields, {
+        ...(edit ? { raw: () => post.excerpt } : {}),
+        rendered: () => (hidden ? '' : renderExcerpt(post.excerpt, post.content)),
+        protected: () => isProtected,
+      }),
+    author: () => post.author,
+    featured_media: () => post.featured_media,
+    comment_status: () => post.comment_status,
+    ping_status: () => post.ping_status,
+    sticky: () => post.sticky,
+    template: () => post.template,
+    format: () => post.format,
+    meta: () => [],
+    categories: () => post.categories,
+    tags: () => post.tags,
+    permalink_template: () => (post.status === 'trash' ? link() : `${env.home}/%postname%/`),
+    generated_slug: () => slugify(post.title),
+  };
+  const data: Record<string, unknown> = {};
+  for (const name of CONTEXT_FIELDS[context]) if (isFieldIncluded(name, fields)) data[name] = builders[name]!();
   const wantsLinks = isFieldIncluded('_links', options.fields) || isFieldIncluded('_embedded', options.fields);
-  return { data: onlyRequested(data, options.fields), links: wantsLinks ? postLinks(post, env, context, options.user) : {} };
+  return { data, links: wantsLinks ? postLinks(post, env, context, options.user) : {} };
 }

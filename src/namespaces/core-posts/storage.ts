@@ -53,6 +53,13 @@ export interface PostQuery {
   status: PostStatus[];
   /** Words every match must contain in title, excerpt or content. */
   search?: string;
+  /**
+   * Only posts with a password (true) or only posts without one (false); absent: both
+   * (`WP_Query`'s `has_password`). A logged-out search asks for `false`, as `WP_Query` leaves
+   * password-protected posts out of it: a host storage must honour it, or a post's protected
+   * text could be found word by word (the handler also drops such a match it is given).
+   */
+  hasPassword?: boolean;
   /** Only posts published after this instant (exclusive). */
   after?: Date;
   /** Only posts published before this instant (exclusive). */

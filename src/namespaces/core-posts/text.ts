@@ -1,12 +1,37 @@
 // The text transformations WordPress applies when it renders a post, reduced to what plain
-// posts need: block delimiters, paragraphs, typographic quotes, excerpts and slugs.
+// posts need: block delimiters, paragraphs, typographic quotes, excerpts and slugs. Markup is
+// read by the tokenizer (html-tokens.ts) and tags stripped by PHP's `strip_tags` state machine,
+// so each step is a single pass over content however malformed.
+import { stripTags } from '../../core/schema/text.js';
+import { rewriteHtml, scanHtml, type HtmlStartTag } from './html-tokens.js';
 
-const BLOCK_DELIMITER = /<!--\s+\/?wp:[^>]*?-->/g;
-const BLOCK_TAGS = /^<\/?(?:p|div|h[1-6]|ul|ol|li|dl|dt|dd|blockquote|pre|table|thead|tbody|tr|td|th|figure|figcaption|hr|section|article|aside|header|footer|nav|form|fieldset|address|details|summary)\b/i;
+/** Elements `wpautop` leaves unwrapped when a paragraph starts with one of their tags. */
+const BLOCK_ELEMENTS = new Set([
+  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'table', 'thead', 'tbody',
+  'tr', 'td', 'th', 'figure', 'figcaption', 'hr', 'section', 'article', 'aside', 'header', 'footer', 'nav', 'form', 'fieldset',
+  'address', 'details', 'summary',
+]);
+
+/** What follows `<!--` in a block delimiter (`<!-- wp:name -->`, `<!-- /wp:name -->`), read at a comment's text. */
+const BLOCK_DELIMITER_START = /[ \t\n\r\f\v]+\/?wp:/y;
+
+/** Elements whose content `wp_strip_all_tags` removes with them. */
+const SCRIPT_OR_STYLE = new Set(['script', 'style']);
 
 /** Whether content holds block markup (`has_blocks`). */
 export function hasBlocks(content: string): boolean {
   return content.includes('<!-- wp:');
+}
+
+/** Whether a paragraph starts with the start or end tag of a block element. */
+function startsWithBlockTag(chunk: string): boolean {
+  if (!chunk.startsWith('<')) return false;
+  let block = false;
+  scanHtml(chunk, (token) => {
+    block = token.start === 0 && (token.kind === 'open' || token.kind === 'close') && BLOCK_ELEMENTS.has(token.name);
+    return false;
+  });
+  return block;
 }
 
 /** `wpautop`: blank-line-separated text becomes paragraphs, single newlines `<br />`. */
@@ -14,33 +39,73 @@ export function autop(text: string): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (trimmed === '') return '';
   const chunks = trimmed.split(/\n\s*\n/).map((chunk) => chunk.trim()).filter((chunk) => chunk !== '');
-  return `${chunks.map((chunk) => (BLOCK_TAGS.test(chunk) ? chunk : `<p>${chunk.replace(/\n/g, '<br />\n')}</p>`)).join('\n')}\n`;
+  return `${chunks.map((chunk) => (startsWithBlockTag(chunk) ? chunk : `<p>${chunk.replaceAll('\n', '<br />\n')}</p>`)).join('\n')}\n`;
+}
+
+/** Block content without its delimiter comments (the block markup WordPress renders away). */
+function withoutBlockDelimiters(html: string): string {
+  return rewriteHtml(html, (token) => {
+    if (token.kind !== 'comment' || !token.closed) return undefined;
+    BLOCK_DELIMITER_START.lastIndex = token.body.start;
+    return BLOCK_DELIMITER_START.test(html) ? '' : undefined;
+  });
 }
 
 /** `the_content`: block delimiters removed from block content, `wpautop` for classic content. */
 export function renderContent(raw: string): string {
-  return hasBlocks(raw) ? raw.replace(BLOCK_DELIMITER, '') : autop(raw);
+  return hasBlocks(raw) ? withoutBlockDelimiters(raw) : autop(raw);
 }
 
-/** `wptexturize` + `convert_chars` for titles: curly quotes, dashes, ellipses, and a lone `&` escaped. */
-export function renderTitle(raw: string): string {
-  return raw
+/** `wptexturize` + `convert_chars` for one run of a title's text; `quote` answers each `"` in turn. */
+function texturize(text: string, quote: () => string): string {
+  return text
     .replace(/&(?![#\w]+;)/g, '&#038;')
-    .replace(/\.\.\./g, '&#8230;')
-    .replace(/ -- /g, ' &#8212; ')
-    .replace(/--/g, '&#8211;')
+    .replaceAll('...', '&#8230;')
+    .replaceAll(' -- ', ' &#8212; ')
+    .replaceAll('--', '&#8211;')
     .replace(/(\w)'(\w)/g, '$1&#8217;$2')
-    .replace(/"([^"]*)"/g, '&#8220;$1&#8221;')
-    .trim();
+    .replaceAll('"', quote);
+}
+
+/**
+ * `wptexturize` + `convert_chars` for titles: dashes, ellipses, apostrophes and a lone `&` in
+ * the text between tags, its double quotes curled in pairs across the whole title (an unpaired
+ * last one stays straight); the tags as written.
+ */
+export function renderTitle(raw: string): string {
+  let count = 0;
+  scanHtml(raw, (token) => {
+    if (token.kind === 'text') for (let i = token.start; i < token.end; i++) if (raw.charCodeAt(i) === 0x22) count++;
+  });
+  const paired = count - (count % 2);
+  let seen = 0;
+  const quote = () => {
+    const i = seen++;
+    return i >= paired ? '"' : i % 2 === 0 ? '&#8220;' : '&#8221;';
+  };
+  return rewriteHtml(raw, (token) => (token.kind === 'text' ? texturize(raw.slice(token.start, token.end), quote) : undefined)).trim();
+}
+
+/** Content without its `<script>` and `<style>` elements, as `wp_strip_all_tags` first removes them (an unclosed one stays). */
+function withoutScriptsAndStyles(html: string): string {
+  let out = '';
+  let at = 0;
+  let open: HtmlStartTag | null = null;
+  scanHtml(html, (token) => {
+    if (token.kind === 'open' && SCRIPT_OR_STYLE.has(token.name)) open ??= token;
+    else if (open && token.kind === 'close' && token.name === open.name) {
+      out += html.slice(at, open.start);
+      at = token.end;
+      open = null;
+    }
+  });
+  return out + html.slice(at);
 }
 
 /** `wp_trim_excerpt`: the rendered content without tags, cut to 55 words, as a paragraph. */
 export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
   if (rawExcerpt.trim() !== '') return autop(rawExcerpt);
-  const text = renderContent(rawContent)
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .trim();
+  const text = stripTags(withoutScriptsAndStyles(renderContent(rawContent))).trim();
   const words = text.split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return '';
   const cut = words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
@@ -49,8 +114,7 @@ export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
 
 /** `sanitize_title`: a lower-case, dash-separated slug of plain letters and digits. */
 export function slugify(title: string): string {
-  return title
-    .replace(/<[^>]*>/g, '')
+  return stripTags(title)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

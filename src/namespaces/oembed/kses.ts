@@ -1,64 +1,50 @@
 // `wp_kses` reduced to what oEmbed's filter needs: only the listed elements and attributes are
 // kept, every other tag and comment is dropped (its text stays, as kses leaves it), and a URL
-// attribute is kept only when it is an absolute http(s) URL.
+// attribute is kept only when it is an absolute http(s) URL. The HTML is read by the tokenizer,
+// so where a browser and WordPress's patterns would split malformed markup differently, the
+// output still holds no tag but the allowed ones: text is escaped, tags are rebuilt.
+import { scanHtml, type HtmlAttribute } from '../core-posts/html-tokens.js';
 import { normalizeEntities } from './escape.js';
 
 /** Elements kept, each with the attributes kept on it. */
 export type AllowedHtml = ReadonlyMap<string, readonly string[]>;
 
-/** One attribute as written in a tag. */
-export interface TagAttribute {
-  /** Its name, lower-cased. */
-  name: string;
-  /** Its value as written (references not decoded); null when it has none. */
-  value: string | null;
-  /** The attribute as written. */
-  whole: string;
-}
-
-/** Comments, tags (a `<` up to the next `>` or the end) and stray `>`, as `wp_kses_split` finds them. */
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<[^>]*(?:>|$)|>/g;
-const TAG = /^<\s*(\/\s*)?([a-zA-Z0-9-]+)([^>]*)>?$/;
-const ATTRIBUTE = /([_a-zA-Z][-_a-zA-Z0-9:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+)))?/g;
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 
-/** The attributes of a tag's text (`wp_kses_hair`), in order. */
-export function tagAttributes(text: string): TagAttribute[] {
-  return Array.from(text.matchAll(ATTRIBUTE), (m) => ({ name: m[1]!.toLowerCase(), value: m[2] ?? m[3] ?? m[4] ?? null, whole: m[0] }));
+/** Whether a URL attribute's value is an absolute http(s) URL. */
+function isHttpUrl(value: string): boolean {
+  const url = value.trim().slice(0, 8).toLowerCase();
+  return url.startsWith('http://') || url.startsWith('https://');
+}
+
+/** Text as kses leaves it: bare `&` escaped, and no `<` or `>` that could start or end a tag. */
+function keptText(text: string): string {
+  return normalizeEntities(text).replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** The allowed attributes of a tag, the first of each name, rebuilt with double quotes. */
-function keptAttributes(text: string, allowed: readonly string[]): string {
+function keptAttributes(attributes: readonly HtmlAttribute[], allowed: readonly string[]): string {
   const seen = new Set<string>();
   let out = '';
-  for (const { name, value } of tagAttributes(text)) {
+  for (const { name, value } of attributes) {
     if (seen.has(name)) continue;
     seen.add(name);
     if (value === null || !allowed.includes(name)) continue;
-    if (URL_ATTRIBUTES.has(name) && !/^https?:\/\//i.test(value.trim())) continue;
-    out += ` ${name}="${normalizeEntities(value).replaceAll('"', '&quot;').replaceAll('<', '&lt;')}"`;
+    if (URL_ATTRIBUTES.has(name) && !isHttpUrl(value)) continue;
+    out += ` ${name}="${keptText(value).replaceAll('"', '&quot;')}"`;
   }
   return out;
 }
 
-/** A token as kses leaves it. */
-function keptToken(token: string, allowed: AllowedHtml): string {
-  if (token === '>') return '&gt;';
-  const tag = TAG.exec(token);
-  if (!tag) return '';
-  const name = tag[2]!.toLowerCase();
-  const attributes = allowed.get(name);
-  if (!attributes) return '';
-  return tag[1] ? `</${name}>` : `<${name}${keptAttributes(tag[3]!, attributes)}>`;
-}
-
-/** HTML with only the allowed elements and attributes left, and bare `&` escaped in its text. */
+/** HTML with only the allowed elements and attributes left, and its text escaped. */
 export function kses(html: string, allowed: AllowedHtml): string {
   let out = '';
-  let at = 0;
-  for (const m of html.matchAll(TOKEN)) {
-    out += normalizeEntities(html.slice(at, m.index)) + (m[0].startsWith('<!--') ? '' : keptToken(m[0], allowed));
-    at = m.index + m[0].length;
-  }
-  return out + normalizeEntities(html.slice(at));
+  scanHtml(html, (token) => {
+    if (token.kind === 'text') out += keptText(html.slice(token.start, token.end));
+    else if (token.kind === 'open' || token.kind === 'close') {
+      const attributes = allowed.get(token.name);
+      if (attributes) out += token.kind === 'close' ? `</${token.name}>` : `<${token.name}${keptAttributes(token.attributes, attributes)}>`;
+    }
+  });
+  return out;
 }

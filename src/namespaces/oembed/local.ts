@@ -7,6 +7,7 @@ import { renderTitle } from '../core-posts/text.js';
 import { escHtml, escUrl } from './escape.js';
 import { findPost } from './resolve.js';
 import { embedSecret } from './secret.js';
+import { trimCharacters } from './trim.js';
 
 /** A post's author as the oEmbed document names and links it. */
 export interface OembedAuthor {
@@ -71,7 +72,7 @@ function embedUrl(link: string): string {
 
 /** `wp_get_inline_script_tag` of 6.1, for a theme that declares HTML5 scripts. */
 function inlineScript(script: string): string {
-  return `<script>\n${script.replace(/^[\n\r ]+|[\n\r ]+$/g, '')}\n</script>\n`;
+  return `<script>\n${trimCharacters(script, '\n\r ')}\n</script>\n`;
 }
 
 /** `get_post_embed_html`: the blockquote fallback and the sandboxed iframe, sharing a fresh secret. */
