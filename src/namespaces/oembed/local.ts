@@ -1,4 +1,4 @@
-import { toInt } from '../../core/schema/php.js';
+import { phpTrim, toInt } from '../../core/schema/php.js';
 import type { RestContext } from '../../core/types.js';
 import { storageContext, type StorageContext } from '../define.js';
 import { permalink } from '../core-posts/render.js';
@@ -7,7 +7,6 @@ import { renderTitle } from '../core-posts/text.js';
 import { escHtml, escUrl } from './escape.js';
 import { findPost } from './resolve.js';
 import { embedSecret } from './secret.js';
-import { trimCharacters } from './trim.js';
 
 /** A post's author as the oEmbed document names and links it. */
 export interface OembedAuthor {
@@ -72,7 +71,7 @@ function embedUrl(link: string): string {
 
 /** `wp_get_inline_script_tag` of 6.1, for a theme that declares HTML5 scripts. */
 function inlineScript(script: string): string {
-  return `<script>\n${trimCharacters(script, '\n\r ')}\n</script>\n`;
+  return `<script>\n${phpTrim(script, '\n\r ')}\n</script>\n`;
 }
 
 /** `get_post_embed_html`: the blockquote fallback and the sandboxed iframe, sharing a fresh secret. */

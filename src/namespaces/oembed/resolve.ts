@@ -1,6 +1,6 @@
 import type { StorageContext } from '../define.js';
 import type { PostRecord, PostsStorage } from '../core-posts/storage.js';
-import { trimCharacters } from './trim.js';
+import { phpRtrim, phpTrim } from '../../core/schema/php.js';
 
 /** `?p=N`, `?page_id=N` or `?attachment_id=N` anywhere in the URL, as `url_to_postid` looks for it first. */
 const ID_QUERY = /[?&](?:p|page_id|attachment_id)=(\d+)/;
@@ -36,10 +36,10 @@ export async function findPost(url: string, home: string, posts: PostsStorage, c
   const id = byId ? Number(byId[1]) : 0;
   if (id > 0) return posts.getPost(id, context);
 
-  const homePath = trimCharacters(base.pathname, '/', 'end');
+  const homePath = phpRtrim(base.pathname, '/');
   const path = target.pathname;
   if (homePath !== '' && path !== homePath && !path.startsWith(`${homePath}/`)) return null;
-  const match = POST_PATH.exec(trimCharacters(path.slice(homePath.length), '/'));
+  const match = POST_PATH.exec(phpTrim(path.slice(homePath.length), '/'));
   if (!match) return null;
   // Slugs are stored lower-case, non-ASCII ones percent-encoded, as `sanitize_title` leaves them.
   const slug = match[1]!.toLowerCase();
