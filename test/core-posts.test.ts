@@ -48,6 +48,20 @@ describe('GET /core/v2/posts', () => {
     expect(answer.headers.Link).toBe(`<${SITE.url}/index.php?rest_route=/core/v2/posts&per_page=10&page=2>; rel="next"`);
   });
 
+  it('keeps every slug of a long list in its pagination links, and leaves the links out past 16 KiB of query', async () => {
+    const rest = server();
+    const slugs = (n: number) => Array.from({ length: n }, (_, i) => `post-${String((i % 23) + 1).padStart(2, '0')}`).join(',');
+    const kept = await rest.inject({ path: '/core/v2/posts', query: { per_page: 2, slug: slugs(400) } });
+    expect(kept.headers['X-WP-TotalPages']).toBe('12');
+    const next = nextLink(kept.headers.Link);
+    expect(next).toContain('slug%5B399%5D=post-09');
+    expect(next).toMatch(/&page=2$/);
+    const long = await rest.inject({ path: '/core/v2/posts', query: { per_page: 2, slug: slugs(4000) } });
+    expect(long.status).toBe(200);
+    expect(long.headers['X-WP-TotalPages']).toBe('12');
+    expect(long.headers.Link).not.toContain('rel="next"');
+  });
+
   it('keeps drafts from anyone who may not edit posts', async () => {
     const rest = server();
     const anonymous = await rest.inject({ path: '/core/v2/posts', query: { status: 'draft' } });

@@ -24,19 +24,26 @@ function phpScalar(value: unknown): string {
  * Query parameters as the encoded `key=value` pairs WordPress's `urlencode_deep` +
  * `build_query` write: values encoded, nested keys as `key%5Bsub%5D`, nulls left out. Keys are
  * encoded too (as `http_build_query` does), where WordPress copies them as they came: a CR or
- * LF in a key must never reach a header.
+ * LF in a key must never reach a header. Null when the pairs would be longer than `maxLength`
+ * characters, found out without encoding the rest.
  */
-export function encodedQueryPairs(params: Record<string, unknown>): Array<[string, string]> {
+function encodedQueryPairs(params: Record<string, unknown>, maxLength: number): Array<[string, string]> | null {
   const pairs: Array<[string, string]> = [];
-  const add = (key: string, value: unknown): void => {
-    if (value === null || value === undefined) return;
+  let length = 0;
+  const add = (key: string, value: unknown): boolean => {
+    if (value === null || value === undefined) return true;
     if (typeof value === 'object') {
-      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}%5B${phpUrlencode(sub)}%5D`, item);
-      return;
+      for (const [sub, item] of Object.entries(value as Record<string, unknown>)) {
+        if (!add(`${key}%5B${phpUrlencode(sub)}%5D`, item)) return false;
+      }
+      return true;
     }
-    pairs.push([key, phpUrlencode(phpScalar(value))]);
+    const encoded = phpUrlencode(phpScalar(value));
+    length += key.length + encoded.length + 2;
+    pairs.push([key, encoded]);
+    return length <= maxLength;
   };
-  for (const [key, value] of Object.entries(params)) add(phpUrlencode(key), value);
+  for (const [key, value] of Object.entries(params)) if (!add(phpUrlencode(key), value)) return null;
   return pairs;
 }
 
@@ -57,10 +64,15 @@ export function addQueryArgs(url: string, pairs: Array<[string, string]>): strin
       const eq = part.indexOf('=');
       return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
     });
+  // Where each key first stands, so that setting many keys stays linear.
+  const firstAt = new Map<string, number>();
+  existing.forEach(([k], i) => {
+    if (!firstAt.has(k)) firstAt.set(k, i);
+  });
   for (const [key, value] of pairs) {
-    const at = existing.findIndex(([k]) => k === key);
-    if (at >= 0) existing[at] = [key, value];
-    else existing.push([key, value]);
+    const at = firstAt.get(key);
+    if (at !== undefined) existing[at] = [key, value];
+    else firstAt.set(key, existing.push([key, value]) - 1);
   }
   const query = existing.map(([k, v]) => (v === '' ? k : `${k}=${v}`)).join('&');
   return `${base}${query ? `?${query}` : ''}${fragment}`;
@@ -86,15 +98,27 @@ export function pageCount(total: number, perPage: number): number {
 }
 
 /**
+ * Longest query a pagination link carries. Only a broken or hostile client sends a longer one;
+ * its links are left out rather than copy the request, several times over, into the headers.
+ */
+const MAX_LINK_QUERY = 16 * 1024;
+
+/**
  * Sets WordPress's pagination headers on a collection answer: `X-WP-Total`, `X-WP-TotalPages`
  * and `Link` `prev`/`next` carrying the request's own query with `page` set (a page past the
- * last points `prev` at the last page, as WordPress does).
+ * last points `prev` at the last page, as WordPress does). A query longer than 16 KiB once
+ * encoded gets no `prev`/`next` links.
  */
 export function paginate(response: RestResponse, info: PageInfo): RestResponse {
   const pages = pageCount(info.total, info.perPage);
   response.header('X-WP-Total', info.total).header('X-WP-TotalPages', pages);
-  const base = addQueryArgs(info.collectionUrl, encodedQueryPairs(info.query));
-  if (info.page > 1) response.linkHeader('prev', addQueryArgs(base, [['page', String(Math.min(info.page - 1, pages))]]));
-  if (pages > info.page) response.linkHeader('next', addQueryArgs(base, [['page', String(info.page + 1)]]));
+  const hasPrev = info.page > 1;
+  const hasNext = pages > info.page;
+  if (!hasPrev && !hasNext) return response;
+  const pairs = encodedQueryPairs(info.query, MAX_LINK_QUERY);
+  if (pairs === null) return response;
+  const base = addQueryArgs(info.collectionUrl, pairs);
+  if (hasPrev) response.linkHeader('prev', addQueryArgs(base, [['page', String(Math.min(info.page - 1, pages))]]));
+  if (hasNext) response.linkHeader('next', addQueryArgs(base, [['page', String(info.page + 1)]]));
   return response;
 }

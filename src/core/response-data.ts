@@ -1,7 +1,8 @@
 import { setOwn } from './own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
-type FieldTree = { [field: string]: FieldTree | true };
+/** The fields a `_fields` list asks for, as a tree: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
+export type FieldTree = { [field: string]: FieldTree | true };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -15,7 +16,7 @@ function parseFieldList(fields: unknown): string[] {
 }
 
 /** The nested tree of wanted fields: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
-function fieldTree(fields: string[]): FieldTree {
+export function fieldTree(fields: string[]): FieldTree {
   const tree: FieldTree = {};
   outer: for (const field of fields) {
     const parts = field.split('.');
@@ -39,6 +40,20 @@ function fieldTree(fields: string[]): FieldTree {
     setOwn(ref, parts[last]!, true);
   }
   return tree;
+}
+
+/**
+ * `rest_is_field_included` over a {@link FieldTree}: the field, one of its parents or one of its
+ * children is wanted. One walk down the field's own path, however long the `_fields` list is.
+ */
+export function isFieldWanted(field: string, tree: FieldTree): boolean {
+  let node: FieldTree | true = tree;
+  for (const part of field.split('.')) {
+    if (node === true) return true;
+    if (!Object.hasOwn(node, part)) return false;
+    node = node[part]!;
+  }
+  return true;
 }
 
 function intersect(data: unknown, tree: FieldTree): unknown {

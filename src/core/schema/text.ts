@@ -25,7 +25,8 @@ function sanitizeTextFields(value: unknown, keepNewlines: boolean): string {
   if (typeof value === 'object' && value !== null) return '';
   let filtered = checkInvalidUtf8(toPhpString(value));
   if (filtered.includes('<')) {
-    filtered = filtered.replace(LESS_THAN, (tag) => (tag.includes('>') ? tag : escapeHtml(tag)));
+    // A lone `<` is the common case, and the costly one when a value is made of them.
+    filtered = filtered.replace(LESS_THAN, (tag) => (tag === '<' ? '&lt;' : tag.includes('>') ? tag : escapeHtml(tag)));
     filtered = stripAllTags(filtered);
     // An entity here keeps a later newline-stripping step from forming a working tag.
     filtered = filtered.replaceAll('<\n', '&lt;\n');

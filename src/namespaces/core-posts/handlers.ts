@@ -6,6 +6,7 @@ import { parseDateTime } from '../../core/schema/formats.js';
 import type { Handler, RestContext, RestRequest, RestUser } from '../../core/types.js';
 import { storageContext, type PermissionCheck } from '../define.js';
 import { postDefaults } from './defaults.js';
+import type { FieldTree } from '../../core/response-data.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { PostsHandler, PostsPermission } from './routes.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
@@ -106,8 +107,8 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
     return { namespace, restUrl: context.restUrl, home: context.site.home, gmtOffset: Number(context.site.gmt_offset ?? 0) || 0 };
   }
 
-  function render(post: PostRecord, context: RestContext, request: RestRequest, as: PostContext, passwordGiven = false) {
-    return renderPost(post, as, env(context), { user: context.user, fields: requestedFields(request.params._fields), passwordGiven });
+  function render(post: PostRecord, context: RestContext, fields: FieldTree | null, as: PostContext, passwordGiven = false) {
+    return renderPost(post, as, env(context), { user: context.user, fields, passwordGiven });
   }
 
   // The permission check, the handler and the `Allow` header's checks all ask for the same post:
@@ -227,11 +228,12 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       if (page > pageCount(found.total, perPage) && found.total > 0) {
         return new RestError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.', { status: 400 });
       }
+      const fields = requestedFields(p._fields);
       const items = found.posts
         // Also when a host storage ignores `hasPassword`: a protected post never answers a logged-out search.
         .filter((post) => canReadPost(context.user, post) && !(anonymousSearch && post.password !== ''))
         .map((post) => {
-          const { data, links } = render(post, context, request, p.context as PostContext);
+          const { data, links } = render(post, context, fields, p.context as PostContext);
           const compact = compactLinks(links);
           return compact ? { ...data, _links: compact } : data;
         });
@@ -267,14 +269,14 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       draft.slug = await settleSlug(draft, 0, context);
       const created = await storage.createPost(draft, storageContext(context));
       const post = created.guid ? created : ((await storage.updatePost(created.id, { guid: permalink(created, context.site.home), modified_gmt: created.modified_gmt }, storageContext(context))) ?? created);
-      const { data, links } = render(post, context, request, 'edit');
+      const { data, links } = render(post, context, requestedFields(request.params._fields), 'edit');
       return withLinks(new RestResponse(data, 201, { Location: context.restUrl(`/${namespace}/posts/${post.id}`) }), links);
     },
 
     async getPost(request, context) {
       const post = await addressed(request, context);
       if (post instanceof RestError) return post;
-      const { data, links } = render(post, context, request, request.params.context as PostContext, typeof request.params.password === 'string');
+      const { data, links } = render(post, context, requestedFields(request.params._fields), request.params.context as PostContext, typeof request.params.password === 'string');
       return withLinks(new RestResponse(data).linkHeader('alternate', permalink(post, context.site.home), { type: 'text/html' }), links);
     },
 
@@ -288,7 +290,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       const updated = await storage.updatePost(existing.id, changes, storageContext(context));
       remember(request, updated);
       if (!updated) return invalidId();
-      const { data, links } = render(updated, context, request, 'edit');
+      const { data, links } = render(updated, context, requestedFields(request.params._fields), 'edit');
       return withLinks(new RestResponse(data), links);
     },
 
@@ -297,7 +299,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       if (post instanceof RestError) return post;
       if (request.params.force === true) {
         // WordPress answers the deleted post's data without its links, which point nowhere now.
-        const previous = render(post, context, request, 'edit').data;
+        const previous = render(post, context, requestedFields(request.params._fields), 'edit').data;
         if (!(await storage.deletePost(post.id, storageContext(context)))) {
           return new RestError('rest_cannot_delete', 'The post cannot be deleted.', { status: 500 });
         }
@@ -312,7 +314,7 @@ export function postsEndpoints(storage: PostsStorage, namespace: string): { hand
       );
       remember(request, trashed);
       if (!trashed) return invalidId();
-      const { data, links } = render(trashed, context, request, 'edit');
+      const { data, links } = render(trashed, context, requestedFields(request.params._fields), 'edit');
       return withLinks(new RestResponse(data), links);
     },
   };

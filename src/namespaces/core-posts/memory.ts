@@ -43,18 +43,61 @@ function instant(gmt: string): number {
   return Date.parse(`${gmt}Z`);
 }
 
-function matchesSearch(post: PostRecord, search: string): boolean {
-  const haystack = `${post.title}\n${post.excerpt}\n${post.content}`.toLowerCase();
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .every((word) => haystack.includes(word));
+/**
+ * A query with its lists as sets and its search split into distinct lower-case words, once per
+ * query: a request may list hundreds of thousands of ids or slugs, and each post is checked
+ * against them.
+ */
+interface PreparedQuery {
+  query: PostQuery;
+  statuses: ReadonlySet<string>;
+  words: readonly string[];
+  search: string;
+  authors: ReadonlySet<number>;
+  authorsExcluded: ReadonlySet<number>;
+  included: ReadonlySet<number>;
+  excluded: ReadonlySet<number>;
+  slugs: ReadonlySet<string>;
+  /** Position of each id in `include` and each slug in `slug`, for `orderby=include` / `include_slugs`. */
+  includeOrder: ReadonlyMap<number, number>;
+  slugOrder: ReadonlyMap<string, number>;
 }
 
-function matches(post: PostRecord, q: PostQuery): boolean {
-  if (!q.status.includes(post.status)) return false;
-  if (q.search && !matchesSearch(post, q.search)) return false;
+/** Each item's first position in a list. */
+function positions<T>(list: readonly T[]): Map<T, number> {
+  const at = new Map<T, number>();
+  list.forEach((item, i) => {
+    if (!at.has(item)) at.set(item, i);
+  });
+  return at;
+}
+
+function prepare(query: PostQuery): PreparedQuery {
+  const search = (query.search ?? '').toLowerCase();
+  return {
+    query,
+    statuses: new Set(query.status),
+    words: [...new Set(search.split(/\s+/))].filter((word) => word !== ''),
+    search,
+    authors: new Set(query.author),
+    authorsExcluded: new Set(query.authorExclude),
+    included: new Set(query.include),
+    excluded: new Set(query.exclude),
+    slugs: new Set(query.slug),
+    includeOrder: positions(query.include),
+    slugOrder: positions(query.slug),
+  };
+}
+
+function matchesSearch(post: PostRecord, words: readonly string[]): boolean {
+  const haystack = `${post.title}\n${post.excerpt}\n${post.content}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+function matches(post: PostRecord, p: PreparedQuery): boolean {
+  const q = p.query;
+  if (!p.statuses.has(post.status)) return false;
+  if (q.search && !matchesSearch(post, p.words)) return false;
   if (q.hasPassword !== undefined && (post.password !== '') !== q.hasPassword) return false;
   const published = instant(post.date_gmt);
   const modified = instant(post.modified_gmt);
@@ -62,21 +105,22 @@ function matches(post: PostRecord, q: PostQuery): boolean {
   if (q.before && !(published < q.before.getTime())) return false;
   if (q.modifiedAfter && !(modified > q.modifiedAfter.getTime())) return false;
   if (q.modifiedBefore && !(modified < q.modifiedBefore.getTime())) return false;
-  if (q.author.length > 0 && !q.author.includes(post.author)) return false;
-  if (q.authorExclude.includes(post.author)) return false;
-  if (q.include.length > 0 && !q.include.includes(post.id)) return false;
-  if (q.exclude.includes(post.id)) return false;
-  if (q.slug.length > 0 && !q.slug.includes(post.slug)) return false;
+  if (p.authors.size > 0 && !p.authors.has(post.author)) return false;
+  if (p.authorsExcluded.has(post.author)) return false;
+  if (p.included.size > 0 && !p.included.has(post.id)) return false;
+  if (p.excluded.has(post.id)) return false;
+  if (p.slugs.size > 0 && !p.slugs.has(post.slug)) return false;
   if (q.sticky !== undefined && post.sticky !== q.sticky) return false;
   return true;
 }
 
 /** WordPress's relevance: whole-phrase title matches first, then the date. */
-function relevance(post: PostRecord, search: string | undefined): number {
-  return search && post.title.toLowerCase().includes(search.toLowerCase()) ? 1 : 0;
+function relevance(post: PostRecord, search: string): number {
+  return search !== '' && post.title.toLowerCase().includes(search) ? 1 : 0;
 }
 
-function comparator(q: PostQuery): (a: PostRecord, b: PostRecord) => number {
+function comparator(p: PreparedQuery): (a: PostRecord, b: PostRecord) => number {
+  const q = p.query;
   const direction = q.order === 'asc' ? 1 : -1;
   const byDate = (a: PostRecord, b: PostRecord) => (instant(a.date_gmt) - instant(b.date_gmt) || a.id - b.id) * direction;
   switch (q.orderby) {
@@ -91,12 +135,12 @@ function comparator(q: PostQuery): (a: PostRecord, b: PostRecord) => number {
     case 'modified':
       return (a, b) => (instant(a.modified_gmt) - instant(b.modified_gmt)) * direction || byDate(a, b);
     case 'include':
-      return (a, b) => q.include.indexOf(a.id) - q.include.indexOf(b.id);
+      return (a, b) => (p.includeOrder.get(a.id) ?? -1) - (p.includeOrder.get(b.id) ?? -1);
     case 'include_slugs':
-      return (a, b) => q.slug.indexOf(a.slug) - q.slug.indexOf(b.slug);
+      return (a, b) => (p.slugOrder.get(a.slug) ?? -1) - (p.slugOrder.get(b.slug) ?? -1);
     case 'relevance':
       // Relevance always ranks the best match first; `order` only breaks ties by date.
-      return (a, b) => relevance(b, q.search) - relevance(a, q.search) || byDate(a, b);
+      return (a, b) => relevance(b, p.search) - relevance(a, p.search) || byDate(a, b);
     default:
       return byDate;
   }
@@ -115,7 +159,8 @@ export function memoryPostsStorage(options: MemoryPostsOptions = {}): PostsStora
 
   return {
     async queryPosts(query): Promise<PostPage> {
-      const found = [...posts.values()].filter((post) => matches(post, query)).sort(comparator(query));
+      const prepared = prepare(query);
+      const found = [...posts.values()].filter((post) => matches(post, prepared)).sort(comparator(prepared));
       return { posts: found.slice(query.offset, query.offset + query.limit).map((p) => structuredClone(p)), total: found.length };
     },
     async getPost(id) {

@@ -1,4 +1,5 @@
 import type { RestLink } from '../../core/response.js';
+import { fieldTree, isFieldWanted, type FieldTree } from '../../core/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
 import { hasBlocks, renderContent, renderExcerpt, renderTitle, slugify } from './text.js';
@@ -39,17 +40,16 @@ export function permalink(post: PostRecord, home: string): string {
 }
 
 /** `rest_is_field_included`: with no `_fields`, everything; else the field, a parent or a child of it. */
-export function isFieldIncluded(field: string, fields: string[] | null): boolean {
-  if (!fields) return true;
-  return fields.some((f) => f === field || f.startsWith(`${field}.`) || field.startsWith(`${f}.`));
+export function isFieldIncluded(field: string, fields: FieldTree | null): boolean {
+  return fields === null || isFieldWanted(field, fields);
 }
 
-/** The `_fields` list of a request, or null when there is none. */
-export function requestedFields(value: unknown): string[] | null {
+/** The `_fields` of a request as a tree with `id` added (as `get_fields_for_response` always adds it), or null when there are none. */
+export function requestedFields(value: unknown): FieldTree | null {
   if (value === undefined || value === null || value === '') return null;
   const list = Array.isArray(value) ? value.map(String) : typeof value === 'object' ? Object.values(value).map(String) : String(value).split(',');
   const fields = list.map((f) => f.trim()).filter((f) => f !== '');
-  return fields.length > 0 ? fields : null;
+  return fields.length > 0 ? fieldTree([...fields, 'id']) : null;
 }
 
 /** The action links (`wp:action-*`) WordPress adds in the edit context, by what the user may do. */
@@ -104,7 +104,7 @@ const CONTEXT_FIELDS: Record<PostContext, readonly string[]> = {
 };
 
 /** An object of the sub-fields `_fields` asks for, each built only then, in the order given. */
-function subFields(parent: string, fields: string[] | null, builders: Record<string, () => unknown>): Record<string, unknown> {
+function subFields(parent: string, fields: FieldTree | null, builders: Record<string, () => unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, build] of Object.entries(builders)) if (isFieldIncluded(`${parent}.${name}`, fields)) out[name] = build();
   return out;
@@ -122,9 +122,9 @@ export function renderPost(
   post: PostRecord,
   context: PostContext,
   env: RenderEnv,
-  options: { user: RestUser | null; fields: string[] | null; passwordGiven: boolean },
+  options: { user: RestUser | null; fields: FieldTree | null; passwordGiven: boolean },
 ): RenderedPost {
-  const fields = options.fields ? [...options.fields, 'id'] : null;
+    const fields = options.fields;
   const edit = context === 'edit';
   const link = () => permalink(post, env.home);
   const guid = () => post.guid || link();
@@ -172,6 +172,6 @@ export function renderPost(
   };
   const data: Record<string, unknown> = {};
   for (const name of CONTEXT_FIELDS[context]) if (isFieldIncluded(name, fields)) data[name] = builders[name]!();
-  const wantsLinks = isFieldIncluded('_links', options.fields) || isFieldIncluded('_embedded', options.fields);
+  const wantsLinks = isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
   return { data, links: wantsLinks ? postLinks(post, env, context, options.user) : {} };
 }
