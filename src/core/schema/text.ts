@@ -25,8 +25,7 @@ function sanitizeTextFields(value: unknown, keepNewlines: boolean): string {
   if (typeof value === 'object' && value !== null) return '';
   let filtered = checkInvalidUtf8(toPhpString(value));
   if (filtered.includes('<')) {
-    // A lone `<` is the common case, and the costly one when a value is made of them.
-    filtered = filtered.replace(LESS_THAN, (tag) => (tag === '<' ? '&lt;' : tag.includes('>') ? tag : escapeHtml(tag)));
+    filtered = filtered.replace(LESS_THAN, (tag) => (tag.includes('>') ? tag : escHtml(tag)));
     filtered = stripAllTags(filtered);
     // An entity here keeps a later newline-stripping step from forming a working tag.
     filtered = filtered.replaceAll('<\n', '&lt;\n');
@@ -52,18 +51,67 @@ function checkInvalidUtf8(value: string): string {
   return LONE_SURROGATE.test(value) ? '' : value;
 }
 
-const HTML_SPECIAL = /[&<>"']/;
-const BARE_AMPERSAND = /&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#[0-9]+|#[xX][0-9a-fA-F]+);)/g;
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
 
-/** `esc_html`: escapes special characters without double-encoding existing entities. */
-function escapeHtml(value: string): string {
-  if (!HTML_SPECIAL.test(value)) return value;
-  return value
-    .replace(BARE_AMPERSAND, '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#039;');
+function isAsciiDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Whether the `&` at `at` starts a character reference (`&name;`, `&#38;`, `&#x26;`). Each scan
+ * stays inside one run of letters and digits, which no other `&` shares: linear overall.
+ */
+function startsReference(value: string, at: number): boolean {
+  let i = at + 1;
+  const first = value.charCodeAt(i);
+  if (isAsciiLetter(first)) {
+    do i++;
+    while (isAsciiLetter(value.charCodeAt(i)) || isAsciiDigit(value.charCodeAt(i)));
+  } else if (first === 35) {
+    i++;
+    const hex = value.charCodeAt(i) === 120 || value.charCodeAt(i) === 88;
+    if (hex) i++;
+    const start = i;
+    while (isAsciiDigit(value.charCodeAt(i)) || (hex && isHexDigit(value.charCodeAt(i)))) i++;
+    if (i === start) return false;
+  } else {
+    return false;
+  }
+  return value.charCodeAt(i) === 59;
+}
+
+/** `esc_html` / `esc_attr` (`_wp_specialchars` with `ENT_QUOTES`): markup characters escaped, character references kept. */
+export function escHtml(value: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < value.length; i++) {
+    let replacement: string;
+    switch (value.charCodeAt(i)) {
+      case 60:
+        replacement = '&lt;';
+        break;
+      case 62:
+        replacement = '&gt;';
+        break;
+      case 34:
+        replacement = '&quot;';
+        break;
+      case 39:
+        replacement = '&#039;';
+        break;
+      case 38:
+        if (startsReference(value, i)) continue;
+        replacement = '&amp;';
+        break;
+      default:
+        continue;
+    }
+    out += value.slice(copied, i) + replacement;
+    copied = i + 1;
+  }
+  return copied === 0 ? value : out + value.slice(copied);
 }
 
 /** `wp_strip_all_tags` without removing line breaks: no script or style blocks, no tags, PHP-trimmed. */

@@ -9,13 +9,6 @@ export function normalizeEntities(text: string): string {
   return text.replace(BARE_AMPERSAND, '&amp;');
 }
 
-const SPECIAL: Record<string, string> = { '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
-
-/** `esc_attr` / `esc_html` (`_wp_specialchars` with `ENT_QUOTES`): markup characters escaped, references kept. */
-export function escHtml(text: string): string {
-  return normalizeEntities(text).replace(/[<>"']/g, (c) => SPECIAL[c]!);
-}
-
 /** `esc_url` for display: `esc_url_raw`, then `&` and `'` as the references WordPress prints. */
 export function escUrl(url: string): string {
   return normalizeEntities(escUrlRaw(url)).replaceAll('&amp;', '&#038;').replaceAll("'", '&#039;');

@@ -4,7 +4,8 @@ import { storageContext, type StorageContext } from '../define.js';
 import { permalink } from '../core-posts/render.js';
 import type { PostRecord, PostsStorage } from '../core-posts/storage.js';
 import { renderTitle } from '../core-posts/text.js';
-import { escHtml, escUrl } from './escape.js';
+import { escHtml } from '../../core/schema/text.js';
+import { escUrl } from './escape.js';
 import { findPost } from './resolve.js';
 import { embedSecret } from './secret.js';
 

@@ -5,7 +5,8 @@
 // searched as plain text, never by backtracking patterns, so each step is one pass.
 import { isNumeric, toBool, toPhpString } from '../../core/schema/php.js';
 import { rewriteHtml, scanHtml, type HtmlAttribute } from '../core-posts/html-tokens.js';
-import { escHtml, escUrl } from './escape.js';
+import { escHtml } from '../../core/schema/text.js';
+import { escUrl } from './escape.js';
 import { kses, type AllowedHtml } from './kses.js';
 import { embedSecret } from './secret.js';
 

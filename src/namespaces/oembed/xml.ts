@@ -4,7 +4,7 @@
 // and `&` escaped and, as the document declares no encoding, every non-ASCII character as a
 // hexadecimal reference. Named references XML does not define stay as they were written.
 import { isNumeric, toPhpString } from '../../core/schema/php.js';
-import { escHtml } from './escape.js';
+import { escHtml } from '../../core/schema/text.js';
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const REFERENCE = /&(?:#([0-9]+)|#[xX]([0-9a-fA-F]+)|([a-zA-Z][a-zA-Z0-9]*));/g;
