@@ -64,9 +64,3 @@ export function subtract(a: CodePoints, b: CodePoints): CodePoints {
   if (a.length === 0 || b.length === 0) return a;
   return intersect(a, complement(b, Math.max(a[a.length - 1]!, b[b.length - 1]!)));
 }
-
-/** Whether `a` holds `codePoint`. */
-export function hasCodePoint(a: CodePoints, codePoint: number): boolean {
-  for (let i = 0; i < a.length; i += 2) if (codePoint >= a[i]! && codePoint <= a[i + 1]!) return true;
-  return false;
-}

@@ -2,14 +2,17 @@
  * Decides whether a JS regular expression can backtrack super-linearly (ReDoS), without running it.
  *
  * The pattern becomes a position (Glushkov) automaton whose moves keep the order a backtracking
- * engine tries them in. Two facts of that engine prune it exactly: moves after an unconditional
- * accept are never tried, and a move into a state that surely succeeds (it can accept with no
- * assertion in the way) ends the search, so lower-priority moves on the same characters are dead.
- * An unanchored pattern gets a lazy any-character prefix, as the engine retries at each index.
- * On what is left, two distinct paths from a state back to itself on one word (EDA) mean
- * exponential work, and p ≠ q with `p →w p`, `p →w q`, `q →w q` (IDA) mean polynomial work;
- * without either the number of live paths is bounded and matching is linear. Character sets
- * the model cannot state exactly are over-approximated where they add paths and
+ * engine tries them in; an unanchored pattern gets a lazy any-character prefix, as the engine
+ * retries at each index. A state "surely succeeds" when it can accept with no test in the way
+ * (or at the subject's end, with a way on for every character): once the engine enters one, the
+ * search ends after that state's own moves. So moves after an unconditional accept, and
+ * lower-priority moves on characters that lead into such a state, are never tried, and only
+ * paths avoiding such states can multiply. Among those, two distinct paths from a state back to
+ * itself on one word (EDA) mean exponential work; p ≠ q with `p →w p`, `p →w q` and `q →w q`
+ * (IDA) mean polynomial work; without either, matching is linear. A lookaround costs a scan of
+ * its body each time it runs: bounded, or unbounded but at boundedly many indexes, is linear.
+ * Counted repetitions are unrolled, or read as loops where copies would multiply paths.
+ * Character sets the model cannot state exactly are over-approximated where they add paths and
  * under-approximated where they prune, so the answer errs towards "unsafe".
  */
 import { codePoints, NO_CODE_POINTS, subtract, union, type CodePoints } from './code-points.js';
@@ -554,16 +557,19 @@ function exponential(classes: ClassGraph, budget: Budget): boolean {
  */
 function polynomial(classes: ClassGraph, budget: Budget): boolean {
   const { graph, edges, failing, all, open } = classes;
+  if (open.members.length === 0) return false;
   const predecessors: number[][] = Array.from({ length: graph.size }, () => []);
   for (let s = 0; s < graph.size; s++) for (const { to } of failing[s]!) predecessors[to]!.push(s);
   for (const second of open.members) {
     const leadsToSecond = new Set(second);
     const stack = [...second];
     while (stack.length > 0) for (const s of predecessors[stack.pop()!]!) if (!leadsToSecond.has(s)) (leadsToSecond.add(s), stack.push(s));
+    const inSecond = new Set(second);
     for (const first of all.members) {
+      const inFirst = new Set(first);
       for (const p of first) {
-        if (!failing.some((_, s) => leadsToSecond.has(s)) || !edges[p]!.some((e) => leadsToSecond.has(e.to))) continue;
-        for (const q of second) if (p !== q && pumps(p, q, new Set(first), leadsToSecond, new Set(second))) return true;
+        if (!edges[p]!.some((e) => leadsToSecond.has(e.to))) continue;
+        for (const q of second) if (p !== q && pumps(p, q, inFirst, leadsToSecond, inSecond)) return true;
       }
     }
   }
@@ -644,7 +650,7 @@ function analyze(node: RegexNode, mode: Mode, budget: Budget): { hazard: RegexHa
   if (exponential(classes, budget)) return { hazard: 'exponential backtracking', unbounded };
   if (polynomial(classes, budget)) return { hazard: 'polynomial backtracking', unbounded };
   const live = (s: number) => classes.all.of[s]! >= 0;
-  const often = visitedOften(classes, budget);
+  const often = graph.looks.length === 0 ? [] : visitedOften(classes, budget);
   for (let look = 0; look < graph.looks.length; look++) {
     // A lookaround evaluated at a bounded number of indexes costs one scan each; at many, a scan each time.
     const repeated = graph.looksAt.some((looks, s) => often[s] === true && looks.includes(look));
@@ -660,11 +666,43 @@ function analyze(node: RegexNode, mode: Mode, budget: Budget): { hazard: RegexHa
 
 const SAFE: RegexVerdict = { safe: true };
 
+/** Whether a pattern repeats nothing more than once (`?` at most) and has no backreference. */
+function isAcyclic(node: RegexNode): boolean {
+  switch (node.type) {
+    case 'sequence':
+    case 'alternation':
+      return node.items.every(isAcyclic);
+    case 'repeat':
+      return node.max <= 1 && isAcyclic(node.body);
+    case 'lookaround':
+      return isAcyclic(node.body);
+    case 'backreference':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Verdicts already reached: every server registers the same route patterns again. */
+const verdicts = new Map<string, RegexVerdict>();
+const MAX_VERDICTS = 4_096;
+
 /**
  * Whether matching `new RegExp(source, flags)` against any subject takes time linear in the
  * subject's length, as V8's backtracking engine runs it (`test`/`exec`: first match wins).
  */
 export function checkRegex(source: string, flags = ''): RegexVerdict {
+  const key = `${flags}/${source}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    verdict = judge(source, flags);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+function judge(source: string, flags: string): RegexVerdict {
   try {
     new RegExp(source, flags);
   } catch {
@@ -673,6 +711,8 @@ export function checkRegex(source: string, flags = ''): RegexVerdict {
   const budget: Budget = { work: 0, alphabet: codePoints([0, flags.includes('u') ? 0x10ffff : 0xffff]), loopAmbiguity: new Map() };
   try {
     const tree = parseRegex(source, flags);
+    // Without repetition, each attempt follows boundedly many paths: nothing to analyse.
+    if (isAcyclic(tree)) return SAFE;
     const { hazard } = analyze(tree, { sticky: flags.includes('y'), genericAnchors: false, acceptIsConditional: false }, budget);
     return hazard === null ? SAFE : { safe: false, reason: hazard };
   } catch (error) {

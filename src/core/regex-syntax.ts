@@ -235,7 +235,12 @@ export function parseRegex(source: string, flags: string): RegexNode {
   }
 
   function asChars(atom: number | CharMatch): CharMatch {
-    return typeof atom === 'number' ? caseless(exact(codePoints([atom, atom]))) : atom;
+    if (typeof atom !== 'number') return atom;
+    const lower = atom | 0x20;
+    // The common cases without set arithmetic: ASCII, folded or not.
+    if (ignoreCase && lower >= 0x61 && lower <= 0x7a && !(unicode && (lower === 0x6b || lower === 0x73))) return exact([lower - 0x20, lower - 0x20, lower, lower]);
+    if (atom < 0x80 && !(ignoreCase && lower >= 0x61 && lower <= 0x7a)) return exact([atom, atom]);
+    return caseless(exact(codePoints([atom, atom])));
   }
 
   function characterClass(): CharMatch {
