@@ -1,6 +1,7 @@
 export { createRestServer } from './core/server.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/cors.js';
+export type { UnsafePatternPolicy } from './core/regex-safety.js';
 export type { InjectRequest, InjectResponse } from './core/inject.js';
 export { createAuthenticator } from './core/auth/authenticate.js';
 export type {

@@ -21,8 +21,8 @@ describe('registration refuses what cannot be served safely', () => {
   });
 
   it('a pattern open to catastrophic backtracking', () => {
-    expect(() => serverWith(route('/items/(?P<id>(a+)+)'))).toThrow(/nested unbounded quantifiers/);
-    expect(() => serverWith(route('/items/(?P<id>(?:\\w*)*)'))).toThrow(/nested unbounded quantifiers/);
+    expect(() => serverWith(route('/items/(?P<id>(a+)+)'))).toThrow(/exponential backtracking/);
+    expect(() => serverWith(route('/items/(?P<id>(?:\\w*)*)'))).toThrow(/exponential backtracking/);
   });
 
   it('a backreference or PCRE-only syntax', () => {

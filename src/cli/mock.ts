@@ -9,6 +9,7 @@ import { RestResponse } from '../core/response.js';
 import { createRestServer, type RestServer } from '../core/server.js';
 import type { Handler, SiteFacts } from '../core/types.js';
 import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
+import { dropUnsafePatterns } from './unsafe-patterns.js';
 
 /** The usage text of `site-rest mock`. */
 export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures DIR] [--port N] [--host H] [--api-root P]
@@ -240,15 +241,20 @@ function recordAnswers(answers: RecordedAnswers, recordings: Array<{ file: strin
   return problems;
 }
 
-/** The REST server of the mocked site at `url`, every endpoint answered by `handler`. */
-function mockServer(mocked: MockedSite, flags: MockFlags, url: string, handler: Handler): RestServer {
+/**
+ * The REST server of the mocked site at `url`, every endpoint answered by `handler`, without the
+ * index's unsafe patterns; `dropped` lists those.
+ */
+function mockServer(mocked: MockedSite, flags: MockFlags, url: string, handler: Handler): { rest: RestServer; dropped: string[] } {
   try {
-    return createRestServer({
+    const { modules, dropped } = dropUnsafePatterns(modulesFromIndex(mocked.routes, { handlerFor: () => handler }));
+    const rest = createRestServer({
       site: { ...mocked.site, url, home: url },
       apiRoot: flags['api-root'],
       authentication: withBase(mocked.authentication, url),
-      namespaces: modulesFromIndex(mocked.routes, { handlerFor: () => handler }),
+      namespaces: modules,
     });
+    return { rest, dropped };
   } catch (error) {
     // Registration refuses a route pattern or arg schema it cannot serve as WordPress would.
     throw new Error(`cannot serve ${flags.source}: ${(error as Error).message.replace(/^site-rest: /, '')}`);
@@ -272,7 +278,7 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
       const recorded = answers.get(answerKey(request.method, request.route, request.query));
       return recorded ? new RestResponse(recorded.body, recorded.status) : echoRequest(request, context);
     };
-    const rest = mockServer(mocked, flags, url, answer);
+    const { rest, dropped } = mockServer(mocked, flags, url, answer);
     const problems = recordAnswers(answers, recordings, rest, url);
     http.on('request', createNodeHandler(rest));
     http.on('clientError', createClientErrorHandler(rest));
@@ -280,6 +286,7 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
     lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
     if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);
     io.out(`${lines.join('\n')}\n`);
+    if (dropped.length > 0) io.err(`patterns open to ReDoS, not served (matching them could block the server):\n${dropped.map((d) => `  ${d}`).join('\n')}\n`);
     if (problems.length > 0) io.err(`fixtures never served:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     return http;
   } catch (error) {

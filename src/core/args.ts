@@ -1,6 +1,8 @@
 import { RestError, isRestError } from './errors.js';
 import { setOwn } from './own-property.js';
+import { unsafePatternError, type UnsafePatternPolicy } from './regex-safety.js';
 import { assertValidArgSchema, compileArg, type ParseResult } from './schema/index.js';
+import { withoutUnsafePatterns } from './schema/pattern.js';
 import type { ArgSchema, ValidateCallback } from './schema/types.js';
 
 type Parser = (value: unknown, param: string) => ParseResult;
@@ -30,15 +32,18 @@ export interface ParamSources {
 
 const SOURCE_ORDER = ['json', 'body', 'query', 'url', 'defaults'] as const;
 
-/** Compiles an endpoint's arg descriptors; throws on a malformed descriptor. */
+/** Compiles an endpoint's arg descriptors; throws on a malformed descriptor, and on an unsafe pattern unless `unsafePatterns` is `'allow'`. */
 export function compileArgs(
   args: Record<string, ArgSchema>,
   where: string,
   validateRequest?: (params: Record<string, unknown>) => boolean | RestError,
+  unsafePatterns: UnsafePatternPolicy = 'refuse',
 ): ArgPlan {
   const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map(), validateRequest };
   for (const [name, schema] of Object.entries(args)) {
     assertValidArgSchema(schema, `${where} arg "${name}"`);
+    const [unsafe] = unsafePatterns === 'refuse' ? withoutUnsafePatterns(schema).unsafe : [];
+    if (unsafe) throw unsafePatternError(`${where} arg "${name}": schema keyword "${unsafe.keyword}" ${JSON.stringify(unsafe.pattern)}`, unsafe.hazard);
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);
     if (schema.validateCallback) plan.validators.push([name, schema.validateCallback]);

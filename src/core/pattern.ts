@@ -1,4 +1,5 @@
 import { parse, type Token } from 'path-to-regexp';
+import { checkRegex, unsafePatternError, type RegexHazard, type UnsafePatternPolicy } from './regex-safety.js';
 
 /** A route pattern ready for matching and for the index. */
 export interface CompiledPattern {
@@ -54,52 +55,34 @@ function invalid(key: string, why: string): never {
 
 const UNSUPPORTED_ESCAPES = new Set(['A', 'Z', 'z', 'G', 'K', 'R', 'h', 'H', 'X', 'C', 'Q', 'E', 'p', 'P']);
 
-/** A group on the nesting stack while scanning: whether a quantifier inside it may repeat without bound. */
-interface Frame {
-  unboundedInside: boolean;
-}
-
-/** Index just past a quantifier starting at `i`, and whether it repeats without bound; null when none starts there. */
-function readQuantifier(src: string, i: number): { end: number; unbounded: boolean } | null {
+/** Index just past a quantifier starting at `i`; null when none starts there. */
+function quantifierEnd(src: string, i: number): number | null {
   const c = src[i];
   let end: number;
-  let unbounded: boolean;
-  if (c === '*' || c === '+') {
+  if (c === '*' || c === '+' || c === '?') {
     end = i + 1;
-    unbounded = true;
-  } else if (c === '?') {
-    end = i + 1;
-    unbounded = false;
   } else if (c === '{') {
     const m = /^\{(\d*)(,?)(\d*)\}/.exec(src.slice(i));
     if (!m || (m[1] === '' && m[3] === '')) return null;
     end = i + m[0].length;
-    unbounded = m[2] === ',' && (m[3] === '' || Number(m[3]) > 64);
   } else {
     return null;
   }
   if (src[end] === '+') invalid(src, 'possessive quantifiers are not supported');
   if (src[end] === '?') end += 1;
-  return { end, unbounded };
+  return end;
 }
 
-/**
- * Translates a WordPress route regex into a JS regex source with unnamed groups, rejecting
- * PCRE-only syntax, backreferences, and nested unbounded quantifiers (`(a+)+`, `(\w*)*`),
- * the shape behind catastrophic backtracking.
- */
-export function compilePattern(key: string): CompiledPattern {
+/** Translates a WordPress route regex into a JS regex source with unnamed groups, rejecting PCRE-only syntax and backreferences. */
+function translateRoutePattern(key: string): CompiledPattern {
   let source = '';
   const groups: Array<string | null> = [];
-  const stack: Frame[] = [];
+  let depth = 0;
   let hasVariables = false;
   let i = 0;
-  // The frame of the group that just closed, so a quantifier after `)` can be judged.
-  let lastClosed: Frame | null = null;
 
   while (i < key.length) {
     const c = key[i]!;
-    let closed: Frame | null = null;
     if (c === '\\') {
       const next = key[i + 1];
       if (next === undefined) invalid(key, 'dangling backslash');
@@ -136,40 +119,55 @@ export function compilePattern(key: string): CompiledPattern {
         source += '(';
         i += 1;
       }
-      stack.push({ unboundedInside: false });
+      depth += 1;
     } else if (c === ')') {
-      const frame = stack.pop();
-      if (!frame) invalid(key, 'unbalanced parenthesis');
+      if (depth === 0) invalid(key, 'unbalanced parenthesis');
+      depth -= 1;
       source += c;
       i += 1;
-      closed = frame;
     } else {
-      const q = readQuantifier(key, i);
-      if (q) {
-        if (q.unbounded) {
-          if (lastClosed?.unboundedInside) invalid(key, 'nested unbounded quantifiers can backtrack catastrophically');
-          const top = stack[stack.length - 1];
-          if (top) top.unboundedInside = true;
-        }
-        source += key.slice(i, q.end);
-        i = q.end;
+      const end = quantifierEnd(key, i);
+      if (end !== null) {
+        source += key.slice(i, end);
+        i = end;
       } else {
         if (c === '$' || c === '^') invalid(key, 'anchors inside a route pattern are not supported');
         source += c;
         i += 1;
       }
     }
-    if (closed?.unboundedInside) {
-      const top = stack[stack.length - 1];
-      if (top) top.unboundedInside = true;
-    }
-    lastClosed = closed;
   }
-  if (stack.length > 0) invalid(key, 'unbalanced parenthesis');
+  if (depth > 0) invalid(key, 'unbalanced parenthesis');
   try {
     new RegExp(`^(?:${source})$`, 'i');
   } catch (e) {
     invalid(key, (e as Error).message);
   }
   return { key, source, groups, hasVariables };
+}
+
+/** How a pattern is matched against a path: anchored at both ends, case-insensitively, as WordPress's `preg_match('@^' . $route . '$@i')`. */
+function hazardOf(pattern: CompiledPattern): RegexHazard | null {
+  const verdict = checkRegex(`^(?:${pattern.source})$`, 'i');
+  return verdict.safe ? null : verdict.reason;
+}
+
+/**
+ * Why matching request paths against a route pattern could take super-linear time, or null
+ * when it cannot; throws on a pattern {@link compilePattern} refuses as malformed.
+ */
+export function routePatternHazard(key: string): RegexHazard | null {
+  return hazardOf(translateRoutePattern(key));
+}
+
+/**
+ * Translates a WordPress route regex into a JS regex source with unnamed groups, rejecting
+ * PCRE-only syntax, backreferences, and, unless `unsafePatterns` is `'allow'`, any pattern the
+ * ReDoS analysis finds open to super-linear backtracking.
+ */
+export function compilePattern(key: string, unsafePatterns: UnsafePatternPolicy = 'refuse'): CompiledPattern {
+  const pattern = translateRoutePattern(key);
+  const hazard = unsafePatterns === 'refuse' ? hazardOf(pattern) : null;
+  if (hazard !== null) throw unsafePatternError(`route pattern ${JSON.stringify(key)}`, hazard);
+  return pattern;
 }

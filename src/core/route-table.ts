@@ -2,6 +2,7 @@ import { compileArgs, type ArgPlan } from './args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
 import { compilePattern, routeKey, type CompiledPattern } from './pattern.js';
 import { phpTrim } from './schema/php.js';
+import type { UnsafePatternPolicy } from './regex-safety.js';
 import type { ArgSchema } from './schema/types.js';
 import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
 
@@ -98,7 +99,7 @@ function serves(endpoint: CompiledEndpoint, method: string): boolean {
   return method === 'HEAD' && endpoint.methods.includes('GET');
 }
 
-function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint {
+function compileEndpoint(def: EndpointDefinition, key: string, unsafePatterns: UnsafePatternPolicy): CompiledEndpoint {
   if (typeof def.handler !== 'function') throw new TypeError(`site-rest: route ${key} has an endpoint without a handler`);
   const methods = normalizeMethods(def.methods);
   if (methods.length === 0) throw new TypeError(`site-rest: route ${key} has an endpoint without methods`);
@@ -106,7 +107,7 @@ function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint
   return {
     methods,
     args,
-    plan: compileArgs(args, `${methods.join(', ')} ${key}`, def.validateRequest),
+    plan: compileArgs(args, `${methods.join(', ')} ${key}`, def.validateRequest, unsafePatterns),
     permission: def.permission,
     denied: def.denied,
     handler: def.handler,
@@ -115,8 +116,11 @@ function compileEndpoint(def: EndpointDefinition, key: string): CompiledEndpoint
   };
 }
 
-/** Creates an empty route table. `onNewNamespace` runs before a namespace's first route is added. */
-export function createRouteTable(onNewNamespace: (namespace: string) => void): RouteTable {
+/**
+ * Creates an empty route table. `onNewNamespace` runs before a namespace's first route is added;
+ * `unsafePatterns` says whether route and schema patterns open to ReDoS are refused (default) or accepted.
+ */
+export function createRouteTable(onNewNamespace: (namespace: string) => void, unsafePatterns: UnsafePatternPolicy = 'refuse'): RouteTable {
   const ordered: CompiledRoute[] = [];
   const byKey = new Map<string, CompiledRoute>();
   const byNamespace = new Map<string, CompiledRoute[]>();
@@ -149,7 +153,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
     const ns = phpTrim(namespace, '/');
     const key = routeKey(ns, def.path);
     if (ns && !byNamespace.has(ns)) addNamespace(ns);
-    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key));
+    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key, unsafePatterns));
     if (def.showInIndex === false) for (const e of endpoints) e.showInIndex = false;
     const existing = byKey.get(key);
     if (existing) {
@@ -165,7 +169,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void): R
       const route: CompiledRoute = {
         key,
         namespace: ns,
-        pattern: compilePattern(key),
+        pattern: compilePattern(key, unsafePatterns),
         endpoints,
         allowBatch: def.allowBatch,
         schema: def.schema,

@@ -14,6 +14,7 @@ import { settle, type MaybePromise } from './maybe-async.js';
 import { envelope, responseToData } from './response-data.js';
 import { parsePhpQuery } from './php-query.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
+import type { UnsafePatternPolicy } from './regex-safety.js';
 import { createRouteTable, type RouteTableView } from './route-table.js';
 import { phpRtrim, phpTrim } from './schema/php.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
@@ -64,6 +65,8 @@ export interface RestServerOptions {
   cors?: CorsPolicy;
   /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
   onError?: (error: unknown, where: string) => void;
+  /** Route and schema patterns the ReDoS check finds unsafe are refused at registration (default); `'allow'` accepts them, and with them requests that can block the event loop for seconds or more. */
+  unsafePatterns?: UnsafePatternPolicy;
 }
 
 /** A WordPress-compatible REST server, independent of any web framework. */
@@ -173,7 +176,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
   const link = discoveryLink(restUrl('/'));
 
-  const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)));
+  const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)), options.unsafePatterns);
   const indexRoutes = createIndexRoutes({ table, site, authentication, restUrl });
   table.add('', indexRoutes.root);
 
