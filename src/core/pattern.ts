@@ -1,5 +1,6 @@
 import { parse, type Token } from 'path-to-regexp';
 import { checkRegex, unsafePatternError, type RegexHazard, type UnsafePatternPolicy } from './regex-safety.js';
+import { phpTrim } from './schema/php.js';
 
 /** A route pattern ready for matching and for the index. */
 export interface CompiledPattern {
@@ -39,8 +40,8 @@ function tokensToWordPress(tokens: Token[]): string {
  * builds, translating path-to-regexp style (`:id`, `*rest`, `{…}`) into WordPress's regex form.
  */
 export function routeKey(namespace: string, path: string): string {
-  const ns = namespace.replace(/^\/+|\/+$/g, '');
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  const ns = phpTrim(namespace, '/');
+  const trimmed = phpTrim(path, '/');
   const body = PATH_TO_REGEXP_STYLE.test(`/${trimmed}`) && !trimmed.includes('(?P<')
     ? tokensToWordPress(parse(`/${trimmed}`).tokens).replace(/^\//, '')
     : trimmed;
@@ -55,6 +56,26 @@ function invalid(key: string, why: string): never {
 
 const UNSUPPORTED_ESCAPES = new Set(['A', 'Z', 'z', 'G', 'K', 'R', 'h', 'H', 'X', 'C', 'Q', 'E', 'p', 'P']);
 
+function isDigitAt(src: string, i: number): boolean {
+  const c = src.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+/** Index just past a `{n}`, `{n,}`, `{,m}` or `{n,m}` starting at `i` (at least one number), else -1. */
+function countedQuantifierEnd(src: string, i: number): number {
+  let j = i + 1;
+  const lowStart = j;
+  while (isDigitAt(src, j)) j++;
+  const hasLow = j > lowStart;
+  let hasHigh = false;
+  if (src[j] === ',') {
+    const highStart = ++j;
+    while (isDigitAt(src, j)) j++;
+    hasHigh = j > highStart;
+  }
+  return src[j] === '}' && (hasLow || hasHigh) ? j + 1 : -1;
+}
+
 /** Index just past a quantifier starting at `i`; null when none starts there. */
 function quantifierEnd(src: string, i: number): number | null {
   const c = src[i];
@@ -62,9 +83,8 @@ function quantifierEnd(src: string, i: number): number | null {
   if (c === '*' || c === '+' || c === '?') {
     end = i + 1;
   } else if (c === '{') {
-    const m = /^\{(\d*)(,?)(\d*)\}/.exec(src.slice(i));
-    if (!m || (m[1] === '' && m[3] === '')) return null;
-    end = i + m[0].length;
+    end = countedQuantifierEnd(src, i);
+    if (end < 0) return null;
   } else {
     return null;
   }

@@ -127,6 +127,9 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
   // Namespaces grouped by their first path segment, so a lookup tests only a handful of prefixes.
   const namespacesBySegment = new Map<string, string[]>();
   let matchers = new Map<string, Matcher<CompiledRoute>>();
+  // Methods some endpoint serves: any other method matches nothing, and must not add a matcher
+  // to the cache per made-up method a client sends (`X-HTTP-Method-Override: X1`, `X2`, …).
+  const servedMethods = new Set<string>();
   let version = 0;
 
   // First segments of routes whose first segment is literal: the fallback's buckets.
@@ -186,6 +189,10 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
       byKey.set(key, route);
       if (ns) byNamespace.get(ns)!.push(route);
     }
+    for (const endpoint of endpoints) {
+      for (const m of endpoint.methods) servedMethods.add(m);
+      if (endpoint.methods.includes('GET')) servedMethods.add('HEAD');
+    }
     changed();
   }
 
@@ -242,6 +249,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
     namespaces: () => [...byNamespace.keys()],
     routesOf: (namespace) => byNamespace.get(namespace) ?? [],
     match(path, method) {
+      if (!servedMethods.has(method)) return null;
       const found = matcherFor(candidatesKey(path), method)(path);
       if (!found) return null;
       const endpoint = found.entry.endpoints.find((e) => serves(e, method))!;
