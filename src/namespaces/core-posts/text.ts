@@ -2,8 +2,8 @@
 // posts need: block delimiters, paragraphs, typographic quotes, excerpts and slugs. Markup is
 // read by the tokenizer (html-tokens.ts) and tags stripped by PHP's `strip_tags` state machine,
 // so each step is a single pass over content however malformed.
-import { stripTags } from '../../core/schema/text.js';
-import { rewriteHtml, scanHtml, type HtmlStartTag } from './html-tokens.js';
+import { stripAllTags, stripTags } from '../../core/schema/text.js';
+import { rewriteHtml, scanHtml } from './html-tokens.js';
 
 /** Elements `wpautop` leaves unwrapped when a paragraph starts with one of their tags. */
 const BLOCK_ELEMENTS = new Set([
@@ -14,9 +14,6 @@ const BLOCK_ELEMENTS = new Set([
 
 /** What follows `<!--` in a block delimiter (`<!-- wp:name -->`, `<!-- /wp:name -->`), read at a comment's text. */
 const BLOCK_DELIMITER_START = /[ \t\n\r\f\v]+\/?wp:/y;
-
-/** Elements whose content `wp_strip_all_tags` removes with them. */
-const SCRIPT_OR_STYLE = new Set(['script', 'style']);
 
 /** Whether content holds block markup (`has_blocks`). */
 export function hasBlocks(content: string): boolean {
@@ -86,26 +83,10 @@ export function renderTitle(raw: string): string {
   return rewriteHtml(raw, (token) => (token.kind === 'text' ? texturize(raw.slice(token.start, token.end), quote) : undefined)).trim();
 }
 
-/** Content without its `<script>` and `<style>` elements, as `wp_strip_all_tags` first removes them (an unclosed one stays). */
-function withoutScriptsAndStyles(html: string): string {
-  let out = '';
-  let at = 0;
-  let open: HtmlStartTag | null = null;
-  scanHtml(html, (token) => {
-    if (token.kind === 'open' && SCRIPT_OR_STYLE.has(token.name)) open ??= token;
-    else if (open && token.kind === 'close' && token.name === open.name) {
-      out += html.slice(at, open.start);
-      at = token.end;
-      open = null;
-    }
-  });
-  return out + html.slice(at);
-}
-
 /** `wp_trim_excerpt`: the rendered content without tags, cut to 55 words, as a paragraph. */
 export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
   if (rawExcerpt.trim() !== '') return autop(rawExcerpt);
-  const text = stripTags(withoutScriptsAndStyles(renderContent(rawContent))).trim();
+  const text = stripAllTags(renderContent(rawContent));
   const words = text.split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return '';
   const cut = words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
