@@ -10,7 +10,11 @@
  * paths avoiding such states can multiply. Among those, two distinct paths from a state back to
  * itself on one word (EDA) mean exponential work; p ≠ q with `p →w p`, `p →w q` and `q →w q`
  * (IDA) mean polynomial work; without either, matching is linear. A lookaround costs a scan of
- * its body each time it runs: bounded, or unbounded but at boundedly many indexes, is linear.
+ * its body each time it runs: bounded, or unbounded but at boundedly many indexes, is linear; a
+ * lookbehind's body is read reversed, as the engine matches it from right to left. Ambiguity
+ * needs no cycle to multiply paths: optional items or alternatives written out (or unrolled) one
+ * after another can each take or leave the same characters, so one attempt that can follow more
+ * than a few paths into one state is exponential in the pattern's size, and judged so.
  * Counted repetitions are unrolled, or read as loops where copies would multiply paths.
  * Character sets the model cannot state exactly are over-approximated where they add paths and
  * under-approximated where they prune, so the answer errs towards "unsafe".
@@ -41,7 +45,11 @@ export function unsafePatternError(subject: string, hazard: RegexHazard): TypeEr
 }
 
 /** Positions after unrolling counted repetitions; above it the answer is "too complex to check". */
-const MAX_POSITIONS = 1_000;
+const MAX_POSITIONS = 4_000;
+/** States of one cycle (whose pairs the checks explore); above it the answer is "too complex to check". */
+const MAX_CYCLE_STATES = 1_000;
+/** Paths one match attempt may follow into one state at once: 2⁴, four optional items that can each take or leave the same characters. */
+const MAX_PATHS = 16;
 /** Product-automaton steps one check may take; above it the answer is "too complex to check". */
 const MAX_WORK = 2_000_000;
 /** A counted repetition is unrolled while the product of the counts around it stays within this; above, it is read as unbounded. */
@@ -167,6 +175,9 @@ function expand(node: RegexNode, automaton: Automaton, mode: Mode, budget: Budge
       // Many copies of an ambiguous body multiply paths without any loop: read them as a loop.
       const copies = factor * count;
       if (count > 1 && (copies > UNROLL_LIMIT || (copies > AMBIGUOUS_UNROLL_LIMIT && isAmbiguousLoop(node.body, budget)))) {
+        // A loop refuses empty iterations, mandatory copies do not: n copies of a body that can match
+        // nothing or something share k somethings in C(n, k) ways, which a loop does not show.
+        if (node.min > 1 && nullable(node.body)) throw new HazardFound('exponential backtracking');
         min = Math.min(min, 1);
         unbounded = true;
         count = 1;
@@ -175,6 +186,22 @@ function expand(node: RegexNode, automaton: Automaton, mode: Mode, budget: Budge
       for (let k = 0; k < count; k++) bodies.push(expand(node.body, automaton, mode, budget, factor * count));
       return { kind: 'repeat', copies: bodies, min, unbounded, greedy: node.greedy, exit: min < node.min ? CONDITIONAL : 0 };
     }
+  }
+}
+
+/** Whether a pattern can match the empty string. */
+function nullable(node: RegexNode): boolean {
+  switch (node.type) {
+    case 'chars':
+      return false;
+    case 'sequence':
+      return node.items.every(nullable);
+    case 'alternation':
+      return node.items.some(nullable);
+    case 'repeat':
+      return node.min === 0 || nullable(node.body);
+    default:
+      return true;
   }
 }
 
@@ -230,14 +257,18 @@ function buildGraph(node: RegexNode, mode: Mode, budget: Budget): Graph {
   const firsts = new Map<Expanded, readonly Move[]>();
   const EPSILON_MOVE: Move = { to: EPSILON, flags: 0, looks: null, afterCaret: null };
 
-  /** The moves one iteration of `body` starts with; an iteration that matches nothing is refused (JS's empty check). */
+  /**
+   * The moves one iteration of `body` starts with. An iteration that matches nothing is refused
+   * (JS's empty check), but only once it has run the lookarounds on its way: such a move stays,
+   * leading nowhere, for its lookarounds to be judged.
+   */
   function iteration(body: Expanded): Move[] {
     let first = firsts.get(body);
     if (first === undefined) {
       first = entry(body, [EPSILON_MOVE], false);
       firsts.set(body, first);
     }
-    return first.filter((move) => move.to !== EPSILON);
+    return first.filter((move) => move.to !== EPSILON || move.looks !== null || move.afterCaret !== null);
   }
 
   function entry(part: Expanded, next: readonly Move[], record: boolean): readonly Move[] {
@@ -439,6 +470,8 @@ interface ClassGraph {
   readonly edges: ReadonlyArray<readonly ClassEdge[]>;
   /** Edges between reachable states that do not surely succeed, on characters that do not: the paths the engine may explore and abandon. */
   readonly failing: ReadonlyArray<readonly ClassEdge[]>;
+  /** Number of character classes: bit `c` of an edge stands for the characters from the c-th cut to the next. */
+  readonly classes: number;
   readonly all: Components;
   readonly open: Components;
 }
@@ -449,6 +482,8 @@ function partition(size: number, edges: ReadonlyArray<readonly ClassEdge[]>, roo
   for (let s = 0; s < size; s++) for (const { to } of edges[s]!) if (of[s]! >= 0 && of[to] === of[s]) cyclic.add(of[s]!);
   const members: number[][] = [];
   for (let s = 0; s < size; s++) if (cyclic.has(of[s]!)) (members[of[s]!] ??= []).push(s);
+  // The checks explore pairs and triples of a cycle's states.
+  if (members.some((m) => m.length > MAX_CYCLE_STATES)) throw new HazardFound('too complex to check');
   return { of, cyclic, members: members.filter((m): m is number[] => m !== undefined) };
 }
 
@@ -490,7 +525,7 @@ function classify(graph: Graph, budget: Budget): ClassGraph {
   const edges = graph.edges.map((list, s) => (live[s] ? toBits(list) : []));
   const failing = openEdges.map(toBits);
   const openStates = failing.map((_, s) => s).filter(isOpen);
-  return { graph, edges, failing, all: partition(graph.size, edges, [graph.start]), open: partition(graph.size, failing, openStates) };
+  return { graph, edges, failing, classes: sorted.length, all: partition(graph.size, edges, [graph.start]), open: partition(graph.size, failing, openStates) };
 }
 
 function binarySearch(sorted: readonly number[], value: number): number {
@@ -606,6 +641,104 @@ function polynomial(classes: ClassGraph, budget: Budget): boolean {
 }
 
 /**
+ * Whether one match attempt can follow more than {@link MAX_PATHS} paths into one state on some
+ * subject: paths that lead to one state do the same work from there on, so they multiply it (a
+ * handful of paths to each of many states is work linear in the pattern's size). The automaton
+ * is read as a DFA whose states count the failing paths into each position (a path into a state
+ * that surely succeeds ends the search); the retry state is left out, as it starts a new attempt.
+ * Counts are capped, so the DFA is finite; it is kept small by splitting its states into groups
+ * of positions whose paths may still meet, which evolve apart.
+ */
+function manyPaths(classes: ClassGraph, budget: Budget): boolean {
+  const { graph, failing } = classes;
+  const positions = graph.start;
+  const meet = meeting(classes, budget);
+  const words = Math.max(1, Math.ceil(classes.classes / 32));
+  const roots = graph.size > positions + 1 ? [positions, positions + 1] : [positions];
+  const vectors: Array<Map<number, number>> = roots.map((root) => new Map([[root, 1]]));
+  const seen = new Set<string>();
+  while (vectors.length > 0) {
+    const vector = vectors.pop()!;
+    const present = new Uint32Array(words);
+    for (const s of vector.keys()) for (const { bits } of failing[s]!) for (let k = 0; k < words; k++) present[k]! |= bits[k]!;
+    for (let c = 0; c < words * 32; c++) {
+      const bit = 1 << (c & 31);
+      if ((present[c >>> 5]! & bit) === 0) continue;
+      const next = new Map<number, number>();
+      for (const [s, paths] of vector) {
+        spend(budget, failing[s]!.length);
+        for (const { to, bits } of failing[s]!) {
+          if (to >= positions || (bits[c >>> 5]! & bit) === 0) continue;
+          const into = (next.get(to) ?? 0) + paths;
+          if (into > MAX_PATHS) return true;
+          next.set(to, into);
+        }
+      }
+      for (const group of groups(next, meet, positions, budget)) {
+        const key = [...group].sort((a, b) => a[0] - b[0]).join(' ');
+        if (!seen.has(key)) {
+          seen.add(key);
+          vectors.push(group);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** Pairs of distinct positions (`p * positions + q`, p < q) from which one word leads both into one state: their paths may meet. */
+function meeting(classes: ClassGraph, budget: Budget): Set<number> {
+  const { graph, failing } = classes;
+  const positions = graph.start;
+  const into: Array<Array<{ readonly from: number; readonly bits: Uint32Array }>> = Array.from({ length: positions }, () => []);
+  for (let s = 0; s < positions; s++) for (const { to, bits } of failing[s]!) if (to < positions) into[to]!.push({ from: s, bits });
+  const meet = new Set<number>();
+  const stack: Array<readonly [number, number]> = [];
+  // Backwards from one state reached twice, through pairs of moves on a common character.
+  const back = (p: number, q: number): void => {
+    for (const e of into[p]!) {
+      for (const f of into[q]!) {
+        spend(budget, 1);
+        if (e.from === f.from || !meets(e.bits, f.bits)) continue;
+        const pair = Math.min(e.from, f.from) * positions + Math.max(e.from, f.from);
+        if (!meet.has(pair)) {
+          meet.add(pair);
+          stack.push([e.from, f.from]);
+        }
+      }
+    }
+  };
+  for (let t = 0; t < positions; t++) back(t, t);
+  while (stack.length > 0) back(...stack.pop()!);
+  return meet;
+}
+
+/** A DFA state split into groups of positions whose paths may meet (through others of the group); paths of different groups never share a state. */
+function groups(vector: ReadonlyMap<number, number>, meet: ReadonlySet<number>, positions: number, budget: Budget): Array<Map<number, number>> {
+  const states = [...vector.keys()];
+  const out: Array<Map<number, number>> = [];
+  const placed = new Set<number>();
+  for (const first of states) {
+    if (placed.has(first)) continue;
+    const group = new Map<number, number>();
+    const stack = [first];
+    placed.add(first);
+    while (stack.length > 0) {
+      const s = stack.pop()!;
+      group.set(s, vector.get(s)!);
+      spend(budget, states.length);
+      for (const other of states) {
+        if (placed.has(other) || !meet.has(Math.min(s, other) * positions + Math.max(s, other))) continue;
+        placed.add(other);
+        stack.push(other);
+      }
+    }
+    out.push(group);
+  }
+  return out;
+}
+
+/**
  * States the search can reach at many indexes of one subject: some `p` has `p →w p` and
  * `p →w s` for one word w, so on `x w^n` the state is reached n times.
  */
@@ -649,6 +782,7 @@ function analyze(node: RegexNode, mode: Mode, budget: Budget): { hazard: RegexHa
   let unbounded = classes.all.members.some((states) => states.some((s) => s < graph.start));
   if (exponential(classes, budget)) return { hazard: 'exponential backtracking', unbounded };
   if (polynomial(classes, budget)) return { hazard: 'polynomial backtracking', unbounded };
+  if (manyPaths(classes, budget)) return { hazard: 'exponential backtracking', unbounded };
   const live = (s: number) => classes.all.of[s]! >= 0;
   const often = graph.looks.length === 0 ? [] : visitedOften(classes, budget);
   for (let look = 0; look < graph.looks.length; look++) {
@@ -656,30 +790,53 @@ function analyze(node: RegexNode, mode: Mode, budget: Budget): { hazard: RegexHa
     const repeated = graph.looksAt.some((looks, s) => often[s] === true && looks.includes(look));
     if (!repeated && !graph.looksAt.some((looks, s) => live(s) && looks.includes(look))) continue;
     const { body, behind } = graph.looks[look]!;
-    const inner = analyze(body, { sticky: true, genericAnchors: true, acceptIsConditional: false }, budget);
+    const inner = analyze(behind ? reversed(body) : body, { sticky: true, genericAnchors: true, acceptIsConditional: false }, budget);
     if (inner.unbounded && repeated) return { hazard: 'polynomial backtracking', unbounded: true };
-    if (inner.hazard !== null && !behind) return { hazard: inner.hazard, unbounded };
+    if (inner.hazard !== null) return { hazard: inner.hazard, unbounded };
     unbounded ||= inner.unbounded;
   }
   return { hazard: null, unbounded };
 }
 
-const SAFE: RegexVerdict = { safe: true };
-
-/** Whether a pattern repeats nothing more than once (`?` at most) and has no backreference. */
-function isAcyclic(node: RegexNode): boolean {
+/**
+ * A pattern as a lookbehind runs it, from right to left: its sequences reversed. Lookarounds
+ * inside keep their own direction.
+ */
+function reversed(node: RegexNode): RegexNode {
   switch (node.type) {
     case 'sequence':
+      return { type: 'sequence', items: node.items.map(reversed).reverse() };
     case 'alternation':
-      return node.items.every(isAcyclic);
+      return { type: 'alternation', items: node.items.map(reversed) };
     case 'repeat':
-      return node.max <= 1 && isAcyclic(node.body);
-    case 'lookaround':
-      return isAcyclic(node.body);
-    case 'backreference':
-      return false;
+      return { ...node, body: reversed(node.body) };
     default:
-      return true;
+      return node;
+  }
+}
+
+const SAFE: RegexVerdict = { safe: true };
+
+/**
+ * Paths through a pattern, counted from its syntax (Infinity with a loop or a backreference): at
+ * least as many as one attempt can follow on any subject.
+ */
+function pathBound(node: RegexNode): number {
+  switch (node.type) {
+    case 'sequence':
+      return node.items.reduce((paths, item) => paths * pathBound(item), 1);
+    case 'alternation':
+      return node.items.reduce((paths, item) => paths + pathBound(item), 0);
+    case 'repeat': {
+      const body = pathBound(node.body);
+      return node.max === Infinity ? Infinity : body ** node.min * (body + 1) ** (node.max - node.min);
+    }
+    case 'lookaround':
+      return pathBound(node.body);
+    case 'backreference':
+      return Infinity;
+    default:
+      return 1;
   }
 }
 
@@ -711,8 +868,8 @@ function judge(source: string, flags: string): RegexVerdict {
   const budget: Budget = { work: 0, alphabet: codePoints([0, flags.includes('u') ? 0x10ffff : 0xffff]), loopAmbiguity: new Map() };
   try {
     const tree = parseRegex(source, flags);
-    // Without repetition, each attempt follows boundedly many paths: nothing to analyse.
-    if (isAcyclic(tree)) return SAFE;
+    // Without loops, and with few choices on the way, each attempt follows a few paths: nothing to analyse.
+    if (pathBound(tree) <= MAX_PATHS) return SAFE;
     const { hazard } = analyze(tree, { sticky: flags.includes('y'), genericAnchors: false, acceptIsConditional: false }, budget);
     return hazard === null ? SAFE : { safe: false, reason: hazard };
   } catch (error) {
