@@ -11,25 +11,37 @@ export type CodePoints = readonly number[];
 export const NO_CODE_POINTS: CodePoints = [];
 
 /** The set of the given inclusive ranges, in any order, overlapping or not. */
-export function codePoints(...ranges: Array<readonly [number, number]>): CodePoints {
+export function codePoints(ranges: ReadonlyArray<readonly [number, number]>): CodePoints {
   const sorted = ranges.filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0]);
   const out: number[] = [];
-  for (const [lo, hi] of sorted) {
-    const last = out.length - 1;
-    if (last > 0 && lo <= out[last]! + 1) out[last] = Math.max(out[last]!, hi);
-    else out.push(lo, hi);
-  }
+  for (const [lo, hi] of sorted) add(out, lo, hi);
   return out;
 }
 
-/** Every code point in `a` or `b`. */
+/** Appends a range to a set whose ranges all start at or before `lo`, merging it with the last one where they touch. */
+function add(out: number[], lo: number, hi: number): void {
+  const last = out.length - 1;
+  if (last > 0 && lo <= out[last]! + 1) out[last] = Math.max(out[last]!, hi);
+  else out.push(lo, hi);
+}
+
+/** Every code point in `a` or `b`: one merge of their sorted ranges. */
 export function union(a: CodePoints, b: CodePoints): CodePoints {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  const ranges: Array<[number, number]> = [];
-  for (let i = 0; i < a.length; i += 2) ranges.push([a[i]!, a[i + 1]!]);
-  for (let i = 0; i < b.length; i += 2) ranges.push([b[i]!, b[i + 1]!]);
-  return codePoints(...ranges);
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) {
+      add(out, a[i]!, a[i + 1]!);
+      i += 2;
+    } else {
+      add(out, b[j]!, b[j + 1]!);
+      j += 2;
+    }
+  }
+  return out;
 }
 
 /** Every code point from 0 to `max` that is not in `a`. */

@@ -20,7 +20,7 @@
  * under-approximated where they prune, so the answer errs towards "unsafe".
  */
 import { codePoints, NO_CODE_POINTS, subtract, union, type CodePoints } from './code-points.js';
-import { parseRegex, UnsupportedRegexError, type CharMatch, type RegexNode } from './regex-syntax.js';
+import { parseRegex, TooDeepRegexError, UnsupportedRegexError, type CharMatch, type RegexNode } from './regex-syntax.js';
 
 /** Why a regular expression is refused. */
 export type RegexHazard =
@@ -865,7 +865,7 @@ function judge(source: string, flags: string): RegexVerdict {
   } catch {
     return { safe: false, reason: 'invalid regular expression' };
   }
-  const budget: Budget = { work: 0, alphabet: codePoints([0, flags.includes('u') ? 0x10ffff : 0xffff]), loopAmbiguity: new Map() };
+  const budget: Budget = { work: 0, alphabet: codePoints([[0, flags.includes('u') ? 0x10ffff : 0xffff]]), loopAmbiguity: new Map() };
   try {
     const tree = parseRegex(source, flags);
     // Without loops, and with few choices on the way, each attempt follows a few paths: nothing to analyse.
@@ -874,6 +874,7 @@ function judge(source: string, flags: string): RegexVerdict {
     return hazard === null ? SAFE : { safe: false, reason: hazard };
   } catch (error) {
     if (error instanceof HazardFound) return { safe: false, reason: error.hazard };
+    if (error instanceof TooDeepRegexError) return { safe: false, reason: 'too complex to check' };
     if (error instanceof UnsupportedRegexError) return { safe: false, reason: 'unsupported syntax' };
     throw error;
   }

@@ -26,18 +26,24 @@ export type RegexNode =
 /** Thrown for syntax the analysis does not model (the `v` flag, modifiers). */
 export class UnsupportedRegexError extends Error {}
 
-const DIGIT = codePoints([0x30, 0x39]);
-const WORD = codePoints([0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]);
-const SPACE = codePoints(
+/** Thrown for groups nested deeper than {@link MAX_DEPTH}. */
+export class TooDeepRegexError extends Error {}
+
+/** Groups nested within one another, at most: the parser and the analysis recurse once per level, and thousands overflow the stack. */
+const MAX_DEPTH = 100;
+
+const DIGIT = codePoints([[0x30, 0x39]]);
+const WORD = codePoints([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
+const SPACE = codePoints([
   [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
   [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
-);
-const LINE_TERMINATORS = codePoints([0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]);
-const UPPER = codePoints([0x41, 0x5a]);
-const LOWER = codePoints([0x61, 0x7a]);
+]);
+const LINE_TERMINATORS = codePoints([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
+const UPPER = codePoints([[0x41, 0x5a]]);
+const LOWER = codePoints([[0x61, 0x7a]]);
 /** ASCII letters that `ſ` (U+017F) and the Kelvin sign (U+212A) fold to under `iu`. */
-const FOLDED_TO_ASCII = codePoints([0x4b, 0x4b], [0x53, 0x53], [0x6b, 0x6b], [0x73, 0x73]);
-const FOLDING_TO_ASCII = codePoints([0x17f, 0x17f], [0x212a, 0x212a]);
+const FOLDED_TO_ASCII = codePoints([[0x4b, 0x4b], [0x53, 0x53], [0x6b, 0x6b], [0x73, 0x73]]);
+const FOLDING_TO_ASCII = codePoints([[0x17f, 0x17f], [0x212a, 0x212a]]);
 const SINGLE_ESCAPES: Readonly<Record<string, number>> = { f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
 
 function exact(set: CodePoints): CharMatch {
@@ -74,7 +80,8 @@ function countGroups(source: string): { groups: number; named: boolean } {
 
 /**
  * The tree of a JS regular expression that compiles with these flags; throws
- * {@link UnsupportedRegexError} for syntax outside the model.
+ * {@link UnsupportedRegexError} for syntax outside the model and {@link TooDeepRegexError} for
+ * groups nested too deep.
  */
 export function parseRegex(source: string, flags: string): RegexNode {
   if (flags.includes('v')) throw new UnsupportedRegexError('the v flag');
@@ -85,11 +92,12 @@ export function parseRegex(source: string, flags: string): RegexNode {
   const max = unicode ? 0x10ffff : 0xffff;
   const { groups, named } = countGroups(source);
   let i = 0;
+  let depth = 0;
 
   function closeOver(set: CodePoints): CodePoints {
     let out = closeUnder(set);
     // Non-ASCII case mappings are not modelled: any non-ASCII member may stand for any other.
-    if (out.length > 0 && out[out.length - 1]! >= 0x80) out = union(out, codePoints([0x80, max]));
+    if (out.length > 0 && out[out.length - 1]! >= 0x80) out = union(out, codePoints([[0x80, max]]));
     if (unicode && hasAny(out, FOLDED_TO_ASCII)) out = union(out, FOLDING_TO_ASCII);
     if (unicode && hasAny(out, FOLDING_TO_ASCII)) out = union(out, FOLDED_TO_ASCII);
     return out;
@@ -223,7 +231,7 @@ export function parseRegex(source: string, flags: string): RegexNode {
     if ((c === 'p' || c === 'P') && unicode) {
       i = source.indexOf('}', i) + 1;
       // Property classes are not modelled: they may match anything and surely match nothing.
-      return { over: codePoints([0, max]), under: NO_CODE_POINTS };
+      return { over: codePoints([[0, max]]), under: NO_CODE_POINTS };
     }
     return next();
   }
@@ -240,17 +248,18 @@ export function parseRegex(source: string, flags: string): RegexNode {
     // The common cases without set arithmetic: ASCII, folded or not.
     if (ignoreCase && lower >= 0x61 && lower <= 0x7a && !(unicode && (lower === 0x6b || lower === 0x73))) return exact([lower - 0x20, lower - 0x20, lower, lower]);
     if (atom < 0x80 && !(ignoreCase && lower >= 0x61 && lower <= 0x7a)) return exact([atom, atom]);
-    return caseless(exact(codePoints([atom, atom])));
+    return caseless(exact(codePoints([[atom, atom]])));
   }
 
   function characterClass(): CharMatch {
     const negated = source[i] === '^';
     if (negated) i++;
-    let over: CodePoints = NO_CODE_POINTS;
-    let under: CodePoints = NO_CODE_POINTS;
+    // Ranges are collected and made a set once, at `]`: a union per member made a long class quadratic.
+    const over: Array<[number, number]> = [];
+    const under: Array<[number, number]> = [];
     const add = (chars: CharMatch): void => {
-      over = union(over, chars.over);
-      under = union(under, chars.under);
+      for (let k = 0; k < chars.over.length; k += 2) over.push([chars.over[k]!, chars.over[k + 1]!]);
+      for (let k = 0; k < chars.under.length; k += 2) under.push([chars.under[k]!, chars.under[k + 1]!]);
     };
     while (source[i] !== ']') {
       const from = classAtom();
@@ -260,7 +269,7 @@ export function parseRegex(source: string, flags: string): RegexNode {
       }
       i++;
       const to = classAtom();
-      if (typeof from === 'number' && typeof to === 'number') add(caseless(exact(codePoints([from, to]))));
+      if (typeof from === 'number' && typeof to === 'number') add(caseless(exact(codePoints([[from, to]]))));
       else {
         // Annex B: a class escape next to `-` makes the dash a literal.
         add(asChars(from));
@@ -269,7 +278,7 @@ export function parseRegex(source: string, flags: string): RegexNode {
       }
     }
     i++;
-    const chars = { over, under };
+    const chars = { over: codePoints(over), under: codePoints(under) };
     return negated ? negate(chars) : chars;
   }
 
@@ -319,14 +328,16 @@ export function parseRegex(source: string, flags: string): RegexNode {
       return { type: 'assertion', kind: multiline ? 'other' : c === '^' ? 'start' : 'end' };
     }
     if (c === '(') {
+      if (++depth > MAX_DEPTH) throw new TooDeepRegexError(`groups nested deeper than ${MAX_DEPTH}`);
       i++;
       const body = group();
       i++;
+      depth--;
       return body;
     }
     if (c === '.') {
       i++;
-      return { type: 'chars', ...exact(dotAll ? codePoints([0, max]) : complement(LINE_TERMINATORS, max)) };
+      return { type: 'chars', ...exact(dotAll ? codePoints([[0, max]]) : complement(LINE_TERMINATORS, max)) };
     }
     if (c === '[') {
       i++;
