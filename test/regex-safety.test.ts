@@ -25,6 +25,9 @@ interface Case {
   superLinear?: string;
 }
 
+/** The analysis's answer for a source and flags that compile. */
+const check = (source: string, flags = '') => checkRegex(new RegExp(source, flags));
+
 const corpus = JSON.parse(readFileSync(join(FIXTURES, 'regex-corpus.json'), 'utf8')) as Case[];
 
 /** WordPress 6.1's own root index. */
@@ -99,12 +102,12 @@ describe('the ReDoS analysis against recheck', () => {
     const overRejected: string[] = [];
     for (const { source, flags, overRejected: expected } of cases) {
       const oracle = checkSync(source, flags, { timeout: 20_000 });
-      const ours = checkRegex(source, flags);
-      if (oracle.status === 'vulnerable' && ours.safe) missed.push(`/${source}/${flags}: recheck finds ${oracle.complexity.type}`);
+      const ours = check(source, flags);
+      if (oracle.status === 'vulnerable' && ours === null) missed.push(`/${source}/${flags}: recheck finds ${oracle.complexity.type}`);
       const known = corpus.find((c) => c.source === source && c.flags === flags);
-      if (oracle.status === 'safe' && !ours.safe && known !== undefined && known.superLinear === undefined) {
-        overRejected.push(`/${source}/${flags}: ${ours.reason}`);
-        expect(expected, `/${source}/${flags} is refused (${ours.reason}) though recheck finds it safe`).toBeDefined();
+      if (oracle.status === 'safe' && ours !== null && known !== undefined && known.superLinear === undefined) {
+        overRejected.push(`/${source}/${flags}: ${ours}`);
+        expect(expected, `/${source}/${flags} is refused (${ours}) though recheck finds it safe`).toBeDefined();
       }
     }
     expect(missed).toEqual([]);
@@ -114,34 +117,33 @@ describe('the ReDoS analysis against recheck', () => {
   it('refuses the patterns V8 runs super-linearly that recheck misses', () => {
     const superLinear = corpus.filter((c) => c.superLinear !== undefined);
     expect(superLinear.length).toBeGreaterThan(0);
-    for (const { source, flags } of superLinear) expect(checkRegex(source, flags).safe, `/${source}/${flags}`).toBe(false);
+    for (const { source, flags } of superLinear) expect(check(source, flags), `/${source}/${flags}`).not.toBeNull();
   });
 
   it('names the kind of blow-up', () => {
-    expect(checkRegex('^(a+)+$')).toEqual({ safe: false, reason: 'exponential backtracking' });
-    expect(checkRegex('\\d+$')).toEqual({ safe: false, reason: 'polynomial backtracking' });
-    expect(checkRegex('(a)\\1')).toEqual({ safe: false, reason: 'backreference' });
-    expect(checkRegex('(')).toEqual({ safe: false, reason: 'invalid regular expression' });
-    expect(checkRegex('a', 'v')).toEqual({ safe: false, reason: 'unsupported syntax' });
+    expect(check('^(a+)+$')).toBe('exponential backtracking');
+    expect(check('\\d+$')).toBe('polynomial backtracking');
+    expect(check('(a)\\1')).toBe('backreference');
+    expect(check('a', 'v')).toBe('unsupported syntax');
   });
 
   it('follows the first match: an unanchored pattern that succeeds as soon as it starts is linear, one that must reach the end is not', () => {
-    expect(checkRegex('[\\w\\-]+', 'u').safe).toBe(true);
-    expect(checkRegex('\\d+$').safe).toBe(false);
-    expect(checkRegex('(a|a)*').safe).toBe(true);
-    expect(checkRegex('(a|a)*$').safe).toBe(false);
+    expect(check('[\\w\\-]+', 'u')).toBeNull();
+    expect(check('\\d+$')).not.toBeNull();
+    expect(check('(a|a)*')).toBeNull();
+    expect(check('(a|a)*$')).not.toBeNull();
   });
 
   it('judges lookarounds by where they run: once at the start, or at every index', () => {
-    expect(checkRegex('^(?=.*\\d)(?=.*[a-z]).{8,}$').safe).toBe(true);
-    expect(checkRegex('(?=\\w*x)').safe).toBe(false);
+    expect(check('^(?=.*\\d)(?=.*[a-z]).{8,}$')).toBeNull();
+    expect(check('(?=\\w*x)')).not.toBeNull();
     // PCRE's `$` as translated for schema patterns.
-    expect(checkRegex('^[A-Z]{3}(?=\\n?$)', 'u').safe).toBe(true);
+    expect(check('^[A-Z]{3}(?=\\n?$)', 'u')).toBeNull();
   });
 
   it('answers "too complex to check" past its size cap, and judges a long pattern without repetition at once', () => {
-    expect(checkRegex(`^(?:${'[a-c]x?'.repeat(600)})+$`)).toEqual({ safe: false, reason: 'too complex to check' });
-    expect(checkRegex(`^(?:${'[a-c]x?'.repeat(600)})$`)).toEqual({ safe: true });
+    expect(check(`^(?:${'[a-c]x?'.repeat(600)})+$`)).toBe('too complex to check');
+    expect(check(`^(?:${'[a-c]x?'.repeat(600)})$`)).toBeNull();
   });
 
   it('reads a long character class in linear time', () => {
@@ -149,28 +151,26 @@ describe('the ReDoS analysis against recheck', () => {
     let members = '';
     for (let k = 0; k < 100_000; k++) members += String.fromCharCode(0x100 + 2 * (k % 30_000));
     const started = performance.now();
-    expect(checkRegex(`^[${members}]+$`)).toEqual({ safe: true });
+    expect(check(`^[${members}]+$`)).toBeNull();
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('answers "too complex to check" for groups nested thousands deep instead of overflowing the stack', () => {
-    expect(checkRegex(`${'(?:'.repeat(3_000)}a${')'.repeat(3_000)}+$`)).toEqual({ safe: false, reason: 'too complex to check' });
+    expect(check(`${'(?:'.repeat(3_000)}a${')'.repeat(3_000)}+$`)).toBe('too complex to check');
   });
 
   it('never throws on a regular expression that compiles', () => {
     const piece = fc.constantFrom('a', 'b', '.', '\\d', '\\w', '\\s', '\\S', '[a-c]', '[^a]', '(', ')', '(?:', '(?=', '(?!', '(?<=', '(?<x>', '|', '*', '+', '?', '{2}', '{1,3}', '{2,}', '^', '$', '\\b', '\\1', '\\u{61}', '\\p{L}', '[\\d-z]', '{', '}', ']', '\\');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), fc.constantFrom('', 'u', 'i', 'iu', 'm', 's', 'y'), (pieces, flags) => {
-        const source = pieces.join('');
-        let compiles = true;
+        let regex: RegExp;
         try {
-          new RegExp(source, flags);
+          regex = new RegExp(pieces.join(''), flags);
         } catch {
-          compiles = false;
+          return;
         }
-        const verdict = checkRegex(source, flags);
-        expect(verdict.safe || typeof verdict.reason === 'string').toBe(true);
-        if (!compiles) expect(verdict).toEqual({ safe: false, reason: 'invalid regular expression' });
+        const hazard = checkRegex(regex);
+        expect(hazard === null || typeof hazard === 'string').toBe(true);
       }),
       { numRuns: 2_000 },
     );

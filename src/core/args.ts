@@ -2,7 +2,7 @@ import { RestError, isRestError } from './errors.js';
 import { setOwn } from './own-property.js';
 import { unsafePatternError, type UnsafePatternPolicy } from './regex-safety.js';
 import { assertValidArgSchema, compileArg, type ParseResult } from './schema/index.js';
-import { withoutUnsafePatterns } from './schema/pattern.js';
+import { unsafeSchemaPatterns } from './schema/pattern.js';
 import type { ArgSchema, ValidateCallback } from './schema/types.js';
 
 type Parser = (value: unknown, param: string) => ParseResult;
@@ -42,7 +42,7 @@ export function compileArgs(
   const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map(), validateRequest };
   for (const [name, schema] of Object.entries(args)) {
     assertValidArgSchema(schema, `${where} arg "${name}"`);
-    const [unsafe] = unsafePatterns === 'refuse' ? withoutUnsafePatterns(schema).unsafe : [];
+    const unsafe = unsafePatterns === 'refuse' ? unsafeSchemaPatterns(schema).next().value : undefined;
     if (unsafe) throw unsafePatternError(`${where} arg "${name}": schema keyword "${unsafe.keyword}" ${JSON.stringify(unsafe.pattern)}`, unsafe.hazard);
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);

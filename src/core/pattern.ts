@@ -93,8 +93,11 @@ function quantifierEnd(src: string, i: number): number | null {
   return end;
 }
 
-/** Translates a WordPress route regex into a JS regex source with unnamed groups, rejecting PCRE-only syntax and backreferences. */
-function translateRoutePattern(key: string): CompiledPattern {
+/**
+ * Translates a WordPress route regex into a JS regex source with unnamed groups, rejecting
+ * PCRE-only syntax and backreferences; with the regex a path is matched against.
+ */
+function translateRoutePattern(key: string): { pattern: CompiledPattern; matcher: RegExp } {
   let source = '';
   const groups: Array<string | null> = [];
   let depth = 0;
@@ -158,18 +161,14 @@ function translateRoutePattern(key: string): CompiledPattern {
     }
   }
   if (depth > 0) invalid(key, 'unbalanced parenthesis');
+  let matcher: RegExp;
   try {
-    new RegExp(`^(?:${source})$`, 'i');
+    // Anchored at both ends, case-insensitively, as WordPress's `preg_match('@^' . $route . '$@i')`.
+    matcher = new RegExp(`^(?:${source})$`, 'i');
   } catch (e) {
     invalid(key, (e as Error).message);
   }
-  return { key, source, groups, hasVariables };
-}
-
-/** How a pattern is matched against a path: anchored at both ends, case-insensitively, as WordPress's `preg_match('@^' . $route . '$@i')`. */
-function hazardOf(pattern: CompiledPattern): RegexHazard | null {
-  const verdict = checkRegex(`^(?:${pattern.source})$`, 'i');
-  return verdict.safe ? null : verdict.reason;
+  return { pattern: { key, source, groups, hasVariables }, matcher };
 }
 
 /**
@@ -177,7 +176,7 @@ function hazardOf(pattern: CompiledPattern): RegexHazard | null {
  * when it cannot; throws on a pattern {@link compilePattern} refuses as malformed.
  */
 export function routePatternHazard(key: string): RegexHazard | null {
-  return hazardOf(translateRoutePattern(key));
+  return checkRegex(translateRoutePattern(key).matcher);
 }
 
 /**
@@ -186,8 +185,8 @@ export function routePatternHazard(key: string): RegexHazard | null {
  * ReDoS analysis finds open to super-linear backtracking.
  */
 export function compilePattern(key: string, unsafePatterns: UnsafePatternPolicy = 'refuse'): CompiledPattern {
-  const pattern = translateRoutePattern(key);
-  const hazard = unsafePatterns === 'refuse' ? hazardOf(pattern) : null;
+  const { pattern, matcher } = translateRoutePattern(key);
+  const hazard = unsafePatterns === 'refuse' ? checkRegex(matcher) : null;
   if (hazard !== null) throw unsafePatternError(`route pattern ${JSON.stringify(key)}`, hazard);
   return pattern;
 }

@@ -28,11 +28,7 @@ export type RegexHazard =
   | 'polynomial backtracking'
   | 'backreference'
   | 'too complex to check'
-  | 'unsupported syntax'
-  | 'invalid regular expression';
-
-/** The analysis's answer: safe (linear-time matching), or unsafe and why. */
-export type RegexVerdict = { readonly safe: true } | { readonly safe: false; readonly reason: RegexHazard };
+  | 'unsupported syntax';
 
 /** What registration does with a route or schema pattern the analysis finds unsafe: refuse it (default) or accept it. */
 export type UnsafePatternPolicy = 'refuse' | 'allow';
@@ -815,8 +811,6 @@ function reversed(node: RegexNode): RegexNode {
   }
 }
 
-const SAFE: RegexVerdict = { safe: true };
-
 /**
  * Paths through a pattern, counted from its syntax (Infinity with a loop or a backreference): at
  * least as many as one attempt can follow on any subject.
@@ -840,43 +834,42 @@ function pathBound(node: RegexNode): number {
   }
 }
 
-/** Verdicts already reached: every server registers the same route patterns again. */
-const verdicts = new Map<string, RegexVerdict>();
+/**
+ * Hazards already found (null: none) by flags and source: every server registers the same route
+ * patterns again. Only short sources are kept, so what a fetched index holds cannot grow it past
+ * a few MiB, and the oldest go first.
+ */
+const verdicts = new Map<string, RegexHazard | null>();
 const MAX_VERDICTS = 4_096;
+const MAX_CACHED_SOURCE = 1_024;
 
 /**
- * Whether matching `new RegExp(source, flags)` against any subject takes time linear in the
- * subject's length, as V8's backtracking engine runs it (`test`/`exec`: first match wins).
+ * Why matching `regex` against some subject may take time super-linear in the subject's length,
+ * as V8's backtracking engine runs it (`test`/`exec`: first match wins); null when it cannot.
  */
-export function checkRegex(source: string, flags = ''): RegexVerdict {
+export function checkRegex(regex: RegExp): RegexHazard | null {
+  const { source, flags } = regex;
+  if (source.length > MAX_CACHED_SOURCE) return judge(source, flags);
   const key = `${flags}/${source}`;
-  let verdict = verdicts.get(key);
-  if (verdict === undefined) {
-    verdict = judge(source, flags);
-    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(key, verdict);
-  }
-  return verdict;
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const hazard = judge(source, flags);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(key, hazard);
+  return hazard;
 }
 
-function judge(source: string, flags: string): RegexVerdict {
-  try {
-    new RegExp(source, flags);
-  } catch {
-    return { safe: false, reason: 'invalid regular expression' };
-  }
+function judge(source: string, flags: string): RegexHazard | null {
   const budget: Budget = { work: 0, alphabet: codePoints([[0, flags.includes('u') ? 0x10ffff : 0xffff]]), loopAmbiguity: new Map() };
   try {
     const tree = parseRegex(source, flags);
     // Without loops, and with few choices on the way, each attempt follows a few paths: nothing to analyse.
-    if (pathBound(tree) <= MAX_PATHS) return SAFE;
-    const { hazard } = analyze(tree, { sticky: flags.includes('y'), genericAnchors: false, acceptIsConditional: false }, budget);
-    return hazard === null ? SAFE : { safe: false, reason: hazard };
+    if (pathBound(tree) <= MAX_PATHS) return null;
+    return analyze(tree, { sticky: flags.includes('y'), genericAnchors: false, acceptIsConditional: false }, budget).hazard;
   } catch (error) {
-    if (error instanceof HazardFound) return { safe: false, reason: error.hazard };
-    if (error instanceof TooDeepRegexError) return { safe: false, reason: 'too complex to check' };
-    if (error instanceof UnsupportedRegexError) return { safe: false, reason: 'unsupported syntax' };
+    if (error instanceof HazardFound) return error.hazard;
+    if (error instanceof TooDeepRegexError) return 'too complex to check';
+    if (error instanceof UnsupportedRegexError) return 'unsupported syntax';
     throw error;
   }
 }
-

@@ -142,7 +142,8 @@ function optionalNumber(value: unknown): number | undefined {
   return isset(value) ? toFloat(value) : undefined;
 }
 
-function isSchemaObject(value: unknown): value is ArgSchema {
+/** Whether a descriptor's value is a schema: an object, not an array. */
+export function isSchemaObject(value: unknown): value is ArgSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -8,6 +8,7 @@
  */
 
 import { checkRegex, type RegexHazard } from '../regex-safety.js';
+import { isSchemaObject } from './compile.js';
 import type { ArgSchema } from './types.js';
 
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
@@ -88,9 +89,8 @@ export function compilePattern(pattern: string): RegExp | undefined {
 
 /** Why matching values against a schema `pattern` could take super-linear time; null when it cannot (or never matches, not compiling). */
 export function schemaPatternHazard(pattern: string): RegexHazard | null {
-  if (compilePattern(pattern) === undefined) return null;
-  const verdict = checkRegex(translatePattern(pattern), 'u');
-  return verdict.safe ? null : verdict.reason;
+  const regex = compilePattern(pattern);
+  return regex === undefined ? null : checkRegex(regex);
 }
 
 /** A `pattern` (or a `patternProperties` key) of a descriptor that the ReDoS analysis refuses. */
@@ -103,8 +103,37 @@ export interface UnsafeSchemaPattern {
   readonly hazard: RegexHazard;
 }
 
-function isSchemaObject(value: unknown): value is ArgSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The patterns of a descriptor the ReDoS analysis refuses, nested schemas included, in the order
+ * registration reports them; lazily, so a caller that needs only the first stops there. A nested
+ * schema under a refused `patternProperties` key is not visited: it goes with its key.
+ */
+export function* unsafeSchemaPatterns(schema: ArgSchema, at = ''): Generator<UnsafeSchemaPattern, void, undefined> {
+  if (typeof schema.pattern === 'string') {
+    const hazard = schemaPatternHazard(schema.pattern);
+    if (hazard !== null) yield { keyword: `${at}pattern`, pattern: schema.pattern, hazard };
+  }
+  for (const keyword of ['items', 'additionalProperties'] as const) {
+    const value = schema[keyword];
+    if (isSchemaObject(value)) yield* unsafeSchemaPatterns(value, `${at}${keyword}.`);
+  }
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const list = schema[keyword];
+    if (!Array.isArray(list)) continue;
+    for (const [k, member] of list.entries()) if (isSchemaObject(member)) yield* unsafeSchemaPatterns(member, `${at}${keyword}.${k}.`);
+  }
+  if (isSchemaObject(schema.properties)) {
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (isSchemaObject(property)) yield* unsafeSchemaPatterns(property, `${at}properties.${name}.`);
+    }
+  }
+  if (isSchemaObject(schema.patternProperties)) {
+    for (const [pattern, property] of Object.entries(schema.patternProperties)) {
+      const hazard = schemaPatternHazard(pattern);
+      if (hazard !== null) yield { keyword: `${at}patternProperties`, pattern, hazard };
+      else if (isSchemaObject(property)) yield* unsafeSchemaPatterns(property, `${at}patternProperties.${pattern}.`);
+    }
+  }
 }
 
 /**
@@ -112,47 +141,27 @@ function isSchemaObject(value: unknown): value is ArgSchema {
  * the same object when there are none), and the patterns it dropped, nested schemas included.
  */
 export function withoutUnsafePatterns(schema: ArgSchema): { schema: ArgSchema; unsafe: UnsafeSchemaPattern[] } {
-  const unsafe: UnsafeSchemaPattern[] = [];
-  return { schema: strip(schema, '', unsafe), unsafe };
+  const unsafe = [...unsafeSchemaPatterns(schema)];
+  if (unsafe.length === 0) return { schema, unsafe };
+  return { schema: strip(schema, new Set(unsafe.map(({ pattern }) => pattern))), unsafe };
 }
 
-function strip(schema: ArgSchema, at: string, unsafe: UnsafeSchemaPattern[]): ArgSchema {
-  let out: Record<string, unknown> | undefined;
-  const replace = (keyword: string, value: unknown) => ((out ??= { ...schema })[keyword] = value);
-  const sub = (value: unknown, path: string) => (isSchemaObject(value) ? strip(value, path, unsafe) : value);
-
-  if (typeof schema.pattern === 'string') {
-    const hazard = schemaPatternHazard(schema.pattern);
-    if (hazard !== null) {
-      unsafe.push({ keyword: `${at}pattern`, pattern: schema.pattern, hazard });
-      out ??= { ...schema };
-      delete out.pattern;
-    }
-  }
-  for (const keyword of ['items', 'additionalProperties'] as const) {
-    const value = sub(schema[keyword], `${at}${keyword}.`);
-    if (value !== schema[keyword]) replace(keyword, value);
-  }
+/** A copy of the descriptor without the `pattern`s and `patternProperties` keys in `refused` (a pattern's hazard is the same wherever it is written). */
+function strip(schema: ArgSchema, refused: ReadonlySet<string>): ArgSchema {
+  const out: Record<string, unknown> = { ...schema };
+  const sub = (value: unknown) => (isSchemaObject(value) ? strip(value, refused) : value);
+  if (typeof schema.pattern === 'string' && refused.has(schema.pattern)) delete out.pattern;
+  for (const keyword of ['items', 'additionalProperties'] as const) if (isSchemaObject(schema[keyword])) out[keyword] = sub(schema[keyword]);
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const list = schema[keyword];
-    if (!Array.isArray(list)) continue;
-    const mapped = list.map((member, k) => sub(member, `${at}${keyword}.${k}.`));
-    if (mapped.some((member, k) => member !== list[k])) replace(keyword, mapped);
+    if (Array.isArray(list)) out[keyword] = list.map(sub);
   }
   if (isSchemaObject(schema.properties)) {
-    const entries = Object.entries(schema.properties);
-    const mapped = entries.map(([name, property]) => [name, sub(property, `${at}properties.${name}.`)] as const);
-    if (mapped.some(([, property], k) => property !== entries[k]![1])) replace('properties', Object.fromEntries(mapped));
+    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, sub(property)]));
   }
   if (isSchemaObject(schema.patternProperties)) {
-    const entries = Object.entries(schema.patternProperties);
-    const kept: Array<readonly [string, unknown]> = [];
-    for (const [pattern, property] of entries) {
-      const hazard = schemaPatternHazard(pattern);
-      if (hazard !== null) unsafe.push({ keyword: `${at}patternProperties`, pattern, hazard });
-      else kept.push([pattern, sub(property, `${at}patternProperties.${pattern}.`)]);
-    }
-    if (kept.length !== entries.length || kept.some(([, property], k) => property !== entries[k]![1])) replace('patternProperties', Object.fromEntries(kept));
+    const kept = Object.entries(schema.patternProperties).filter(([pattern]) => !refused.has(pattern));
+    out.patternProperties = Object.fromEntries(kept.map(([pattern, property]) => [pattern, sub(property)]));
   }
-  return (out as ArgSchema | undefined) ?? schema;
+  return out as ArgSchema;
 }
