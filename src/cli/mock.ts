@@ -253,6 +253,8 @@ function mockServer(mocked: MockedSite, flags: MockFlags, url: string, handler: 
       apiRoot: flags['api-root'],
       authentication: withBase(mocked.authentication, url),
       namespaces: modules,
+      // dropUnsafePatterns has just analysed every pattern left: no second analysis.
+      unsafePatterns: 'allow',
     });
     return { rest, dropped };
   } catch (error) {
