@@ -41,11 +41,13 @@ export function unsafePatternError(subject: string, hazard: RegexHazard): TypeEr
 }
 
 /** Positions after unrolling counted repetitions; above it the answer is "too complex to check". */
-const MAX_POSITIONS = 4_000;
+const MAX_POSITIONS = 2_000;
 /** States of one cycle (whose pairs the checks explore); above it the answer is "too complex to check". */
 const MAX_CYCLE_STATES = 1_000;
 /** Paths one match attempt may follow into one state at once: 2⁴, four optional items that can each take or leave the same characters. */
 const MAX_PATHS = 16;
+/** States of the path-counting DFA explored before its states are split into groups that evolve apart. */
+const QUICK_DFA_STATES = 256;
 /** Product-automaton steps one check may take; above it the answer is "too complex to check". */
 const MAX_WORK = 2_000_000;
 /** A counted repetition is unrolled while the product of the counts around it stays within this; above, it is read as unbounded. */
@@ -642,16 +644,61 @@ function polynomial(classes: ClassGraph, budget: Budget): boolean {
  * handful of paths to each of many states is work linear in the pattern's size). The automaton
  * is read as a DFA whose states count the failing paths into each position (a path into a state
  * that surely succeeds ends the search); the retry state is left out, as it starts a new attempt.
- * Counts are capped, so the DFA is finite; it is kept small by splitting its states into groups
- * of positions whose paths may still meet, which evolve apart.
+ * Counts are capped, so the DFA is finite; when it grows, it is kept small by splitting its states
+ * into groups of positions whose paths may still meet, which evolve apart.
  */
 function manyPaths(classes: ClassGraph, budget: Budget): boolean {
+  if (!pathsMeet(classes, budget)) return false;
+  // Most patterns settle (or show many paths) within a few DFA states; grouping costs a pass over
+  // pairs of positions, paid only when the DFA grows.
+  const quick = countPaths(classes, budget, (vector) => [vector], QUICK_DFA_STATES);
+  if (quick !== undefined) return quick;
+  const meet = meeting(classes, budget);
+  return countPaths(classes, budget, (vector) => groups(vector, meet, classes.graph.start, budget), Infinity)!;
+}
+
+/**
+ * Whether two distinct paths of one attempt can lead into one state on one word (through two
+ * states, or by two moves of one state): without that, every state is reached by one path at
+ * most, and there is nothing to count.
+ */
+function pathsMeet(classes: ClassGraph, budget: Budget): boolean {
   const { graph, failing } = classes;
   const positions = graph.start;
-  const meet = meeting(classes, budget);
+  const roots = graph.size > positions + 1 ? [positions, positions + 1] : [positions];
+  const seen = new Set<number>(roots.map((root) => root * graph.size + root));
+  const stack = roots.map((root) => [root, root] as const);
+  while (stack.length > 0) {
+    const [x, y] = stack.pop()!;
+    for (const e of failing[x]!) {
+      if (e.to >= positions) continue;
+      for (const f of failing[y]!) {
+        spend(budget, 1);
+        if (f.to >= positions || !meets(e.bits, f.bits)) continue;
+        if (e.to === f.to && (x !== y || e !== f)) return true;
+        const pair = e.to * graph.size + f.to;
+        if (!seen.has(pair)) {
+          seen.add(pair);
+          stack.push([e.to, f.to]);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** {@link manyPaths} over the DFA whose states `split` makes; undefined past `limit` DFA states. */
+function countPaths(
+  classes: ClassGraph,
+  budget: Budget,
+  split: (vector: ReadonlyMap<number, number>) => Array<ReadonlyMap<number, number>>,
+  limit: number,
+): boolean | undefined {
+  const { graph, failing } = classes;
+  const positions = graph.start;
   const words = Math.max(1, Math.ceil(classes.classes / 32));
   const roots = graph.size > positions + 1 ? [positions, positions + 1] : [positions];
-  const vectors: Array<Map<number, number>> = roots.map((root) => new Map([[root, 1]]));
+  const vectors: Array<ReadonlyMap<number, number>> = roots.map((root) => new Map([[root, 1]]));
   const seen = new Set<string>();
   while (vectors.length > 0) {
     const vector = vectors.pop()!;
@@ -670,12 +717,12 @@ function manyPaths(classes: ClassGraph, budget: Budget): boolean {
           next.set(to, into);
         }
       }
-      for (const group of groups(next, meet, positions, budget)) {
-        const key = [...group].sort((a, b) => a[0] - b[0]).join(' ');
-        if (!seen.has(key)) {
-          seen.add(key);
-          vectors.push(group);
-        }
+      for (const part of split(next)) {
+        const key = [...part].sort((a, b) => a[0] - b[0]).join(' ');
+        if (seen.has(key)) continue;
+        if (seen.size >= limit) return undefined;
+        seen.add(key);
+        vectors.push(part);
       }
     }
   }
@@ -710,7 +757,7 @@ function meeting(classes: ClassGraph, budget: Budget): Set<number> {
 }
 
 /** A DFA state split into groups of positions whose paths may meet (through others of the group); paths of different groups never share a state. */
-function groups(vector: ReadonlyMap<number, number>, meet: ReadonlySet<number>, positions: number, budget: Budget): Array<Map<number, number>> {
+function groups(vector: ReadonlyMap<number, number>, meet: ReadonlySet<number>, positions: number, budget: Budget): Array<ReadonlyMap<number, number>> {
   const states = [...vector.keys()];
   const out: Array<Map<number, number>> = [];
   const placed = new Set<number>();
