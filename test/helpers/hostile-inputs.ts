@@ -35,7 +35,7 @@ export interface SiteFacts {
   quizAnswer: string;
 }
 
-/** A hostile input built for a running site: the requests, and how many bytes the budget scales with. */
+/** A hostile input built for a running site: the requests, and how many bytes the hang cap scales with. */
 export interface BuiltCase {
   /** Bytes of hostile input (a body, a URL, or what the oEmbed fetch serves). */
   size: number;
