@@ -1,8 +1,8 @@
 export { createRestServer } from './core/server.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
-export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/cors.js';
-export type { UnsafePatternPolicy } from './core/regex-safety.js';
-export type { InjectRequest, InjectResponse } from './core/inject.js';
+export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';
+export type { UnsafePatternPolicy } from './core/regex/safety.js';
+export type { InjectRequest, InjectResponse } from './core/pipeline/inject.js';
 export { createAuthenticator } from './core/auth/authenticate.js';
 export type {
   Authenticate,
@@ -19,14 +19,14 @@ export { createUserStore } from './core/auth/user-store.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
 export { DEFAULT_ROLES, capabilitiesOf } from './core/auth/roles.js';
 export type { RoleTable } from './core/auth/roles.js';
-export { DEFAULT_MAX_BATCH_SIZE } from './core/batch.js';
+export { DEFAULT_MAX_BATCH_SIZE } from './core/pipeline/batch.js';
 export { RestError, isRestError, restError, toRestError } from './core/errors.js';
 export type { RestErrorBody, RestErrorData } from './core/errors.js';
-export { RestResponse, respond } from './core/response.js';
-export type { HeaderValue, RestLink } from './core/response.js';
+export { RestResponse, respond } from './core/http/response.js';
+export type { HeaderValue, RestLink } from './core/http/response.js';
 export { validateValue, sanitizeValue } from './core/schema/index.js';
 export type { ArgSchema, SanitizeCallback, SchemaType, ValidateCallback } from './core/schema/types.js';
-export type { RestTarget } from './core/rest-route.js';
+export type { RestTarget } from './core/routing/rest-route.js';
 export type {
   AllowBatch,
   DeniedError,
@@ -46,8 +46,8 @@ export type {
   RouteDefinition,
   SiteFacts,
 } from './core/types.js';
-export { modulesFromIndex } from './core/index-modules.js';
-export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index-modules.js';
+export { modulesFromIndex } from './core/index/from-index.js';
+export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index/from-index.js';
 export { bindRoutes, indexOnly, storageContext, withDefaults } from './namespaces/define.js';
 export type { EndpointSpec, PermissionCheck, RouteSpec, StorageContext } from './namespaces/define.js';
 export { corePosts, memoryPostsStorage, samplePosts } from './namespaces/core-posts/index.js';
@@ -65,8 +65,8 @@ export { oembed, DEFAULT_OEMBED_PROVIDERS } from './namespaces/oembed/index.js';
 export type { AuthorLookup, LocalOembed, OembedAuthor, OembedOptions, OembedProvider } from './namespaces/oembed/index.js';
 export { implementedNamespaces, variantA, variantB, variantModules, VARIANT_NAMESPACES } from './namespaces/variants.js';
 export type { Variant, VariantOptions } from './namespaces/variants.js';
-export { paginate, addQueryArgs } from './core/pagination.js';
-export type { PageInfo } from './core/pagination.js';
+export { paginate, addQueryArgs } from './core/http/pagination.js';
+export type { PageInfo } from './core/http/pagination.js';
 export { contactForms, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
 export type {
   ContactFormsOptions,

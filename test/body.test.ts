@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonMediaType, parseBody, parseContentType, type BodyInput, type ParsedBody } from '../src/core/body.js';
+import { isJsonMediaType, parseBody, parseContentType, type BodyInput, type ParsedBody } from '../src/core/pipeline/body.js';
 import { RestError } from '../src/core/errors.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhpArray, parsePhpQuery, phpUrlDecode, readUrlencoded } from '../src/core/php-query.js';
+import { PhpInputArray, parsePhpQuery, phpUrlDecode, readUrlencoded } from '../src/core/php/query.js';
 
 /** Keys in PHP order are not observable on plain objects with integer keys, so compare entries. */
 function entries(value: unknown): Array<[string, unknown]> {
@@ -198,11 +198,11 @@ describe('phpUrlDecode', () => {
   });
 });
 
-describe('PhpArray.merge', () => {
+describe('PhpInputArray.merge', () => {
   it('renumbers integer keys and lets later string keys win in place, as array_merge', () => {
     const first = readUrlencoded('5=a&x=1&y=2');
     const second = readUrlencoded('x=3&7=b');
-    expect(entries(PhpArray.merge(first, second).toRecord())).toEqual([
+    expect(entries(PhpInputArray.merge(first, second).toRecord())).toEqual([
       ['0', 'a'],
       ['1', 'b'],
       ['x', '3'],

@@ -2,7 +2,7 @@
 // everywhere request data becomes an object: they never become a prototype, never skip a check,
 // and never reach Object.prototype.
 import { afterEach, describe, expect, it } from 'vitest';
-import { modulesFromIndex } from '../src/core/index-modules.js';
+import { modulesFromIndex } from '../src/core/index/from-index.js';
 import { createRestServer, type ArgSchema, type RestServer, type RouteDefinition } from '../src/index.js';
 import { contactForms, memoryContactFormsStorage } from '../src/namespaces/contact-forms/index.js';
 

@@ -19,7 +19,7 @@ import { FIXTURES } from './helpers/peer.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
 const HOST_INPUT = 'registration-time host input';
-/** A regex built from patterns that `src/core/regex-safety.ts` judged linear when they were registered. */
+/** A regex built from patterns that `src/core/regex/safety.ts` judged linear when they were registered. */
 const CHECKED = 'checked linear at registration';
 
 /** A regex as written in `src/`. */

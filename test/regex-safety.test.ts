@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkRegex } from '../src/core/regex-safety.js';
+import { checkRegex } from '../src/core/regex/safety.js';
 import { translatePattern } from '../src/core/schema/pattern.js';
 import { createRestServer, modulesFromIndex, type ArgSchema, type IndexRoute, type NamespaceModule } from '../src/index.js';
 import { FIXTURES, loadSpec, specModules } from './helpers/peer.js';

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeader, ServerResponse } from 'node:http';
-import { mergeVary } from '../core/headers.js';
+import { mergeVary } from '../core/http/headers.js';
 import type { RawResponse } from '../core/types.js';
 
 /** Bodies up to this size leave in one write together with the head; larger ones are streamed. */

@@ -1,4 +1,4 @@
-import { routeKey, routePatternHazard } from '../core/pattern.js';
+import { routeKey, routePatternHazard } from '../core/routing/route-pattern.js';
 import { withoutUnsafePatterns } from '../core/schema/pattern.js';
 import type { NamespaceModule } from '../core/types.js';
 

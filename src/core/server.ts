@@ -1,22 +1,22 @@
 import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import { createUserStore, type UserStore } from './auth/user-store.js';
-import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './inject.js';
-import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './batch.js';
-import { isJsonMediaType, parseBody } from './body.js';
-import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './dispatch.js';
+import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
+import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
+import { isJsonMediaType, parseBody } from './pipeline/body.js';
+import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
 import { RestError, isRestError, toRestError } from './errors.js';
-import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './cors.js';
-import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './headers.js';
-import { createIndexRoutes } from './index-routes.js';
-import { RestResponse } from './response.js';
-import { settle, type MaybePromise } from './maybe-async.js';
-import { envelope, responseToData } from './response-data.js';
-import { parsePhpQuery } from './php-query.js';
-import { resolveRestRoute, splitUrl, type RestTarget } from './rest-route.js';
-import type { UnsafePatternPolicy } from './regex-safety.js';
-import { createRouteTable, type RouteTableView } from './route-table.js';
-import { phpRtrim, phpTrim } from './schema/php.js';
+import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
+import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './http/headers.js';
+import { createIndexRoutes } from './index/index-routes.js';
+import { RestResponse } from './http/response.js';
+import { settle, type MaybePromise } from './pipeline/maybe-async.js';
+import { envelope, responseToData } from './http/response-data.js';
+import { parsePhpQuery } from './php/query.js';
+import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
+import type { UnsafePatternPolicy } from './regex/safety.js';
+import { createRouteTable, type RouteTableView } from './routing/route-table.js';
+import { phpRtrim, phpTrim } from './php/values.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
 /** Options of {@link createRestServer}. */
@@ -200,7 +200,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
         route: withoutTrailingSlash(path) || '/',
         query,
         headers: normalizeHeaders(request.headers ?? {}),
-        readBody: () => ({ json: undefined, isJson: false, form: body }),
+        loadBody: () => ({ json: undefined, isJson: false, form: body }),
         user,
       },
       env,
@@ -208,7 +208,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return result.response;
   }
 
-  function readBody(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
+  function bodyLoader(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
     return () => {
       const contentType = headers['content-type'];
       const isJson = contentType !== undefined && isJsonMediaType(contentType);
@@ -291,7 +291,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function dispatchAs(user: RestUser | null, ex: Exchange): MaybePromise<Dispatched> {
     const { method, target, query, headers, raw } = ex;
-    return dispatch({ method, route: target.route, query, headers, readBody: readBody(raw, method, headers), user }, env);
+    return dispatch({ method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user }, env);
   }
 
   /** The dispatched response as the client gets it: headers, `_envelope`, JSON and `_jsonp`. */

@@ -1,5 +1,5 @@
 import type { RestError } from './errors.js';
-import type { RestResponse } from './response.js';
+import type { RestResponse } from './http/response.js';
 import type { ArgSchema } from './schema/types.js';
 
 /** An HTTP method name in upper case (`GET`, `POST`, …). */

@@ -1,5 +1,5 @@
 import { isRestError, RestError } from '../errors.js';
-import { settle, type MaybePromise } from '../maybe-async.js';
+import { settle, type MaybePromise } from '../pipeline/maybe-async.js';
 import { isEmail } from '../schema/formats.js';
 import type { RestUser } from '../types.js';
 import { parseBasicCredentials } from './basic.js';

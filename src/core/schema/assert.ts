@@ -3,10 +3,10 @@
  * route registration, never per request; unknown keywords are allowed, as in WordPress.
  */
 import { z } from 'zod';
-import { compilePattern } from './pattern.js';
+import { compileSchemaPattern } from './pattern.js';
 import type { ArgSchema } from './types.js';
 
-const isPattern = (pattern: string): boolean => compilePattern(pattern) !== undefined;
+const isPattern = (pattern: string): boolean => compileSchemaPattern(pattern) !== undefined;
 
 const count = z
   .int({ error: 'must be a whole number' })

@@ -18,7 +18,7 @@ import {
   toBool,
   toPhpString,
   type PhpArray,
-} from './php.js';
+} from '../php/values.js';
 
 /** The types WordPress validates; any other `type` name accepts everything. */
 export const BUILT_IN_TYPES: ReadonlySet<string> = new Set([

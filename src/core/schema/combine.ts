@@ -5,7 +5,7 @@
 import { RestError } from '../errors.js';
 import type { Combination, CompiledSchema, TypeSpec } from './compile.js';
 import { formatList } from './messages.js';
-import { isPhpArray, phpKeyExists } from './php.js';
+import { isPhpArray, phpKeyExists } from '../php/values.js';
 import { validateNode } from './validate.js';
 
 interface Failure {

@@ -7,8 +7,8 @@
  * WordPress uses it.
  */
 import { formatCount, formatEnumValue, formatInt, formatList, plural } from './messages.js';
-import { compilePattern } from './pattern.js';
-import { isEmpty, toFloat, toPhpString } from './php.js';
+import { compileSchemaPattern } from './pattern.js';
+import { isEmpty, toFloat, toPhpString } from '../php/values.js';
 import type { ArgSchema } from './types.js';
 
 /** A schema's `type`: one name, a list of names, or none. */
@@ -221,7 +221,7 @@ function stringRules(schema: ArgSchema): StringRules {
     tooShortSuffix: ` must be at least ${formatCount(minLength)} ${plural(minLength, 'character', 'characters')} long.`,
     maxLength,
     tooLongSuffix: ` must be at most ${formatCount(maxLength)} ${plural(maxLength, 'character', 'characters')} long.`,
-    pattern: pattern === undefined ? undefined : { regex: compilePattern(pattern) },
+    pattern: pattern === undefined ? undefined : { regex: compileSchemaPattern(pattern) },
     patternSuffix: ` does not match pattern ${pattern ?? ''}.`,
   };
 }
@@ -249,7 +249,7 @@ function objectRules(schema: ArgSchema): ObjectRules {
   }
   const patternProperties = isSchemaObject(schema.patternProperties)
     ? Object.entries(schema.patternProperties).map(([pattern, property]) => ({
-        regex: compilePattern(pattern),
+        regex: compileSchemaPattern(pattern),
         schema: isSchemaObject(property) ? compileSchema(property) : undefined,
       }))
     : [];

@@ -2,7 +2,7 @@
  * WordPress's message formatting: `wp_sprintf`'s `%l` lists, `_n` plurals,
  * `number_format_i18n`, `%d`, and how enum values print.
  */
-import { isScalar, phpJsonEncode, toInt, toPhpString } from './php.js';
+import { isScalar, phpJsonEncode, toInt, toPhpString } from '../php/values.js';
 import { RestError } from '../errors.js';
 
 /** `wp_sprintf_l`: `a`, `a and b`, `a, b, and c`. */

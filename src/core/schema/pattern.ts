@@ -7,7 +7,7 @@
  * literals, and any non-alphanumeric character may be escaped.
  */
 
-import { checkRegex, type RegexHazard } from '../regex-safety.js';
+import { checkRegex, type RegexHazard } from '../regex/safety.js';
 import { isSchemaObject } from './compile.js';
 import type { ArgSchema } from './types.js';
 
@@ -79,7 +79,7 @@ export function translatePattern(pattern: string): string {
 }
 
 /** The compiled pattern, or undefined when JS cannot compile it (PHP's failed match never matches). */
-export function compilePattern(pattern: string): RegExp | undefined {
+export function compileSchemaPattern(pattern: string): RegExp | undefined {
   try {
     return new RegExp(translatePattern(pattern), 'u');
   } catch {
@@ -89,7 +89,7 @@ export function compilePattern(pattern: string): RegExp | undefined {
 
 /** Why matching values against a schema `pattern` could take super-linear time; null when it cannot (or never matches, not compiling). */
 export function schemaPatternHazard(pattern: string): RegexHazard | null {
-  const regex = compilePattern(pattern);
+  const regex = compileSchemaPattern(pattern);
   return regex === undefined ? null : checkRegex(regex);
 }
 

@@ -8,7 +8,7 @@ import { BUILT_IN_TYPES, handleMultiType, hasUniqueItems, sanitizeArray, sanitiz
 import { findAnyMatching, findOneMatching } from './combine.js';
 import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
 import { sanitizeHexColor } from './formats.js';
-import { phpKeys, toFloat, toInt, toPhpString, type PhpArray } from './php.js';
+import { phpKeys, toFloat, toInt, toPhpString, type PhpArray } from '../php/values.js';
 import { sanitizeTextareaField, sanitizeTextField } from './text.js';
 import type { ArgSchema } from './types.js';
 import { escUrlRaw } from './url.js';

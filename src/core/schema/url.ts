@@ -2,7 +2,7 @@
  * WordPress's `esc_url_raw` (`esc_url` in its `db` context) with `wp_kses_bad_protocol`.
  */
 import { removePercentTriples } from './percent-triples.js';
-import { asciiLower, phpLtrim, phpTrim, toPhpString } from './php.js';
+import { asciiLower, phpLtrim, phpTrim, toPhpString } from '../php/values.js';
 
 /** `wp_allowed_protocols()` in WordPress 6.1. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([

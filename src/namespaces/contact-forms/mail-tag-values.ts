@@ -1,5 +1,5 @@
 import type { RestContext, RestUser } from '../../core/types.js';
-import { isCredentialName } from '../../core/credentials.js';
+import { isCredentialName } from '../../core/index/credentials.js';
 import { stripAllTags } from '../../core/schema/text.js';
 import type { FormTag } from './form-tags.js';
 import { escapeHtml, type MailTagResolver } from './mail-tags.js';

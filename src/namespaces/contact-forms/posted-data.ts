@@ -1,4 +1,4 @@
-import { isCredentialName } from '../../core/credentials.js';
+import { isCredentialName } from '../../core/index/credentials.js';
 import { hasOption, tagFeatures, type FormTag } from './form-tags.js';
 import { canonicalize } from './hashing.js';
 import type { PostedValue } from './storage.js';

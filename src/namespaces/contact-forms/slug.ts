@@ -1,4 +1,4 @@
-import { phpTrim } from '../../core/schema/php.js';
+import { phpTrim } from '../../core/php/values.js';
 import { stripTags } from '../../core/schema/text.js';
 
 const encoder = new TextEncoder();

@@ -1,12 +1,12 @@
 import { RestError } from '../../core/errors.js';
-import { paginate, pageCount } from '../../core/pagination.js';
-import { RestResponse, type RestLink } from '../../core/response.js';
-import { compactLinks } from '../../core/response-data.js';
+import { paginate, pageCount } from '../../core/http/pagination.js';
+import { RestResponse, type RestLink } from '../../core/http/response.js';
+import { compactLinks } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
 import type { Handler, RestContext, RestRequest, RestUser } from '../../core/types.js';
 import { storageContext, type PermissionCheck } from '../define.js';
 import { postDefaults } from './defaults.js';
-import type { FieldTree } from '../../core/response-data.js';
+import type { FieldTree } from '../../core/http/response-data.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { PostsHandler, PostsPermission } from './routes.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';

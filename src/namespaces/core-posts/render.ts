@@ -1,5 +1,5 @@
-import type { RestLink } from '../../core/response.js';
-import { fieldTree, isFieldWanted, type FieldTree } from '../../core/response-data.js';
+import type { RestLink } from '../../core/http/response.js';
+import { fieldTree, isFieldWanted, type FieldTree } from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
 import { hasBlocks, renderContent, renderExcerpt, renderTitle, slugify } from './text.js';

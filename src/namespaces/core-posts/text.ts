@@ -3,7 +3,7 @@
 // read by the tokenizer (html-tokens.ts) and tags stripped by PHP's `strip_tags` state machine,
 // so each step is a single pass over content however malformed.
 import { stripAllTags, stripTags } from '../../core/schema/text.js';
-import { rewriteHtml, scanHtml } from './html-tokens.js';
+import { rewriteHtml, scanHtml } from '../html-tokens.js';
 
 /** Elements `wpautop` leaves unwrapped when a paragraph starts with one of their tags. */
 const BLOCK_ELEMENTS = new Set([

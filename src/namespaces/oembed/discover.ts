@@ -1,7 +1,7 @@
 // `WP_oEmbed::discover`, on a page already fetched: the `<link>` tags in its head that name an
 // oEmbed endpoint. The page is read by the tokenizer, so a hostile page costs one pass; tags are
 // read as a browser reads them (a `<link>` inside a comment or a script is no link).
-import { scanHtml } from '../core-posts/html-tokens.js';
+import { scanHtml } from '../html-tokens.js';
 
 /** The link types that name an oEmbed endpoint (`oembed_linktypes`), by format. */
 const LINK_TYPES = new Map<string, 'json' | 'xml'>([

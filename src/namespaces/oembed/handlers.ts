@@ -1,6 +1,6 @@
 import { restError } from '../../core/errors.js';
-import { RestResponse } from '../../core/response.js';
-import { toInt } from '../../core/schema/php.js';
+import { RestResponse } from '../../core/http/response.js';
+import { toInt } from '../../core/php/values.js';
 import type { Handler, RestContext, RestRequest } from '../../core/types.js';
 import type { ExpiringCache } from './cache.js';
 import { localOembed, type LocalEnv } from './local.js';

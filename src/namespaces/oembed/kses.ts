@@ -3,7 +3,7 @@
 // attribute is kept only when it is an absolute http(s) URL. The HTML is read by the tokenizer,
 // so where a browser and WordPress's patterns would split malformed markup differently, the
 // output still holds no tag but the allowed ones: text is escaped, tags are rebuilt.
-import { scanHtml, type HtmlAttribute } from '../core-posts/html-tokens.js';
+import { scanHtml, type HtmlAttribute } from '../html-tokens.js';
 import { normalizeEntities } from './escape.js';
 
 /** Elements kept, each with the attributes kept on it. */

@@ -1,4 +1,4 @@
-import { phpTrim, toInt } from '../../core/schema/php.js';
+import { phpTrim, toInt } from '../../core/php/values.js';
 import type { RestContext } from '../../core/types.js';
 import { storageContext, type StorageContext } from '../define.js';
 import { permalink } from '../core-posts/render.js';

@@ -1,10 +1,10 @@
 // The `html` WordPress's proxy answers for a provider's data: `WP_oEmbed::data2html`, then the
 // `oembed_dataparse` filters: `wp_filter_oembed_iframe_title_attribute`, `wp_filter_oembed_result`
 // (the HTML of a provider that is not sanctioned reduced to a sandboxed iframe) and
-// `WP_oEmbed::_strip_newlines`. The HTML is read by the tokenizer (core-posts/html-tokens.ts) and
+// `WP_oEmbed::_strip_newlines`. The HTML is read by the tokenizer (namespaces/html-tokens.ts) and
 // searched as plain text, never by backtracking patterns, so each step is one pass.
-import { isNumeric, toBool, toPhpString } from '../../core/schema/php.js';
-import { rewriteHtml, scanHtml, type HtmlAttribute } from '../core-posts/html-tokens.js';
+import { isNumeric, toBool, toPhpString } from '../../core/php/values.js';
+import { rewriteHtml, scanHtml, type HtmlAttribute } from '../html-tokens.js';
 import { escHtml } from '../../core/schema/text.js';
 import { escUrl } from './escape.js';
 import { kses, type AllowedHtml } from './kses.js';

@@ -1,4 +1,4 @@
-import { phpTrim } from '../../core/schema/php.js';
+import { phpTrim } from '../../core/php/values.js';
 import { discoverEndpoint } from './discover.js';
 import { fetchBody, type FetchBounds } from './http.js';
 import { providerHtml } from './provider-html.js';

@@ -3,7 +3,7 @@
 // escapes and any numeric ones) back into characters, and prints the text again with `<`, `>`
 // and `&` escaped and, as the document declares no encoding, every non-ASCII character as a
 // hexadecimal reference. Named references XML does not define stay as they were written.
-import { isNumeric, toPhpString } from '../../core/schema/php.js';
+import { isNumeric, toPhpString } from '../../core/php/values.js';
 import { escHtml } from '../../core/schema/text.js';
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

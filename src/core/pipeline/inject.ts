@@ -1,4 +1,4 @@
-import type { RawRequest, RawResponse, RestUser } from './types.js';
+import type { RawRequest, RawResponse, RestUser } from '../types.js';
 
 /** A request for {@link RestServer.inject}: an API route with its parts, no socket and no adapter. */
 export interface InjectRequest {

@@ -20,7 +20,7 @@
  * under-approximated where they prune, so the answer errs towards "unsafe".
  */
 import { codePoints, NO_CODE_POINTS, subtract, union, type CodePoints } from './code-points.js';
-import { parseRegex, TooDeepRegexError, UnsupportedRegexError, type CharMatch, type RegexNode } from './regex-syntax.js';
+import { parseRegex, TooDeepRegexError, UnsupportedRegexError, type CharMatch, type RegexNode } from './syntax.js';
 
 /** Why a regular expression is refused. */
 export type RegexHazard =

@@ -1,8 +1,8 @@
-import { RestError } from './errors.js';
-import { describeRoutes, type RouteDescriptor } from './index-data.js';
-import { RestResponse } from './response.js';
-import type { RouteTable } from './route-table.js';
-import type { RouteDefinition, SiteFacts } from './types.js';
+import { RestError } from '../errors.js';
+import { describeRoutes, type RouteDescriptor } from './route-data.js';
+import { RestResponse } from '../http/response.js';
+import type { RouteTable } from '../routing/route-table.js';
+import type { RouteDefinition, SiteFacts } from '../types.js';
 
 /** What the index routes need from the server. */
 export interface IndexSources {

@@ -1,4 +1,4 @@
-import type { CompiledPattern } from './pattern.js';
+import type { CompiledPattern } from './route-pattern.js';
 
 /** A successful match: which entry won, and the named groups it captured. */
 export interface PatternMatch<T> {

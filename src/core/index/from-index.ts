@@ -1,6 +1,6 @@
 import { redactCredentials } from './credentials.js';
-import type { ArgSchema } from './schema/types.js';
-import type { Handler, NamespaceModule, Permission, RouteDefinition } from './types.js';
+import type { ArgSchema } from '../schema/types.js';
+import type { Handler, NamespaceModule, Permission, RouteDefinition } from '../types.js';
 
 /** One endpoint as a WordPress index lists it. */
 export interface IndexEndpoint {

@@ -3,9 +3,9 @@
  * `parse_json_params()` (PHP's `json_decode`) and `parse_body_params()`, on top of what PHP
  * itself puts in `$_POST` for a POST.
  */
-import { restError, type RestError } from './errors.js';
-import { MAX_INPUT_VARS, PhpArray, readUrlencoded, type PhpValue } from './php-query.js';
-import { asciiLower, phpTrim } from './schema/php.js';
+import { restError, type RestError } from '../errors.js';
+import { MAX_INPUT_VARS, PhpInputArray, readUrlencoded, type PhpValue } from '../php/query.js';
+import { asciiLower, phpTrim } from '../php/values.js';
 
 /** What `WP_REST_Request::get_content_type()` returns: lower-cased media type, its halves, and the raw parameters. */
 export interface ContentType {
@@ -584,8 +584,8 @@ function multipartBoundary(header: string): string | undefined {
  * file parts (a `filename` parameter) are not params, and a malformed body stops at the first
  * part PHP could not read, keeping the fields before it.
  */
-function readMultipart(bytes: Uint8Array, contentType: string): PhpArray {
-  const vars = new PhpArray();
+function readMultipart(bytes: Uint8Array, contentType: string): PhpInputArray {
+  const vars = new PhpInputArray();
   const boundary = multipartBoundary(contentType);
   if (boundary === undefined) return vars;
   const delimiter = encoder.encode(`--${boundary}`);
@@ -634,12 +634,12 @@ function phpPostMediaType(header: string): string {
 }
 
 /** What PHP puts in `$_POST`: only for a real POST with a urlencoded or multipart body. */
-function phpPostVars(httpMethod: string, header: string | undefined, body: Uint8Array | string): PhpArray {
-  if (httpMethod !== 'POST' || header === undefined) return new PhpArray();
+function phpPostVars(httpMethod: string, header: string | undefined, body: Uint8Array | string): PhpInputArray {
+  if (httpMethod !== 'POST' || header === undefined) return new PhpInputArray();
   const type = phpPostMediaType(header);
   if (type === 'application/x-www-form-urlencoded') return readUrlencoded(textOf(body), 'post');
   if (type === 'multipart/form-data') return readMultipart(bytesOf(body), header);
-  return new PhpArray();
+  return new PhpInputArray();
 }
 
 /** Reads a request body as WordPress does, or answers WordPress's `rest_invalid_json` error. */
@@ -664,7 +664,7 @@ export function parseBody(input: BodyInput): ParsedBody | RestError {
   const urlencoded = contentType === null || contentType.value === 'application/x-www-form-urlencoded';
   if (method !== 'POST' && !emptyForWordPress && urlencoded) {
     // parse_body_params(): array_merge(parse_str($body), $_POST), which renumbers integer keys.
-    form = PhpArray.merge(readUrlencoded(textOf(body), 'query'), form);
+    form = PhpInputArray.merge(readUrlencoded(textOf(body), 'query'), form);
   }
   return { json, form: form.toRecord(), contentType };
 }

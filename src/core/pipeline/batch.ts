@@ -1,13 +1,13 @@
 import { errorResponse, noRoute, respondTo, validateMatched, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
-import { RestError } from './errors.js';
-import { normalizeHeaders } from './headers.js';
+import { RestError } from '../errors.js';
+import { normalizeHeaders } from '../http/headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
-import { setOwn } from './own-property.js';
-import { parsePhpQuery } from './php-query.js';
-import { RestResponse } from './response.js';
-import { envelope } from './response-data.js';
-import type { RouteMatch } from './route-table.js';
-import type { AllowBatch, RestContext, RestRequest, RouteDefinition } from './types.js';
+import { setOwn } from '../own-property.js';
+import { parsePhpQuery } from '../php/query.js';
+import { RestResponse } from '../http/response.js';
+import { envelope } from '../http/response-data.js';
+import type { RouteMatch } from '../routing/route-table.js';
+import type { AllowBatch, RestContext, RestRequest, RouteDefinition } from '../types.js';
 
 /** WordPress's default `rest_get_max_batch_size`. */
 export const DEFAULT_MAX_BATCH_SIZE = 25;
@@ -104,7 +104,7 @@ function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv):
     route: parsed.path,
     query: parsed.query ? parsePhpQuery(parsed.query) : {},
     headers: itemHeaders(item.headers),
-    readBody: () => ({ json: undefined, isJson: false, form }),
+    loadBody: () => ({ json: undefined, isJson: false, form }),
     user,
   };
   const match = env.table.match(input.route, input.method);

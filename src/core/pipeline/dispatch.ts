@@ -1,11 +1,11 @@
 import { applyArgs, defaultSource, mergeParams, type ParamSources } from './args.js';
-import { RestError, isRestError, toRestError } from './errors.js';
-import { describeRoute } from './index-data.js';
-import { RestResponse } from './response.js';
-import { filterFields } from './response-data.js';
-import type { CompiledEndpoint, CompiledRoute, RouteMatch, RouteTable } from './route-table.js';
+import { RestError, isRestError, toRestError } from '../errors.js';
+import { describeRoute } from '../index/route-data.js';
+import { RestResponse } from '../http/response.js';
+import { filterFields } from '../http/response-data.js';
+import type { CompiledEndpoint, CompiledRoute, RouteMatch, RouteTable } from '../routing/route-table.js';
 import { settle, type MaybePromise } from './maybe-async.js';
-import type { DeniedError, RestContext, RestRequest, RestUser } from './types.js';
+import type { DeniedError, RestContext, RestRequest, RestUser } from '../types.js';
 
 /** Body parameters of a request, as WordPress splits them. */
 export interface BodyParams {
@@ -24,7 +24,7 @@ export interface DispatchInput {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   /** Reads the body; only called once a route matched, so unknown routes answer 404 before a body error. */
-  readBody: () => BodyParams | RestError;
+  loadBody: () => BodyParams | RestError;
   user: RestUser | null;
 }
 
@@ -228,7 +228,7 @@ export function validateMatched(input: DispatchInput, match: RouteMatch, check =
     url: match.params,
     defaults: defaultSource(match.endpoint.plan),
   };
-  const body = input.readBody();
+  const body = input.loadBody();
   let error: RestError | null = null;
   let json: unknown;
   if (isRestError(body)) {

@@ -3,7 +3,7 @@
  * `add_post_vars` in php-src 8.2): what WordPress receives in `$_GET`, `$_POST` and from
  * `parse_str()`.
  */
-import { setOwn } from './own-property.js';
+import { setOwn } from '../own-property.js';
 
 /** A PHP request value: a string, or a PHP array — a JS array when its keys are exactly 0..n-1 in order, else a plain object. */
 export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
@@ -17,7 +17,7 @@ const MAX_INPUT_NESTING = 64;
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
 
-type PhpNode = string | PhpArray;
+type PhpNode = string | PhpInputArray;
 
 /**
  * The integer a PHP array key string stands for (`ZEND_HANDLE_NUMERIC_STR`): canonical decimal
@@ -44,7 +44,7 @@ function isCSpace(c: number): boolean {
 }
 
 /** A PHP array being filled the way PHP registers request variables. */
-export class PhpArray {
+export class PhpInputArray {
   // A Map keeps PHP's key order (a JS object moves integer keys first) and makes `__proto__`
   // an ordinary key.
   private readonly entries = new Map<string, PhpNode>();
@@ -79,8 +79,8 @@ export class PhpArray {
   }
 
   /** `array_merge($first, $second)`: later string keys win in place, integer keys are renumbered from 0. */
-  static merge(first: PhpArray, second: PhpArray): PhpArray {
-    const merged = new PhpArray();
+  static merge(first: PhpInputArray, second: PhpInputArray): PhpInputArray {
+    const merged = new PhpInputArray();
     for (const source of [first, second]) {
       for (const [key, node] of source.entries) {
         if (intKey(key) === undefined) merged.set(key, node);
@@ -91,7 +91,7 @@ export class PhpArray {
   }
 
   private registerNested(raw: string, top: string, firstBracket: number, value: string): void {
-    let container: PhpArray = this;
+    let container: PhpInputArray = this;
     let key: string | null = top;
     let open = firstBracket;
     for (let level = 1; ; level++) {
@@ -113,7 +113,7 @@ export class PhpArray {
         }
         nextKey = raw.slice(open + 1, close);
       }
-      const child: PhpArray | undefined =
+      const child: PhpInputArray | undefined =
         key === null ? container.appendArray() : isForbidden(key, raw) ? undefined : container.arrayAt(key);
       if (child === undefined) return;
       container = child;
@@ -126,16 +126,16 @@ export class PhpArray {
   }
 
   /** The array stored at `key`, replacing a string there (in place) or adding a new one. */
-  private arrayAt(key: string): PhpArray {
+  private arrayAt(key: string): PhpInputArray {
     const existing = this.entries.get(key);
-    if (existing instanceof PhpArray) return existing;
-    const created = new PhpArray();
+    if (existing instanceof PhpInputArray) return existing;
+    const created = new PhpInputArray();
     this.set(key, created);
     return created;
   }
 
-  private appendArray(): PhpArray | undefined {
-    const created = new PhpArray();
+  private appendArray(): PhpInputArray | undefined {
+    const created = new PhpInputArray();
     return this.append(created) ? created : undefined;
   }
 
@@ -158,7 +158,7 @@ export class PhpArray {
   private toObject(): Record<string, PhpValue> {
     const out: Record<string, PhpValue> = {};
     for (const [key, node] of this.entries) {
-      setOwn(out, key, PhpArray.value(node));
+      setOwn(out, key, PhpInputArray.value(node));
     }
     return out;
   }
@@ -173,7 +173,7 @@ export class PhpArray {
 
   private static value(node: PhpNode): PhpValue {
     if (typeof node === 'string') return node;
-    return node.isList() ? Array.from(node.entries.values(), PhpArray.value) : node.toObject();
+    return node.isList() ? Array.from(node.entries.values(), PhpInputArray.value) : node.toObject();
   }
 }
 
@@ -249,9 +249,9 @@ export function phpUrlDecode(s: string): string {
 /** How PHP splits a urlencoded string: `query` (`$_GET`, `parse_str()`) or `post` (`$_POST`). */
 export type UrlencodedFlavor = 'query' | 'post';
 
-/** Reads a urlencoded string into a {@link PhpArray} as PHP does for `flavor`. */
-export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'): PhpArray {
-  const vars = new PhpArray();
+/** Reads a urlencoded string into a {@link PhpInputArray} as PHP does for `flavor`. */
+export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'): PhpInputArray {
+  const vars = new PhpInputArray();
   const n = input.length;
   let count = 0;
   for (let start = 0; start < n; ) {

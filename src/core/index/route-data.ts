@@ -1,7 +1,7 @@
-import { setOwn } from './own-property.js';
-import type { CompiledEndpoint, CompiledRoute } from './route-table.js';
-import type { ArgSchema } from './schema/types.js';
-import type { AllowBatch } from './types.js';
+import { setOwn } from '../own-property.js';
+import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
+import type { ArgSchema } from '../schema/types.js';
+import type { AllowBatch } from '../types.js';
 
 /** The schema keywords WordPress shows for an arg (`rest_get_allowed_schema_keywords`). */
 const ALLOWED_KEYWORDS = new Set([

@@ -1,9 +1,9 @@
-import { RestError, isRestError } from './errors.js';
-import { setOwn } from './own-property.js';
-import { unsafePatternError, type UnsafePatternPolicy } from './regex-safety.js';
-import { assertValidArgSchema, compileArg, type ParseResult } from './schema/index.js';
-import { unsafeSchemaPatterns } from './schema/pattern.js';
-import type { ArgSchema, ValidateCallback } from './schema/types.js';
+import { RestError, isRestError } from '../errors.js';
+import { setOwn } from '../own-property.js';
+import { unsafePatternError, type UnsafePatternPolicy } from '../regex/safety.js';
+import { assertValidArgSchema, compileArg, type ParseResult } from '../schema/index.js';
+import { unsafeSchemaPatterns } from '../schema/pattern.js';
+import type { ArgSchema, ValidateCallback } from '../schema/types.js';
 
 type Parser = (value: unknown, param: string) => ParseResult;
 

@@ -1,10 +1,10 @@
-import { compileArgs, type ArgPlan } from './args.js';
+import { compileArgs, type ArgPlan } from '../pipeline/args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
-import { compilePattern, routeKey, type CompiledPattern } from './pattern.js';
-import { phpTrim } from './schema/php.js';
-import type { UnsafePatternPolicy } from './regex-safety.js';
-import type { ArgSchema } from './schema/types.js';
-import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from './types.js';
+import { compileRoutePattern, routeKey, type CompiledPattern } from './route-pattern.js';
+import { phpTrim } from '../php/values.js';
+import type { UnsafePatternPolicy } from '../regex/safety.js';
+import type { ArgSchema } from '../schema/types.js';
+import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from '../types.js';
 
 /** An endpoint after registration: methods normalized, args compiled. */
 export interface CompiledEndpoint {
@@ -172,7 +172,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
       const route: CompiledRoute = {
         key,
         namespace: ns,
-        pattern: compilePattern(key, unsafePatterns),
+        pattern: compileRoutePattern(key, unsafePatterns),
         endpoints,
         allowBatch: def.allowBatch,
         schema: def.schema,

@@ -1,6 +1,6 @@
 import { parse, type Token } from 'path-to-regexp';
-import { checkRegex, unsafePatternError, type RegexHazard, type UnsafePatternPolicy } from './regex-safety.js';
-import { phpTrim } from './schema/php.js';
+import { checkRegex, unsafePatternError, type RegexHazard, type UnsafePatternPolicy } from '../regex/safety.js';
+import { phpTrim } from '../php/values.js';
 
 /** A route pattern ready for matching and for the index. */
 export interface CompiledPattern {
@@ -173,7 +173,7 @@ function translateRoutePattern(key: string): { pattern: CompiledPattern; matcher
 
 /**
  * Why matching request paths against a route pattern could take super-linear time, or null
- * when it cannot; throws on a pattern {@link compilePattern} refuses as malformed.
+ * when it cannot; throws on a pattern {@link compileRoutePattern} refuses as malformed.
  */
 export function routePatternHazard(key: string): RegexHazard | null {
   return checkRegex(translateRoutePattern(key).matcher);
@@ -184,7 +184,7 @@ export function routePatternHazard(key: string): RegexHazard | null {
  * PCRE-only syntax, backreferences, and, unless `unsafePatterns` is `'allow'`, any pattern the
  * ReDoS analysis finds open to super-linear backtracking.
  */
-export function compilePattern(key: string, unsafePatterns: UnsafePatternPolicy = 'refuse'): CompiledPattern {
+export function compileRoutePattern(key: string, unsafePatterns: UnsafePatternPolicy = 'refuse'): CompiledPattern {
   const { pattern, matcher } = translateRoutePattern(key);
   const hazard = unsafePatterns === 'refuse' ? checkRegex(matcher) : null;
   if (hazard !== null) throw unsafePatternError(`route pattern ${JSON.stringify(key)}`, hazard);

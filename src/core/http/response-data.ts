@@ -1,4 +1,4 @@
-import { setOwn } from './own-property.js';
+import { setOwn } from '../own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
 /** The fields a `_fields` list asks for, as a tree: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
