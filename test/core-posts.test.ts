@@ -305,3 +305,13 @@ describe('dates that pass the schema', () => {
     }
   });
 });
+
+describe('_fields', () => {
+  it('reads a list split on spaces as well as commas, as wp_parse_list does, for one post and for a list', async () => {
+    const rest = server();
+    const one = await rest.handle({ method: 'GET', url: '/wp-json/core/v2/posts/4?_fields=id%20slug', headers: {} });
+    expect(Object.keys(JSON.parse(one!.body))).toEqual(['id', 'slug']);
+    const list = await rest.handle({ method: 'GET', url: '/wp-json/core/v2/posts?_fields=slug,%20title.rendered', headers: {} });
+    expect(Object.keys(JSON.parse(list!.body)[0])).toEqual(['slug', 'title']);
+  });
+});

@@ -3,7 +3,7 @@
  * The exhaustive comparison with WordPress is schema-vectors.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { RestError } from '../src/core/errors.js';
+import { RestError } from '../src/core/errors/rest-error.js';
 import { assertValidArgSchema, compileArg, sanitizeValue, validateValue, type ArgSchema } from '../src/core/schema/index.js';
 
 /** The error code validation gives, or `true`. */

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RestError } from '../src/core/errors.js';
+import { RestError } from '../src/core/errors/rest-error.js';
 import { sanitizeValue, validateValue, type ArgSchema } from '../src/core/schema/index.js';
 
 interface Vector {

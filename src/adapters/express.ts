@@ -1,6 +1,7 @@
+import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestServer } from '../core/server.js';
-import { BODY_METHODS, DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse, type HostBody } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse, type HostBody } from './request-body.js';
 import { sendRawResponse } from './write-response.js';
 
 /** Options of {@link createExpressMiddleware}. */

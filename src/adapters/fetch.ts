@@ -1,6 +1,7 @@
+import { BODY_METHODS } from '../core/http/methods.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
-import { BODY_METHODS, DEFAULT_BODY_LIMIT, notFoundResponse, tooLargeResponse } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, notFoundResponse, tooLargeResponse } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 
 /** Options of {@link createFetchHandler}. */

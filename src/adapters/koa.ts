@@ -1,8 +1,9 @@
+import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { RestServer } from '../core/server.js';
 import type { RawRequest, RawResponse } from '../core/types.js';
-import { BODY_METHODS, DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.

@@ -1,9 +1,10 @@
+import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MaybePromise } from '../core/pipeline/maybe-async.js';
 import type { RestTarget } from '../core/routing/rest-route.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
-import { BODY_METHODS, DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, tooLargeResponse } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, tooLargeResponse } from './request-body.js';
 import { writeRawResponse } from './write-response.js';
 
 export { writeRawResponse } from './write-response.js';

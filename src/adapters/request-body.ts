@@ -1,14 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { restError } from '../core/errors.js';
+import { bodyTooLarge, internal, noRoute } from '../core/errors/catalogue.js';
 import type { RestServer } from '../core/server.js';
 import type { RawRequest, RawResponse } from '../core/types.js';
 import { readBody } from './read-body.js';
 
 /** Default largest request body an adapter reads: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-/** Methods whose requests may carry a body the API reads (WordPress reads DELETE bodies too). */
-export const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What the host framework already did with the body. */
 export interface HostBody {
@@ -42,18 +39,17 @@ export async function requestBody(req: IncomingMessage, limit: number, host: Hos
  * unread rest of the body would otherwise be parsed as the next request.
  */
 export function tooLargeResponse(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>): RawResponse {
-  const error = restError('rest_request_too_large', `The request body is larger than this server accepts (${limit} bytes).`, 413);
-  const answer = server.errorResponse(error, headers);
+  const answer = server.errorResponse(bodyTooLarge(limit), headers);
   answer.headers.Connection = 'close';
   return answer;
 }
 
 /** WordPress's answer for a URL outside every route, for adapters with nowhere to pass it on. */
 export function notFoundResponse(server: RestServer, headers: Record<string, string | string[] | undefined>): RawResponse {
-  return server.errorResponse(restError('rest_no_route', 'No route was found matching the URL and request method.', 404), headers);
+  return server.errorResponse(noRoute(), headers);
 }
 
 /** The generic 500 for an exception the core did not answer; nothing of the exception is shown. */
 export function failureResponse(server: RestServer, headers: Record<string, string | string[] | undefined>): RawResponse {
-  return server.errorResponse(restError('internal_server_error', 'There has been a critical error on this website.', 500), headers);
+  return server.errorResponse(internal(), headers);
 }

@@ -5,7 +5,7 @@ import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectRe
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
 import { isJsonMediaType, parseBody } from './pipeline/body.js';
 import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
-import { RestError, isRestError, toRestError } from './errors.js';
+import { RestError, isRestError, toRestError } from './errors/rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
 import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './http/headers.js';
 import { createIndexRoutes } from './index/index-routes.js';

@@ -1,4 +1,4 @@
-import type { RestError } from './errors.js';
+import type { RestError } from './errors/rest-error.js';
 import type { RestResponse } from './http/response.js';
 import type { ArgSchema } from './schema/types.js';
 
@@ -138,6 +138,11 @@ export interface RestRequest {
   headers: Record<string, string>;
   /** The signed-in user, or null. */
   user: RestUser | null;
+  /**
+   * Data of this request alone, shared by its permission check, handler and hooks (Koa's
+   * `ctx.state`): a record a permission check fetched, a request id. Starts empty.
+   */
+  state: Record<string, unknown>;
 }
 
 /** What every handler and permission check can reach besides the request. */

@@ -1,4 +1,5 @@
-import { isRestError, RestError } from '../errors.js';
+import { cookieNonceInvalid, tooManyRetries, unknownUser, wrongPassword } from '../errors/catalogue.js';
+import { isRestError, type RestError } from '../errors/rest-error.js';
 import { settle, type MaybePromise } from '../pipeline/maybe-async.js';
 import { isEmail } from '../schema/formats.js';
 import type { RestUser } from '../types.js';
@@ -74,22 +75,13 @@ export interface AuthenticatorOptions {
 }
 
 // WordPress's wp_authenticate_application_password tells the two apart with is_email().
-function unknownUser(username: string): RestError {
-  return isEmail(username)
-    ? new RestError('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.', { status: 401 })
-    : new RestError('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', { status: 401 });
-}
-
-const WRONG_PASSWORD = (): RestError =>
-  new RestError('incorrect_password', 'The provided password is an invalid application password.', { status: 401 });
+const unknownUserError = (username: string): RestError => unknownUser(isEmail(username));
 
 /** Limit Login Attempts Reloaded's lockout error, as a REST answer; sets its `Retry-After`. */
-function tooManyRetries(retryAfterMs: number, responseHeaders: Record<string, string | string[]>): RestError {
+function lockedOut(retryAfterMs: number, responseHeaders: Record<string, string | string[]>): RestError {
   const seconds = Math.ceil(retryAfterMs / 1000);
   responseHeaders['Retry-After'] = String(seconds);
-  const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return new RestError('too_many_retries', `<strong>Error:</strong> Too many failed login attempts. Please try again in ${when}.`, { status: 429 });
+  return tooManyRetries(seconds);
 }
 
 /** What a check's answer means for the limiter. */
@@ -122,7 +114,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     if (!credentials) return null;
     const { username, password } = credentials;
     const attempt = limiter ? limiter.attempt(request.remoteAddress, username) : UNLIMITED;
-    if (!attempt.allowed) return tooManyRetries(attempt.retryAfterMs, responseHeaders);
+    if (!attempt.allowed) return lockedOut(attempt.retryAfterMs, responseHeaders);
     let checked: MaybePromise<RestUser | null | RestError>;
     try {
       checked = verifyApplicationPassword(username, password, { trusted: attempt.trusted });
@@ -137,8 +129,8 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
       }
       if (user !== null) return user;
       if (!reportErrors) return null;
-      if (!userExists) return WRONG_PASSWORD();
-      return settle(userExists(username), (exists) => (exists ? WRONG_PASSWORD() : unknownUser(username)));
+      if (!userExists) return wrongPassword();
+      return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
     }, (thrown) => abandon(attempt, thrown));
   }
 
@@ -148,7 +140,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     // A session without a nonce is treated as anonymous, which is what makes cookies safe from CSRF.
     if (nonce === undefined) return null;
     return settle(auth.verifyNonce(nonce, user, request), (valid) => {
-      if (!valid) return new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', { status: 403 });
+      if (!valid) return cookieNonceInvalid();
       if (!auth.createNonce) return user;
       return settle(auth.createNonce(user), (fresh) => {
         responseHeaders['X-WP-Nonce'] = fresh;

@@ -1,6 +1,7 @@
+import { authenticationBusy } from '../errors/catalogue.js';
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RestError } from '../errors.js';
+import type { RestError } from '../errors/rest-error.js';
 import type { RestUser } from '../types.js';
 import type { CredentialCheck } from './authenticate.js';
 import { createPasswordHasher, SALT_BYTES, type HashQueueOptions, type ScryptCost } from './password-hasher.js';
@@ -111,8 +112,6 @@ function generatePassword(): string {
   return password;
 }
 
-const busy = (): RestError =>
-  new RestError('rest_authentication_busy', 'Too many sign-in attempts are being checked right now. Please try again in a moment.', { status: 503 });
 
 /** Creates an in-memory user store with WordPress-style application passwords. */
 export function createUserStore(options: UserStoreOptions = {}): UserStore {
@@ -189,7 +188,7 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     const trusted = check?.trusted === true;
     // Checked before the lookup, so that a full queue answers alike for users that exist and users
     // that do not; a trusted check has already proven that its user exists.
-    if (!trusted && hasher.busy()) return busy();
+    if (!trusted && hasher.busy()) return authenticationBusy();
     const record = find(login);
     if (!record || record.passwords.length === 0) {
       // Nothing to hash: wait as long as a hash takes, so the time does not tell whether the user
@@ -201,7 +200,7 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
       return null;
     }
     const derived = hasher.deriveQueued(normalized, record.salt, trusted);
-    if (!derived) return busy();
+    if (!derived) return authenticationBusy();
     const key = await derived;
     // Compared against every password, as those revoked or added meanwhile now stand, without stopping at a match.
     let match: StoredPassword | undefined;

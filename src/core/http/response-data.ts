@@ -1,3 +1,5 @@
+import { isScalar, phpTrim, toPhpString } from '../php/values.js';
+import { parseList } from '../schema/coerce.js';
 import { setOwn } from '../own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
@@ -8,11 +10,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** WordPress's `wp_parse_list` for `_fields`: a list as given, or text split on commas and spaces. */
-function parseFieldList(fields: unknown): string[] {
-  if (Array.isArray(fields)) return fields.map((f) => String(f).trim()).filter((f) => f !== '');
-  if (isPlainObject(fields)) return Object.values(fields).map((f) => String(f).trim()).filter((f) => f !== '');
-  return String(fields).split(/[\s,]+/).filter((f) => f !== '');
+/**
+ * The fields a `_fields` param names, as WordPress reads it everywhere (`get_fields_for_response`,
+ * `rest_filter_response_fields`): `wp_parse_list`, each trimmed, empty ones left out.
+ */
+export function requestedFieldList(fields: unknown): string[] {
+  if (fields === undefined || fields === null) return [];
+  const list = Array.isArray(fields) ? fields : isPlainObject(fields) ? Object.values(fields) : isScalar(fields) ? parseList(fields) : [];
+  return list.map((f) => phpTrim(toPhpString(f))).filter((f) => f !== '');
 }
 
 /** The nested tree of wanted fields: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
@@ -75,7 +80,7 @@ function intersect(data: unknown, tree: FieldTree): unknown {
  * list is empty; never mutates the input.
  */
 export function filterFields(data: unknown, fields: unknown): unknown {
-  const list = parseFieldList(fields);
+  const list = requestedFieldList(fields);
   if (list.length === 0) return data;
   const tree = fieldTree(list);
   if (Array.isArray(data)) return data.map((item) => intersect(item, tree));

@@ -1,4 +1,4 @@
-import { RestError } from '../errors.js';
+import { invalidNamespace } from '../errors/catalogue.js';
 import { describeRoutes, type RouteDescriptor } from './route-data.js';
 import { RestResponse } from '../http/response.js';
 import type { RouteTable } from '../routing/route-table.js';
@@ -69,7 +69,7 @@ export function createIndexRoutes({ table, site, authentication, restUrl }: Inde
         handler: (request) => {
           const wanted = request.params.namespace;
           if (typeof wanted !== 'string' || !table.namespaces().includes(wanted)) {
-            return new RestError('rest_invalid_namespace', 'The specified namespace could not be found.', { status: 404 });
+            return invalidNamespace();
           }
           const response = new RestResponse({ namespace: wanted, routes: routesData(String(request.params.context), wanted) });
           return response.link('up', restUrl('/'));

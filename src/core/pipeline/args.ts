@@ -1,4 +1,5 @@
-import { RestError, isRestError } from '../errors.js';
+import { invalidParams, invalidRequest, missingParams } from '../errors/catalogue.js';
+import { isRestError, type RestError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import { unsafePatternError, type UnsafePatternPolicy } from '../regex/safety.js';
 import { assertValidArgSchema, compileArg, type ParseResult } from '../schema/index.js';
@@ -83,14 +84,6 @@ export function defaultSource(plan: ArgPlan): Record<string, unknown> {
   return defaults;
 }
 
-function invalidParams(params: Record<string, string>, details: Record<string, unknown> | []): RestError {
-  return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
-    status: 400,
-    params,
-    details,
-  });
-}
-
 /**
  * Checks and sanitizes the request's parameters in place, in WordPress's order: missing
  * required args, then `validateCallback`s (args order), then the endpoint's `validateRequest`,
@@ -104,10 +97,7 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
       if (getParam(sources, name) === undefined) (missing ??= []).push(name);
     }
     if (missing) {
-      return new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, {
-        status: 400,
-        params: missing,
-      });
+      return missingParams(missing);
     }
   }
 
@@ -130,7 +120,7 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
   if (plan.validateRequest) {
     const verdict = plan.validateRequest(mergeParams(sources));
     if (isRestError(verdict)) return verdict;
-    if (verdict === false) return new RestError('rest_invalid_params', 'Invalid parameters.', { status: 400 });
+    if (verdict === false) return invalidRequest();
   }
 
   if (plan.parsers.size === 0) return null;

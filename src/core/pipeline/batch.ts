@@ -1,5 +1,6 @@
-import { errorResponse, noRoute, respondTo, validateMatched, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
-import { RestError } from '../errors.js';
+import { batchNotAllowed, batchPathTooLong, batchPathUnparsable, noRoute } from '../errors/catalogue.js';
+import { errorResponse, respondTo, validateMatched, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
+import { RestError } from '../errors/rest-error.js';
 import { normalizeHeaders } from '../http/headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
 import { setOwn } from '../own-property.js';
@@ -92,12 +93,10 @@ function unplanned(error: RestError): PlannedItem {
 /** Parses, matches and validates one item: everything WordPress does before running any. */
 function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv): PlannedItem {
   if (item.path.length > MAX_ITEM_PATH_LENGTH) {
-    return unplanned(
-      new RestError('rest_batch_path_too_long', `The request path is longer than ${MAX_ITEM_PATH_LENGTH} characters.`, { status: 400 }),
-    );
+    return unplanned(batchPathTooLong(MAX_ITEM_PATH_LENGTH));
   }
   const parsed = parseItemPath(item.path);
-  if (!parsed) return unplanned(new RestError('parse_path_failed', 'Could not parse the path.', { status: 400 }));
+  if (!parsed) return unplanned(batchPathUnparsable());
   const form = itemBody(item.body);
   const input: DispatchInput = {
     method: item.method ?? 'POST',
@@ -110,8 +109,7 @@ function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv):
   const match = env.table.match(input.route, input.method);
   if (!match) return { input, match: null, validated: null, error: noRoute() };
   if (!batchAllowed(match)) {
-    const error = new RestError('rest_batch_not_allowed', 'The requested route does not support batch requests.', { status: 400 });
-    return { input, match, validated: validateMatched(input, match, false), error };
+    return { input, match, validated: validateMatched(input, match, false), error: batchNotAllowed() };
   }
   const validated = validateMatched(input, match);
   return { input, match, validated, error: validated.error };

@@ -1,9 +1,11 @@
+import { BODY_METHODS } from '../http/methods.js';
 /**
  * Request bodies read as WordPress reads them: `WP_REST_Request::get_content_type()`,
  * `parse_json_params()` (PHP's `json_decode`) and `parse_body_params()`, on top of what PHP
  * itself puts in `$_POST` for a POST.
  */
-import { restError, type RestError } from '../errors.js';
+import { invalidJson } from '../errors/catalogue.js';
+import type { RestError } from '../errors/rest-error.js';
 import { MAX_INPUT_VARS, PhpInputArray, readUrlencoded, type PhpValue } from '../php/query.js';
 import { asciiLower, phpTrim } from '../php/values.js';
 
@@ -38,7 +40,6 @@ export interface ParsedBody {
 }
 
 /** Methods whose body params WordPress merges into the request params (`get_parameter_order`). */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** PHP's `max_file_uploads` default. */
 const MAX_FILE_UPLOADS = 20;
@@ -381,11 +382,8 @@ function decodePhpJson(body: Uint8Array | string): JsonResult {
   return { ok: true, value };
 }
 
-function invalidJson(code: number): RestError {
-  return restError('rest_invalid_json', 'Invalid JSON body passed.', 400, {
-    json_error_code: code,
-    json_error_message: JSON_ERROR_MESSAGES[code] ?? 'Syntax error',
-  });
+function invalidJsonBody(code: number): RestError {
+  return invalidJson(code, JSON_ERROR_MESSAGES[code] ?? 'Syntax error');
 }
 
 /* ----------------------------------------------------------- multipart */
@@ -656,7 +654,7 @@ export function parseBody(input: BodyInput): ParsedBody | RestError {
   let json: unknown;
   if (!emptyForWordPress && contentType !== null && isJsonMediaType(contentType.value)) {
     const decoded = decodePhpJson(body);
-    if (!decoded.ok) return invalidJson(decoded.code);
+    if (!decoded.ok) return invalidJsonBody(decoded.code);
     json = decoded.value;
   }
   if (!BODY_METHODS.has(method)) return { json, form: {}, contentType };

@@ -1,5 +1,7 @@
+import { BODY_METHODS } from '../http/methods.js';
+import { forbidden, noRoute } from '../errors/catalogue.js';
 import { applyArgs, defaultSource, mergeParams, type ParamSources } from './args.js';
-import { RestError, isRestError, toRestError } from '../errors.js';
+import { isRestError, toRestError, type RestError } from '../errors/rest-error.js';
 import { describeRoute } from '../index/route-data.js';
 import { RestResponse } from '../http/response.js';
 import { filterFields } from '../http/response-data.js';
@@ -43,8 +45,6 @@ export interface DispatchEnv {
   onError(error: unknown, where: string): void;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const WRITE_METHODS = BODY_METHODS;
 
 /** An error as a response (`error_to_response`). */
 export function errorResponse(error: RestError): RestResponse {
@@ -56,13 +56,6 @@ function ensureResponse(result: unknown): RestResponse {
   if (result instanceof RestResponse) return result;
   if (isRestError(result)) return errorResponse(result);
   return new RestResponse(result === undefined ? null : result, 200);
-}
-
-/** A denial: the endpoint's own code and message or WordPress's generic one, 401 for anonymous users and 403 for signed-in ones. */
-export function forbidden(user: RestUser | null, denied?: DeniedError): RestError {
-  const status = user ? 403 : 401;
-  if (denied) return new RestError(denied.code, denied.message, { status });
-  return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', { status });
 }
 
 /** Turns a permission function's answer into an error or null. */
@@ -84,7 +77,7 @@ export function checkPermission(
 ): MaybePromise<RestError | null> {
   const { permission, denied } = endpoint;
   if (permission === 'public') return null;
-  if (permission === undefined) return WRITE_METHODS.has(method) && !context.user ? forbidden(context.user, denied) : null;
+  if (permission === undefined) return BODY_METHODS.has(method) && !context.user ? forbidden(context.user, denied) : null;
   if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user, denied);
   const result = permission(request, context);
   return result instanceof Promise ? result.then((r) => permissionVerdict(r, context.user, denied)) : permissionVerdict(result, context.user, denied);
@@ -103,6 +96,7 @@ function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: Par
     defaults: sources.defaults,
     headers: input.headers,
     user,
+    state: {},
   };
 }
 
@@ -203,11 +197,6 @@ function authorizeAndRun(endpoint: CompiledEndpoint, request: RestRequest, conte
     return refused(thrown);
   }
   return settle(denied, (error) => (error ? errorResponse(error) : runHandler(endpoint, request, context, env)), refused);
-}
-
-/** The error WordPress answers when no route serves the path and method. */
-export function noRoute(): RestError {
-  return new RestError('rest_no_route', 'No route was found matching the URL and request method.', { status: 404 });
 }
 
 /** A matched request with its params checked: the request, or the error that refused it. */

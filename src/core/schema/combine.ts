@@ -2,7 +2,7 @@
  * `anyOf` and `oneOf`: finding the matching member schema, and WordPress's choice of the
  * error to report when none (or, for `oneOf`, more than one) matches.
  */
-import { RestError } from '../errors.js';
+import { restError, type RestError } from '../errors/rest-error.js';
 import type { Combination, CompiledSchema, TypeSpec } from './compile.js';
 import { formatList } from './messages.js';
 import { isPhpArray, phpKeyExists } from '../php/values.js';
@@ -54,7 +54,7 @@ export function findOneMatching(
   const message = titles.every((title) => title !== undefined)
     ? `${param} matches ${formatList(titles as string[])}, but should match only one.`
     : `${param} matches more than one of the expected formats.`;
-  return new RestError('rest_one_of_multiple_matches', message, { positions });
+  return restError('rest_one_of_multiple_matches', message, null, { positions });
 }
 
 /** `rest_get_combining_operation_error`. */
@@ -73,9 +73,9 @@ function combiningError(value: unknown, param: string, failures: readonly Failur
   const titles = failures.map(({ schema }) => schema.title);
   if (titles.every((title) => title !== undefined)) {
     const list = titles.length > 0 ? `${formatList(titles as string[])}.` : '';
-    return new RestError('rest_no_matching_schema', `${param} is not a valid ${list}`, null);
+    return restError('rest_no_matching_schema', `${param} is not a valid ${list}`, null);
   }
-  return new RestError('rest_no_matching_schema', `${param} does not match any of the expected formats.`, null);
+  return restError('rest_no_matching_schema', `${param} does not match any of the expected formats.`, null);
 }
 
 /** The object schema sharing the most property names with the value (the first on ties). */
@@ -101,5 +101,5 @@ function formatFailure(param: string, { error, schema, index }: Failure): RestEr
     schema.title !== undefined
       ? `${param} is not a valid ${schema.title}. Reason: ${error.message}`
       : `${param} does not match the expected format. Reason: ${error.message}`;
-  return new RestError('rest_no_matching_schema', message, { position: index });
+  return restError('rest_no_matching_schema', message, null, { position: index });
 }

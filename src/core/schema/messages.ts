@@ -3,7 +3,7 @@
  * `number_format_i18n`, `%d`, and how enum values print.
  */
 import { isScalar, phpJsonEncode, toInt, toPhpString } from '../php/values.js';
-import { RestError } from '../errors.js';
+import { restError, type RestError } from '../errors/rest-error.js';
 
 /** `wp_sprintf_l`: `a`, `a and b`, `a, b, and c`. */
 export function formatList(items: readonly string[]): string {
@@ -36,5 +36,5 @@ export function formatEnumValue(value: unknown): string {
 
 /** `rest_invalid_type`: "p is not of type integer.", with the param in `data`. */
 export function invalidType(param: string, type: string): RestError {
-  return new RestError('rest_invalid_type', `${param} is not of type ${type}.`, { param });
+  return restError('rest_invalid_type', `${param} is not of type ${type}.`, null, { param });
 }

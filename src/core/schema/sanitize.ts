@@ -2,7 +2,7 @@
  * `rest_sanitize_value_from_schema` over compiled schemas: coerces a value to its schema's
  * type (PHP casts included), cleans formatted strings, and drops forbidden properties.
  */
-import { RestError } from '../errors.js';
+import { RestError, restError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import { BUILT_IN_TYPES, handleMultiType, hasUniqueItems, sanitizeArray, sanitizeBoolean, sanitizeObject } from './coerce.js';
 import { findAnyMatching, findOneMatching } from './combine.js';
@@ -101,7 +101,7 @@ function sanitizeArrayValue(schema: CompiledSchema, value: unknown, param: strin
     }
   }
   if (rules.uniqueItems && !hasUniqueItems(items)) {
-    return new RestError('rest_duplicate_items', `${param} has duplicate items.`, null);
+    return restError('rest_duplicate_items', `${param} has duplicate items.`, null);
   }
   return items;
 }

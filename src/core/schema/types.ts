@@ -1,4 +1,4 @@
-import type { RestError } from '../errors.js';
+import type { RestError } from '../errors/rest-error.js';
 
 /** A JSON-Schema type name as WordPress accepts it (`bool`/`int` are kept but not built in). */
 export type SchemaType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null' | (string & {});

@@ -2,7 +2,7 @@
  * `rest_validate_value_from_schema` and its per-type helpers, over compiled schemas.
  * Validity is `undefined`; a failure is the first {@link RestError} found.
  */
-import { RestError } from '../errors.js';
+import { RestError, restError } from '../errors/rest-error.js';
 import {
   BUILT_IN_TYPES,
   handleMultiType,
@@ -90,21 +90,21 @@ function validateEnum(schema: CompiledSchema, type: string | undefined, value: u
   for (const allowed of schema.enumValues ?? []) {
     if (valuesEqual(sanitized, allowed)) return undefined;
   }
-  return new RestError('rest_not_in_enum', param + schema.enumSuffix, null);
+  return restError('rest_not_in_enum', param + schema.enumSuffix, null);
 }
 
 function validateFormat(format: string, value: unknown, param: string): RestError | undefined {
   switch (format) {
     case 'hex-color':
-      return isHexColor(value) ? undefined : new RestError('rest_invalid_hex_color', 'Invalid hex color.', null);
+      return isHexColor(value) ? undefined : restError('rest_invalid_hex_color', 'Invalid hex color.', null);
     case 'date-time':
-      return isDateTime(value) ? undefined : new RestError('rest_invalid_date', 'Invalid date.', null);
+      return isDateTime(value) ? undefined : restError('rest_invalid_date', 'Invalid date.', null);
     case 'email':
-      return isEmail(value) ? undefined : new RestError('rest_invalid_email', 'Invalid email address.', null);
+      return isEmail(value) ? undefined : restError('rest_invalid_email', 'Invalid email address.', null);
     case 'ip':
-      return isIpAddress(value) ? undefined : new RestError('rest_invalid_ip', `${param} is not a valid IP address.`, null);
+      return isIpAddress(value) ? undefined : restError('rest_invalid_ip', `${param} is not a valid IP address.`, null);
     case 'uuid':
-      return isUuid(value) ? undefined : new RestError('rest_invalid_uuid', `${param} is not a valid UUID.`, null);
+      return isUuid(value) ? undefined : restError('rest_invalid_uuid', `${param} is not a valid UUID.`, null);
     default:
       return undefined;
   }
@@ -117,14 +117,14 @@ function validateObject(schema: CompiledSchema, value: unknown, param: string): 
   const record = object as Record<string, unknown>;
   for (const name of rules.required) {
     if (!phpKeyExists(object, name)) {
-      return new RestError('rest_property_required', `${name} is a required property of ${param}.`, null);
+      return restError('rest_property_required', `${name} is a required property of ${param}.`, null);
     }
   }
   const keys = phpKeys(object);
   for (const key of keys) {
     const property = propertySchema(rules, key);
     if (property === false) {
-      return new RestError('rest_additional_properties_forbidden', `${key} is not a valid property of Object.`, null);
+      return restError('rest_additional_properties_forbidden', `${key} is not a valid property of Object.`, null);
     }
     if (property !== undefined) {
       const error = validateNode(property, record[key], `${param}[${key}]`);
@@ -132,10 +132,10 @@ function validateObject(schema: CompiledSchema, value: unknown, param: string): 
     }
   }
   if (rules.minProperties !== undefined && keys.length < rules.minProperties) {
-    return new RestError('rest_too_few_properties', param + rules.tooFewSuffix, null);
+    return restError('rest_too_few_properties', param + rules.tooFewSuffix, null);
   }
   if (rules.maxProperties !== undefined && keys.length > rules.maxProperties) {
-    return new RestError('rest_too_many_properties', param + rules.tooManySuffix, null);
+    return restError('rest_too_many_properties', param + rules.tooManySuffix, null);
   }
   return undefined;
 }
@@ -151,13 +151,13 @@ function validateArray(schema: CompiledSchema, value: unknown, param: string): R
     }
   }
   if (rules.minItems !== undefined && items.length < rules.minItems) {
-    return new RestError('rest_too_few_items', param + rules.tooFewSuffix, null);
+    return restError('rest_too_few_items', param + rules.tooFewSuffix, null);
   }
   if (rules.maxItems !== undefined && items.length > rules.maxItems) {
-    return new RestError('rest_too_many_items', param + rules.tooManySuffix, null);
+    return restError('rest_too_many_items', param + rules.tooManySuffix, null);
   }
   if (rules.uniqueItems && !hasUniqueItems(items)) {
-    return new RestError('rest_duplicate_items', `${param} has duplicate items.`, null);
+    return restError('rest_duplicate_items', `${param} has duplicate items.`, null);
   }
   return undefined;
 }
@@ -167,10 +167,10 @@ function validateNumber(schema: CompiledSchema, value: unknown, param: string, t
   if (n === undefined) return invalidType(param, type);
   const rules = schema.number;
   if (rules.multipleOf !== undefined && n % rules.multipleOf !== 0) {
-    return new RestError('rest_invalid_multiple', param + rules.multipleOfSuffix, null);
+    return restError('rest_invalid_multiple', param + rules.multipleOfSuffix, null);
   }
   const outOfBounds = rules.bounds?.(n);
-  return outOfBounds === undefined ? undefined : new RestError('rest_out_of_bounds', param + outOfBounds, null);
+  return outOfBounds === undefined ? undefined : restError('rest_out_of_bounds', param + outOfBounds, null);
 }
 
 function validateString(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
@@ -179,14 +179,14 @@ function validateString(schema: CompiledSchema, value: unknown, param: string): 
   if (rules.minLength !== undefined || rules.maxLength !== undefined) {
     const length = mbStrlen(value);
     if (rules.minLength !== undefined && length < rules.minLength) {
-      return new RestError('rest_too_short', param + rules.tooShortSuffix, null);
+      return restError('rest_too_short', param + rules.tooShortSuffix, null);
     }
     if (rules.maxLength !== undefined && length > rules.maxLength) {
-      return new RestError('rest_too_long', param + rules.tooLongSuffix, null);
+      return restError('rest_too_long', param + rules.tooLongSuffix, null);
     }
   }
   if (rules.pattern !== undefined && rules.pattern.regex?.test(value) !== true) {
-    return new RestError('rest_invalid_pattern', param + rules.patternSuffix, null);
+    return restError('rest_invalid_pattern', param + rules.patternSuffix, null);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../core/errors/rest-error.js';
 import { phpTrim } from '../../core/php/values.js';
 import { stripTags } from '../../core/schema/text.js';
 import { phpBool } from './php-values.js';

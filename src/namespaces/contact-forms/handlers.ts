@@ -1,4 +1,4 @@
-import { isRestError, restError } from '../../core/errors.js';
+import { isRestError, restError } from '../../core/errors/rest-error.js';
 import type { Handler, RestContext, RestRequest } from '../../core/types.js';
 import { storageContext } from '../define.js';
 import { applyFormChanges, readFormChanges } from './form-changes.js';

@@ -1,4 +1,4 @@
-import { RestError } from '../../core/errors.js';
+import { RestError } from '../../core/errors/rest-error.js';
 import { paginate, pageCount } from '../../core/http/pagination.js';
 import { RestResponse, type RestLink } from '../../core/http/response.js';
 import { compactLinks } from '../../core/http/response-data.js';

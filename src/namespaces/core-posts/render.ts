@@ -1,5 +1,5 @@
 import type { RestLink } from '../../core/http/response.js';
-import { fieldTree, isFieldWanted, type FieldTree } from '../../core/http/response-data.js';
+import { fieldTree, isFieldWanted, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
 import { hasBlocks, renderContent, renderExcerpt, renderTitle, slugify } from './text.js';
@@ -46,9 +46,7 @@ export function isFieldIncluded(field: string, fields: FieldTree | null): boolea
 
 /** The `_fields` of a request as a tree with `id` added (as `get_fields_for_response` always adds it), or null when there are none. */
 export function requestedFields(value: unknown): FieldTree | null {
-  if (value === undefined || value === null || value === '') return null;
-  const list = Array.isArray(value) ? value.map(String) : typeof value === 'object' ? Object.values(value).map(String) : String(value).split(',');
-  const fields = list.map((f) => f.trim()).filter((f) => f !== '');
+  const fields = requestedFieldList(value);
   return fields.length > 0 ? fieldTree([...fields, 'id']) : null;
 }
 

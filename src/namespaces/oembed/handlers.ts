@@ -1,4 +1,4 @@
-import { restError } from '../../core/errors.js';
+import { restError } from '../../core/errors/rest-error.js';
 import { RestResponse } from '../../core/http/response.js';
 import { toInt } from '../../core/php/values.js';
 import type { Handler, RestContext, RestRequest } from '../../core/types.js';

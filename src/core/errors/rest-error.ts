@@ -63,12 +63,18 @@ export function isRestError(value: unknown): value is RestError {
   return value instanceof RestError;
 }
 
-/** Shorthand for `new RestError(code, message, { status, ...data })`. */
-export function restError(code: string, message: string, status: number, data?: Record<string, unknown>): RestError {
+/**
+ * The one way errors are made: `restError('rest_post_invalid_id', 'Invalid post ID.', 404)`.
+ * `status` null makes an error that carries no status (schema checks, whose caller adds it):
+ * its data is `data` alone, or null.
+ */
+export function restError(code: string, message: string, status: number | null, data?: Record<string, unknown>): RestError {
+  if (status === null) return new RestError(code, message, data ?? null);
   return new RestError(code, message, { status, ...data });
 }
 
-const GENERIC_MESSAGE = 'There has been a critical error on this website.';
+/** WordPress's message for an error it will not describe (`wp_die` on a fatal error). */
+export const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
 
 function isHttpError(value: unknown): value is HttpError {
   if (typeof value !== 'object' || value === null) return false;
@@ -94,8 +100,8 @@ export function toRestError(thrown: unknown): RestError {
   if (isHttpError(thrown)) {
     const status = thrown.status;
     const code = typeof thrown.code === 'string' && thrown.code ? thrown.code : `rest_${snakeName(thrown.name || 'http')}`;
-    const message = thrown.expose ? thrown.message : GENERIC_MESSAGE;
+    const message = thrown.expose ? thrown.message : INTERNAL_ERROR_MESSAGE;
     return new RestError(code, message, { status });
   }
-  return new RestError('internal_server_error', GENERIC_MESSAGE, { status: 500 });
+  return restError('internal_server_error', INTERNAL_ERROR_MESSAGE, 500);
 }

@@ -1,0 +1,96 @@
+// The engine's errors, each written once with WordPress's code, message and status. A
+// namespace's own codes live beside its route table (`src/namespaces/<name>/errors.ts`).
+import type { DeniedError, RestUser } from '../types.js';
+import { INTERNAL_ERROR_MESSAGE, restError, type RestError } from './rest-error.js';
+
+/** `rest_no_route`: no route serves the path and method. */
+export const noRoute = (): RestError => restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
+
+/** `rest_invalid_namespace`: `GET /{namespace}` for a namespace nobody registered. */
+export const invalidNamespace = (): RestError => restError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
+
+/** The generic 500 that says nothing of what failed. */
+export const internal = (): RestError => restError('internal_server_error', INTERNAL_ERROR_MESSAGE, 500);
+
+/**
+ * A denial: the endpoint's own code and message or WordPress's generic `rest_forbidden`, 401
+ * for anonymous users and 403 for signed-in ones (`rest_authorization_required_code`).
+ */
+export function forbidden(user: RestUser | null, denied?: DeniedError): RestError {
+  const status = user ? 403 : 401;
+  return denied ? restError(denied.code, denied.message, status) : restError('rest_forbidden', 'Sorry, you are not allowed to do that.', status);
+}
+
+/** `rest_invalid_param`: each invalid param's message under `params`, its error under `details`. */
+export function invalidParams(params: Record<string, string>, details: Record<string, unknown> | []): RestError {
+  return restError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details });
+}
+
+/** `rest_missing_callback_param`: required params the request left out. */
+export function missingParams(missing: string[]): RestError {
+  return restError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
+}
+
+/** `rest_invalid_params`: an endpoint's own whole-request check said no. */
+export const invalidRequest = (): RestError => restError('rest_invalid_params', 'Invalid parameters.', 400);
+
+/** `rest_invalid_json` with PHP's `json_last_error` code and message. */
+export function invalidJson(code: number, message: string): RestError {
+  return restError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: code, json_error_message: message });
+}
+
+/** `rest_request_too_large`: a body over the adapter's limit (the connection is closed after it). */
+export const bodyTooLarge = (limit: number): RestError =>
+  restError('rest_request_too_large', `The request body is larger than this server accepts (${limit} bytes).`, 413);
+
+/** Errors for requests Node's HTTP parser gave up on, by its error code. */
+export function malformedRequest(parserCode: string | undefined): RestError {
+  switch (parserCode) {
+    case 'HPE_HEADER_OVERFLOW':
+      return restError('rest_request_headers_too_large', 'The request headers are larger than this server accepts.', 431);
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return restError('rest_request_too_large', 'The request is larger than this server accepts.', 413);
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return restError('rest_request_timeout', 'The request did not arrive in time.', 408);
+    case 'HPE_INVALID_EOF_STATE':
+      return bodyIncomplete();
+    default:
+      return restError('rest_bad_request', 'The request is malformed.', 400);
+  }
+}
+
+/** `rest_request_incomplete`: the client hung up before its body was complete. */
+export const bodyIncomplete = (): RestError => restError('rest_request_incomplete', 'The request ended before its body was complete.', 400);
+
+/** `rest_batch_path_too_long`: a batch item's path over the cap. */
+export const batchPathTooLong = (max: number): RestError => restError('rest_batch_path_too_long', `The request path is longer than ${max} characters.`, 400);
+
+/** `parse_path_failed`: a batch item's path that is not a URL path. */
+export const batchPathUnparsable = (): RestError => restError('parse_path_failed', 'Could not parse the path.', 400);
+
+/** `rest_batch_not_allowed`: a batch item for a route that does not allow batching. */
+export const batchNotAllowed = (): RestError => restError('rest_batch_not_allowed', 'The requested route does not support batch requests.', 400);
+
+/** `rest_cookie_invalid_nonce`: a cookie session without a valid `X-WP-Nonce`. */
+export const cookieNonceInvalid = (): RestError => restError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
+
+/** `invalid_email` / `invalid_username`: Basic credentials for a user that does not exist. */
+export function unknownUser(byEmail: boolean): RestError {
+  return byEmail
+    ? restError('invalid_email', '<strong>Error:</strong> Unknown email address. Check again or try your username.', 401)
+    : restError('invalid_username', '<strong>Error:</strong> Unknown username. Check again or try your email address.', 401);
+}
+
+/** `incorrect_password`: an application password that does not match. */
+export const wrongPassword = (): RestError => restError('incorrect_password', 'The provided password is an invalid application password.', 401);
+
+/** `too_many_retries` (Limit Login Attempts Reloaded's lockout), saying when to try again. */
+export function tooManyRetries(seconds: number): RestError {
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return restError('too_many_retries', `<strong>Error:</strong> Too many failed login attempts. Please try again in ${when}.`, 429);
+}
+
+/** `rest_authentication_busy`: the password-hash queue is full. */
+export const authenticationBusy = (): RestError =>
+  restError('rest_authentication_busy', 'Too many sign-in attempts are being checked right now. Please try again in a moment.', 503);
