@@ -1,5 +1,7 @@
 export { createRestServer } from './core/server.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
+export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './core/pipeline/hooks.js';
+export type { ErrorInfo, ErrorPhase, ErrorReporter } from './core/errors/error-info.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';
 export type { UnsafePatternPolicy } from './core/regex/safety.js';
 export type { InjectRequest, InjectResponse } from './core/pipeline/inject.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, RestError, type NamespaceModule, type RawResponse, type RestServerOptions } from '../src/index.js';
+import { createRestServer, RestError, type ErrorInfo, type NamespaceModule, type RawResponse, type RestServerOptions } from '../src/index.js';
 
 const SITE = { name: 'Async Site', url: 'http://example.test' };
 
@@ -42,7 +42,8 @@ const mixed: NamespaceModule = {
 
 function serverWith(extra: Partial<RestServerOptions> = {}) {
   const errors: string[] = [];
-  const server = createRestServer({ site: SITE, namespaces: [mixed], onError: (_error, where) => errors.push(where), ...extra });
+  const onError = (_error: unknown, { phase, method, route }: ErrorInfo) => errors.push([phase, method, route].filter(Boolean).join(' '));
+  const server = createRestServer({ site: SITE, namespaces: [mixed], onError, ...extra });
   return { server, errors };
 }
 
@@ -78,7 +79,7 @@ describe('the request pipeline', () => {
       expect(answer.json.code).toBe('internal_server_error');
       expect(answer.body).not.toMatch(/10\.0\.0\.9|hunter2/);
     }
-    expect(options.errors).toEqual(['permission check of GET /mixed/v1/rejecting-permission', 'GET /mixed/v1/rejecting-handler']);
+    expect(options.errors).toEqual(['permission GET /mixed/v1/rejecting-permission', 'handler GET /mixed/v1/rejecting-handler']);
   });
 
   it('lists Allow methods in route order whichever checks are async', async () => {

@@ -99,11 +99,11 @@ describe('cors: { origins, credentials }', () => {
 
   it('refuses an origin when its check throws, and reports the error', async () => {
     const reported: string[] = [];
-    const rest = site({ origins: () => { throw new Error('check failed'); } }, (error, where) => reported.push(`${where}: ${(error as Error).message}`));
+    const rest = site({ origins: () => { throw new Error('check failed'); } }, (error, { phase }) => reported.push(`${phase}: ${(error as Error).message}`));
     const answer = await get(rest, { Origin: APP });
     expect(answer.status).toBe(200);
     expect(corsOf(answer.headers)).toEqual({ ...BASE_CORS, vary: 'Origin' });
-    expect(reported).toEqual(['the cors origins check: check failed']);
+    expect(reported).toEqual(['cors: check failed']);
   });
 
   it.each([['https://App.example'], ['https://app.example/'], ['app.example'], ['null'], [42]])('refuses %s as a listed origin at creation', (origin) => {

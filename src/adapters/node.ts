@@ -60,7 +60,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   /** Last resort for an exception the core did not answer: a generic 500, or a dropped connection once headers went out. */
   function fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
     if (res.headersSent || res.destroyed) return void res.destroy();
-    server.reportError(error, 'the node adapter');
+    server.reportError(error, { phase: 'adapter' });
     writeRawResponse(res, failureResponse(server, req.headers), req.method ?? 'GET');
   }
 

@@ -1,26 +1,29 @@
 import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import { createUserStore, type UserStore } from './auth/user-store.js';
-import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
-import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
-import { isJsonMediaType, parseBody } from './pipeline/body.js';
-import { dispatch, errorResponse, type BodyParams, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
-import { RestError, isRestError, toRestError } from './errors/rest-error.js';
+import type { ErrorInfo, ErrorReporter } from './errors/error-info.js';
+import { isRestError, toRestError, type RestError } from './errors/rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
-import { baseHeaders, discoveryLink, headerGuard, mergeVary, NO_CACHE_HEADERS, normalizeHeaders, setHeader } from './http/headers.js';
+import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders } from './http/headers.js';
+import type { RestResponse } from './http/response.js';
+import { serializeAnswer } from './http/serialize.js';
 import { createIndexRoutes } from './index/index-routes.js';
-import { RestResponse } from './http/response.js';
-import { settle, type MaybePromise } from './pipeline/maybe-async.js';
-import { envelope, responseToData } from './http/response-data.js';
 import { parsePhpQuery } from './php/query.js';
-import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
-import type { UnsafePatternPolicy } from './regex/safety.js';
-import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import { phpRtrim, phpTrim } from './php/values.js';
+import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
+import { bodyLoader } from './pipeline/body-loader.js';
+import { dispatch, errorResponse, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
+import { readGlobalParams, type GlobalParams } from './pipeline/global-params.js';
+import { hookSet, type RestHooks } from './pipeline/hooks.js';
+import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
+import { settle, type MaybePromise } from './pipeline/maybe-async.js';
+import type { UnsafePatternPolicy } from './regex/safety.js';
+import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
+import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
 /** Options of {@link createRestServer}. */
-export interface RestServerOptions {
+export interface RestServerOptions extends RestHooks {
   /** Site facts shown by the root index. */
   site: SiteFacts;
   /** API root below the home URL (default `wp-json`). */
@@ -63,8 +66,11 @@ export interface RestServerOptions {
    * `false` sends no `Access-Control-*` header and no `Vary: Origin`, leaving CORS to the host.
    */
   cors?: CorsPolicy;
-  /** Called with unexpected exceptions from handlers and hooks (default: `console.error`). Never sees request parameters. */
-  onError?: (error: unknown, where: string) => void;
+  /**
+   * Called with unexpected exceptions (a handler's, a permission check's, a hook's, an
+   * adapter's) and where they happened (default: `console.error`). Never sees request parameters.
+   */
+  onError?: ErrorReporter;
   /** Route and schema patterns the ReDoS check finds unsafe are refused at registration (default); `'allow'` accepts them, and with them requests that can block the event loop for seconds or more. */
   unsafePatterns?: UnsafePatternPolicy;
 }
@@ -89,7 +95,7 @@ export interface RestServer {
   /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
   errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
   /** Reports an unexpected exception through the `onError` option. */
-  reportError(error: unknown, where: string): void;
+  reportError(error: unknown, info: ErrorInfo): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
   /** The built-in user store: add users and application passwords here. */
@@ -104,34 +110,18 @@ interface Exchange {
   target: RestTarget;
   query: Record<string, unknown>;
   headers: Record<string, string>;
-  jsonp: unknown;
+  params: GlobalParams;
   /** Response headers collected so far. */
   out: Record<string, string | string[]>;
-  /** The method as received, before `_method` overrides. */
-  received: string;
-  /** The effective method. */
-  method: string;
 }
 
-const DEFAULT_ERROR_LOGGER = (error: unknown, where: string): void => {
+const DEFAULT_ERROR_LOGGER: ErrorReporter = (error, info) => {
+  const where = info.method ? `${info.phase} of ${info.method} ${info.route ?? ''}` : info.phase;
   console.error(`site-rest: unexpected error in ${where}:`, error);
 };
 
 function withoutTrailingSlash(url: string): string {
   return phpRtrim(url, '/');
-}
-
-/** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
-function isValidJsonpCallback(callback: unknown): callback is string {
-  return typeof callback === 'string' && /^[\w.]*$/.test(callback);
-}
-
-/** PHP truthiness of a query value, which decides whether `_jsonp` applies. */
-function isTruthy(value: unknown): boolean {
-  if (value === undefined || value === null || value === '' || value === '0') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return true;
 }
 
 /** Creates a REST server over plain data: mount namespaces, then hand requests to {@link RestServer.handle}. */
@@ -149,7 +139,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
-  const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, 'the cors origins check'));
+  const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
+  const hooks = hookSet(options);
   const users = options.users ?? createUserStore();
   // With only Basic application passwords to check, a request without an Authorization header is anonymous.
   const credentialFree = !options.authenticate && !options.session;
@@ -186,7 +177,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return user ? { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) } : anonymous;
   }
 
-  const env: DispatchEnv = { table, context, restUrl, onError };
+  const env: DispatchEnv = { table, context, restUrl, onError, hooks };
   table.add('', createBatchRoute(maxBatchSize, env));
 
   /** `rest_do_request`: runs a request built in code through the same pipeline, as `user`. */
@@ -202,27 +193,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
         headers: normalizeHeaders(request.headers ?? {}),
         loadBody: () => ({ json: undefined, isJson: false, form: body }),
         user,
+        state: {},
       },
       env,
     );
     return result.response;
-  }
-
-  function bodyLoader(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
-    return () => {
-      const contentType = headers['content-type'];
-      const isJson = contentType !== undefined && isJsonMediaType(contentType);
-      if (raw.parsedBody !== undefined) {
-        const parsed = raw.parsedBody;
-        if (isJson) return { json: parsed, isJson, form: {} };
-        return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
-      }
-      // No body at all (a GET, say): nothing to parse.
-      if (raw.body === undefined || raw.body.length === 0) return { json: undefined, isJson, form: {} };
-      const parsed = parseBody({ method, httpMethod: raw.method.toUpperCase(), contentType, body: raw.body });
-      if (isRestError(parsed)) return parsed;
-      return { json: parsed.json, isJson, form: parsed.form };
-    };
   }
 
   // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
@@ -231,7 +206,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const shown = name.slice(0, 100);
     if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
     droppedHeaderNames.add(shown);
-    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), 'response headers');
+    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), { phase: 'response-headers' });
   });
 
   /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
@@ -240,7 +215,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   function authFailure(thrown: unknown): RestError {
-    onError(thrown, 'authenticate');
+    onError(thrown, { phase: 'authenticate' });
     return toRestError(thrown);
   }
 
@@ -254,19 +229,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
     if (!target) return null;
     const query = target.query as Record<string, unknown>;
     const headers = normalizeHeaders(raw.headers);
-    const jsonp = isTruthy(query._jsonp) ? query._jsonp : undefined;
+    const params = readGlobalParams(raw.method, query, headers, jsonpEnabled);
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
-    const out: Record<string, string | string[]> = baseHeaders(link, jsonp !== undefined, cors !== null);
-
-    if (jsonp !== undefined) {
-      if (!jsonpEnabled) return render(400, out, JSON.stringify({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' }));
-      if (!isValidJsonpCallback(jsonp)) return render(400, out, JSON.stringify({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }));
-    }
-
-    const received = raw.method.toUpperCase();
-    const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
-    const method = override ? override.toUpperCase() : received;
-    const exchange: Exchange = { raw, target, query, headers, jsonp, out, received, method };
+    const out: Record<string, string | string[]> = baseHeaders(link, params.jsonpAsked, cors !== null);
+    if (params.refusal) return render(400, out, JSON.stringify(params.refusal));
+    const exchange: Exchange = { raw, target, query, headers, params, out };
 
     // Who is asking is already known for an injected request, and for the common case: no
     // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
@@ -275,7 +242,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
     let auth: MaybePromise<AuthOutcome>;
     try {
-      auth = authenticate({ method: received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
+      auth = authenticate({ method: params.received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }
@@ -290,46 +257,22 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   function dispatchAs(user: RestUser | null, ex: Exchange): MaybePromise<Dispatched> {
-    const { method, target, query, headers, raw } = ex;
-    return dispatch({ method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user }, env);
+    const { params, target, query, headers, raw } = ex;
+    const method = params.method;
+    return dispatch({ method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} }, env);
   }
 
-  /** The dispatched response as the client gets it: headers, `_envelope`, JSON and `_jsonp`. */
+  /** The dispatched response as the client gets it: the core's headers, then the serialized answer. */
   function compose(dispatched: Dispatched, user: RestUser | null, ex: Exchange): RawResponse {
-    const { out, query, method, jsonp } = ex;
-    const response = dispatched.response;
+    const { out, params } = ex;
     if (user) Object.assign(out, NO_CACHE_HEADERS);
-    const corsOut = cors?.(ex.headers.origin, ex.received, user !== null);
+    const corsOut = cors?.(ex.headers.origin, params.received, user !== null);
     if (corsOut) Object.assign(out, corsOut);
-
-    let status = response.status;
-    let data: unknown;
-    if (query._envelope !== undefined) {
-      data = envelope(response);
-      status = 200;
-    } else {
-      data = responseToData(response);
-      for (const name in response.headers) {
-        const value = String(response.headers[name]);
-        // A handler's own Vary keeps the core's `Origin`, as WordPress appends it to the answer's.
-        setHeader(out, name, corsOut?.Vary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(value, corsOut.Vary) : value);
-      }
-      if (response.encoded) {
-        setHeader(out, 'Content-Type', response.encoded.contentType);
-        return render(status, out, method === 'HEAD' ? '' : response.encoded.body);
-      }
-    }
-
-    if (method === 'HEAD' || status === 204 || data === null) return render(status, out, '');
-    let json: string;
-    try {
-      json = query._pretty !== undefined ? JSON.stringify(data, null, 4) : JSON.stringify(data);
-    } catch (thrown) {
-      onError(thrown, `encoding the answer of ${method} ${dispatched.route?.key ?? ex.target.route}`);
-      status = 500;
-      json = JSON.stringify(toRestError(thrown).toJSON());
-    }
-    return render(status, out, typeof jsonp === 'string' && jsonp !== '' ? `/**/${jsonp}(${json})` : json);
+    const route = dispatched.route?.key ?? ex.target.route;
+    const { status, body } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary, (thrown) =>
+      onError(thrown, { phase: 'encode', method: params.method, route }),
+    );
+    return render(status, out, body);
   }
 
   for (const module of options.namespaces ?? []) register(module);

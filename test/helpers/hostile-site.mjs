@@ -84,7 +84,7 @@ const rest = createRestServer({
     ...modulesFromIndex(index.routes),
   ],
   authenticate: (request) => (request.headers['x-hostile-role'] === 'administrator' ? admin : null),
-  onError: (error, where) => process.stderr.write(`unexpected error in ${where}: ${error instanceof Error ? error.stack : String(error)}\n`),
+  onError: (error, { phase, method, route }) => process.stderr.write(`unexpected error in ${phase} ${method ?? ''} ${route ?? ''}: ${error instanceof Error ? error.stack : String(error)}\n`),
 });
 
 let formId = null;

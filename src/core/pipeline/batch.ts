@@ -1,5 +1,5 @@
 import { batchNotAllowed, batchPathTooLong, batchPathUnparsable, noRoute } from '../errors/catalogue.js';
-import { errorResponse, respondTo, validateMatched, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
+import { errorResponse, respondTo, validateMatched, withDispatchHooks, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
 import { RestError } from '../errors/rest-error.js';
 import { normalizeHeaders } from '../http/headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -105,6 +105,7 @@ function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv):
     headers: itemHeaders(item.headers),
     loadBody: () => ({ json: undefined, isJson: false, form }),
     user,
+    state: {},
   };
   const match = env.table.match(input.route, input.method);
   if (!match) return { input, match: null, validated: null, error: noRoute() };
@@ -118,8 +119,10 @@ function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv):
 /** Runs one planned item through permission, handler, `Allow` and `_fields`, as a top-level request. */
 function runItem(planned: PlannedItem, context: RestContext, env: DispatchEnv): MaybePromise<ItemAnswer> {
   const { input, match, validated, error } = planned;
-  if (!input || !match || !validated) return envelope(errorResponse(error!));
-  const outcome = respondTo(match, { request: validated.request, error }, input, context, env);
+  if (!input) return envelope(errorResponse(error!));
+  const outcome = withDispatchHooks(input, context, env, () =>
+    match && validated ? respondTo(match, { request: validated.request, error }, input, context, env) : { response: errorResponse(error!), route: null, request: null },
+  );
   return settle(outcome, (dispatched) => envelope(dispatched.response));
 }
 

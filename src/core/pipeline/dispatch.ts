@@ -1,4 +1,6 @@
 import { BODY_METHODS } from '../http/methods.js';
+import type { ErrorInfo, ErrorReporter } from '../errors/error-info.js';
+import { callHook, hookResponse, replacementOf, type HookSet, type IncomingRequest } from './hooks.js';
 import { forbidden, noRoute } from '../errors/catalogue.js';
 import { applyArgs, defaultSource, mergeParams, type ParamSources } from './args.js';
 import { isRestError, toRestError, type RestError } from '../errors/rest-error.js';
@@ -28,6 +30,8 @@ export interface DispatchInput {
   /** Reads the body; only called once a route matched, so unknown routes answer 404 before a body error. */
   loadBody: () => BodyParams | RestError;
   user: RestUser | null;
+  /** The request's own data, shared by its hooks, permission check and handler. */
+  state: Record<string, unknown>;
 }
 
 /** What dispatching produced: the response, and what matched (for `Allow` and `_fields`). */
@@ -42,7 +46,8 @@ export interface DispatchEnv {
   table: RouteTable;
   context(user: RestUser | null): RestContext;
   restUrl(route: string): string;
-  onError(error: unknown, where: string): void;
+  onError: ErrorReporter;
+  hooks: HookSet;
 }
 
 
@@ -96,7 +101,7 @@ function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: Par
     defaults: sources.defaults,
     headers: input.headers,
     user,
-    state: {},
+    state: input.state,
   };
 }
 
@@ -167,9 +172,12 @@ function finish(
   return allow instanceof Promise ? allow.then(done) : done(allow);
 }
 
+/** Where in the pipeline a matched request is, for `onError`. */
+const at = (phase: ErrorInfo['phase'], request: RestRequest): ErrorInfo => ({ phase, method: request.method, route: request.matchedRoute });
+
 /** A thrown or rejected handler as its answer; unexpected exceptions are reported, never shown. */
-function handlerFailure(thrown: unknown, where: string, env: DispatchEnv): RestResponse {
-  if (!isRestError(thrown)) env.onError(thrown, where);
+function handlerFailure(thrown: unknown, request: RestRequest, env: DispatchEnv): RestResponse {
+  if (!isRestError(thrown)) env.onError(thrown, at('handler', request));
   return errorResponse(toRestError(thrown));
 }
 
@@ -179,15 +187,15 @@ function runHandler(endpoint: CompiledEndpoint, request: RestRequest, context: R
   try {
     result = endpoint.handler(request, context);
   } catch (thrown) {
-    return handlerFailure(thrown, `${request.method} ${request.matchedRoute}`, env);
+    return handlerFailure(thrown, request, env);
   }
-  return settle(result, ensureResponse, (thrown) => handlerFailure(thrown, `${request.method} ${request.matchedRoute}`, env));
+  return settle(result, ensureResponse, (thrown) => handlerFailure(thrown, request, env));
 }
 
 /** The permission check, then the handler when allowed; a check that throws answers its error. */
 function authorizeAndRun(endpoint: CompiledEndpoint, request: RestRequest, context: RestContext, env: DispatchEnv): MaybePromise<RestResponse> {
   const refused = (thrown: unknown): RestResponse => {
-    env.onError(thrown, `permission check of ${request.method} ${request.matchedRoute}`);
+    env.onError(thrown, at('permission', request));
     return errorResponse(toRestError(thrown));
   };
   let denied: MaybePromise<RestError | null>;
@@ -237,8 +245,25 @@ export function validateMatched(input: DispatchInput, match: RouteMatch, check =
  */
 export function respondTo(match: RouteMatch, validated: Validated, input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
   const { request, error } = validated;
-  if (error) return finish(errorResponse(error), match.route, request, input, context);
-  return settle(authorizeAndRun(match.endpoint, request, context, env), (response) => finish(response, match.route, request, input, context));
+  const { beforeHandler, afterHandler } = env.hooks;
+  const reportHook = (thrown: unknown) => env.onError(thrown, at('hook', request));
+  let answered: MaybePromise<RestResponse>;
+  if (error) answered = errorResponse(error);
+  else if (beforeHandler === null) answered = authorizeAndRun(match.endpoint, request, context, env);
+  else {
+    answered = callHook(
+      () => beforeHandler(request, context),
+      (answer) => hookResponse(answer) ?? authorizeAndRun(match.endpoint, request, context, env),
+      errorResponse,
+      reportHook,
+    );
+  }
+  if (afterHandler !== null) {
+    answered = settle(answered, (response) =>
+      callHook(() => afterHandler(response, request, context), (replaced) => replacementOf(replaced) ?? response, errorResponse, reportHook),
+    );
+  }
+  return settle(answered, (response) => finish(response, match.route, request, input, context));
 }
 
 /**
@@ -249,6 +274,44 @@ export function respondTo(match: RouteMatch, validated: Validated, input: Dispat
  */
 export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<Dispatched> {
   const context = env.context(input.user);
+  return withDispatchHooks(input, context, env, () => route(input, context, env));
+}
+
+/**
+ * `rest_pre_dispatch` and `rest_post_dispatch` around `run`, as WordPress applies them to a
+ * request and to each batch item: `onRequest` may answer in its place, `onResponse` sees the answer.
+ */
+export function withDispatchHooks(input: DispatchInput, context: RestContext, env: DispatchEnv, run: () => MaybePromise<Dispatched>): MaybePromise<Dispatched> {
+  const { onRequest, onResponse } = env.hooks;
+  if (onRequest === null && onResponse === null) return run();
+  const incoming: IncomingRequest = { method: input.method, route: input.route, query: input.query, headers: input.headers, user: input.user, state: input.state };
+  const report = (thrown: unknown) => env.onError(thrown, { phase: 'hook', method: input.method, route: input.route });
+  const failed = (error: RestError): Dispatched => ({ response: errorResponse(error), route: null, request: null });
+  const routed =
+    onRequest === null
+      ? run()
+      : callHook(
+          () => onRequest(incoming, context),
+          (answer): MaybePromise<Dispatched> => {
+            const response = hookResponse(answer);
+            return response ? { response, route: null, request: null } : run();
+          },
+          failed,
+          report,
+        );
+  if (onResponse === null) return routed;
+  return settle(routed, (dispatched) =>
+    callHook(
+      () => onResponse(dispatched.response, incoming, context),
+      (replaced) => ({ ...dispatched, response: replacementOf(replaced) ?? dispatched.response }),
+      (error) => ({ ...dispatched, response: errorResponse(error) }),
+      report,
+    ),
+  );
+}
+
+/** OPTIONS, or matching then the matched request's answer. */
+function route(input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
 
   if (input.method === 'OPTIONS') {
     const answered = optionsResponse(input, env);

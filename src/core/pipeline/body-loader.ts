@@ -1,0 +1,25 @@
+import { isRestError, type RestError } from '../errors/rest-error.js';
+import type { RawRequest } from '../types.js';
+import { isJsonMediaType, parseBody } from './body.js';
+import type { BodyParams } from './dispatch.js';
+
+/**
+ * The body of a raw request as the dispatcher reads it, parsed only when called (after a route
+ * matched): a body the host framework already parsed is taken as it is, JSON by content type.
+ */
+export function bodyLoader(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
+  return () => {
+    const contentType = headers['content-type'];
+    const isJson = contentType !== undefined && isJsonMediaType(contentType);
+    if (raw.parsedBody !== undefined) {
+      const parsed = raw.parsedBody;
+      if (isJson) return { json: parsed, isJson, form: {} };
+      return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
+    }
+    // No body at all (a GET, say): nothing to parse.
+    if (raw.body === undefined || raw.body.length === 0) return { json: undefined, isJson, form: {} };
+    const parsed = parseBody({ method, httpMethod: raw.method.toUpperCase(), contentType, body: raw.body });
+    if (isRestError(parsed)) return parsed;
+    return { json: parsed.json, isJson, form: parsed.form };
+  };
+}

@@ -1,0 +1,53 @@
+// WordPress's global parameters, read before dispatch (`serve_request`): `_jsonp`, `_method` /
+// `X-HTTP-Method-Override`, `_envelope` and `_pretty`.
+/** What the global parameters ask of a request's answer. */
+export interface GlobalParams {
+  /** The method as received. */
+  received: string;
+  /** The effective method, after `_method` or `X-HTTP-Method-Override`. */
+  method: string;
+  /** `_jsonp` was given (the answer is JavaScript, even when the callback is refused). */
+  jsonpAsked: boolean;
+  /** The `_jsonp` callback the answer is wrapped in, when there is one to call. */
+  jsonp: string | undefined;
+  /**
+   * Why `_jsonp` is refused (disabled, or not a valid callback name), answered 400 with this body;
+   * WordPress's answer has no `data` here.
+   */
+  refusal: { code: string; message: string } | null;
+  /** `_envelope`: the answer goes in a 200 `{body, status, headers}`. */
+  envelope: boolean;
+  /** `_pretty`: the JSON is indented. */
+  pretty: boolean;
+}
+
+/** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
+const JSONP_CALLBACK = /^[\w.]*$/;
+
+/** PHP truthiness of a query value, which decides whether `_jsonp` applies. */
+function isTruthy(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === '0') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+/** The global parameters of a request; `jsonpEnabled` is the server's `jsonp` option. */
+export function readGlobalParams(receivedMethod: string, query: Record<string, unknown>, headers: Record<string, string>, jsonpEnabled: boolean): GlobalParams {
+  const asked = query._jsonp;
+  const jsonpAsked = isTruthy(asked);
+  let refusal: GlobalParams['refusal'] = null;
+  if (jsonpAsked && !jsonpEnabled) refusal = { code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' };
+  else if (jsonpAsked && (typeof asked !== 'string' || !JSONP_CALLBACK.test(asked))) refusal = { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' };
+  const received = receivedMethod.toUpperCase();
+  const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
+  return {
+    received,
+    method: override ? override.toUpperCase() : received,
+    jsonpAsked,
+    jsonp: jsonpAsked && refusal === null && asked !== '' ? (asked as string) : undefined,
+    refusal,
+    envelope: query._envelope !== undefined,
+    pretty: query._pretty !== undefined,
+  };
+}
