@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    'adapters/node': 'src/adapters/node.ts',
+    node: 'src/node.ts',
     'adapters/express': 'src/adapters/express.ts',
     'adapters/koa': 'src/adapters/koa.ts',
     'adapters/fetch': 'src/adapters/fetch.ts',

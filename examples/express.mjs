@@ -7,7 +7,7 @@
 import express from 'express';
 import { createRestServer, variantA } from 'site-rest';
 import { createExpressMiddleware } from 'site-rest/express';
-import { addEditor, shopNamespace, startupLines } from './shop.mjs';
+import { editorUsers, shopNamespace, startupLines } from './shop.mjs';
 
 const rows = [{ id: 1, name: 'Kettle', price: 30 }];
 const storage = {
@@ -23,8 +23,8 @@ const storage = {
 const port = Number(process.env.PORT ?? 8082);
 const base = `http://127.0.0.1:${port}`;
 const frontend = process.env.FRONTEND_ORIGIN ?? 'http://localhost:5173';
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [...variantA(), shopNamespace(storage)], cors: false });
-const password = await addEditor(rest);
+const { users, password } = await editorUsers();
+const rest = createRestServer({ users, site: { name: 'Tea Shop', url: base }, namespaces: [...variantA(), shopNamespace(storage)], cors: false });
 
 const app = express();
 app.use((req, res, next) => {

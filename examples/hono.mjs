@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createRestServer, memoryPostsStorage, variantA } from 'site-rest';
 import { createFetchHandler } from 'site-rest/fetch';
-import { addEditor, shopNamespace, startupLines } from './shop.mjs';
+import { editorUsers, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8084);
 const base = `http://127.0.0.1:${port}`;
@@ -17,11 +17,11 @@ const createPost = async (post, context) => {
   console.log(`post ${created.id} "${created.title}" by user ${context.user?.id}`);
   return created;
 };
-const rest = createRestServer({
+const { users, password } = await editorUsers();
+const rest = createRestServer({ users,
   site: { name: 'Tea Shop', url: base },
   namespaces: [...variantA({ posts: { storage: { ...posts, createPost } } }), shopNamespace()],
 });
-const password = await addEditor(rest);
 
 const app = new Hono();
 const api = createFetchHandler(rest, { fallback: () => new Response('<h1>Tea Shop</h1>', { headers: { 'Content-Type': 'text/html' } }) });

@@ -8,7 +8,7 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { createRestServer, variantB } from 'site-rest';
 import { createKoaMiddleware } from 'site-rest/koa';
-import { addEditor, shopNamespace, startupLines } from './shop.mjs';
+import { editorUsers, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8083);
 const base = `http://127.0.0.1:${port}`;
@@ -17,13 +17,13 @@ const sendMail = async (message) => {
   return true;
 };
 const frontend = process.env.FRONTEND_ORIGIN ?? 'http://localhost:5173';
-const rest = createRestServer({
+const { users, password } = await editorUsers();
+const rest = createRestServer({ users,
   site: { name: 'Tea Shop', url: base },
   cors: false,
   routing: 'query',
   namespaces: [...variantB({ contactForms: { storage: { sendMail } } }), shopNamespace()],
 });
-const password = await addEditor(rest);
 
 const app = new Koa();
 app.use(async (ctx, next) => {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { corePosts, createRestServer } from 'site-rest';
 import { createNodeHandler } from 'site-rest/node';
-import { addEditor, shopNamespace, startupLines } from './shop.mjs';
+import { editorUsers, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8081);
 const base = `http://127.0.0.1:${port}`;
@@ -19,8 +19,8 @@ const storage = {
     return product;
   },
 };
-const rest = createRestServer({ site: { name: 'Tea Shop', url: base }, namespaces: [corePosts(), shopNamespace(storage)] });
-const password = await addEditor(rest);
+const { users, password } = await editorUsers();
+const rest = createRestServer({ users, site: { name: 'Tea Shop', url: base }, namespaces: [corePosts(), shopNamespace(storage)] });
 
 const api = createNodeHandler(rest);
 createServer((req, res) =>

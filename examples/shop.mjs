@@ -2,6 +2,7 @@
 // host keeps them. The namespace only talks to `storage`, so a host passes its own callbacks
 // (a database, an API) or takes the in-memory ones below.
 import { RestError } from 'site-rest';
+import { createUserStore } from 'site-rest/node';
 
 /** In-memory storage for the shop: what the examples run on when the host brings none. */
 export function memoryShopStorage() {
@@ -62,11 +63,11 @@ export function shopNamespace(storage = memoryShopStorage()) {
   };
 }
 
-/** Adds the examples' shop editor, who signs in with HTTP Basic `editor:<application password>`. */
-export async function addEditor(rest) {
-  rest.users.addUser({ username: 'editor', roles: ['editor'] });
-  const { password } = await rest.users.createApplicationPassword('editor', { name: 'example', password: process.env.EDITOR_APP_PASSWORD });
-  return password;
+/** The examples' users: a shop editor, who signs in with HTTP Basic `editor:<application password>`. */
+export async function editorUsers() {
+  const users = createUserStore({ users: [{ username: 'editor', roles: ['editor'] }] });
+  const { password } = await users.createApplicationPassword('editor', { name: 'example', password: process.env.EDITOR_APP_PASSWORD });
+  return { users, password };
 }
 
 /** The lines an example prints once it listens: where it is, and how to try a signed-in write. */

@@ -16,8 +16,6 @@ export type {
   VerifyApplicationPassword,
 } from './core/auth/authenticate.js';
 export type { LoginLimiterOptions } from './core/auth/login-limiter.js';
-export type { HashQueueOptions, ScryptCost } from './core/auth/password-hasher.js';
-export { createUserStore } from './core/auth/user-store.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
 export { DEFAULT_ROLES, capabilitiesOf } from './core/auth/roles.js';
 export type { RoleTable } from './core/auth/roles.js';

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createAuthenticator,
-  createRestServer,
-  createUserStore,
-  RestError,
-  type NamespaceModule,
-  type RestServerOptions,
-  type RestUser,
-  type SessionAuth,
-} from '../src/index.js';
+import { createAuthenticator, createRestServer, RestError, type NamespaceModule, type RestServerOptions, type RestUser, type SessionAuth } from '../src/index.js';
+import { createUserStore } from '../src/node.js';
 
 const SITE = { name: 'Auth Site', url: 'http://example.test' };
 
@@ -92,8 +84,8 @@ describe('application passwords', () => {
 
   it('stops accepting a revoked application password', async () => {
     const rest = await server();
-    const [item] = rest.users.listApplicationPasswords('admin');
-    expect(rest.users.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
+    const [item] = rest.users!.listApplicationPasswords('admin');
+    expect(rest.users!.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
 

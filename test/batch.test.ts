@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, createUserStore, type NamespaceModule, type RestServer, type RestServerOptions } from '../src/index.js';
+import { createRestServer, type NamespaceModule, type RestServer, type RestServerOptions } from '../src/index.js';
+import { createUserStore } from '../src/node.js';
 
 const SITE = { name: 'Batch Site', url: 'http://example.test' };
 

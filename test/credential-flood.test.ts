@@ -5,7 +5,8 @@
 // `node bench/credential-flood.mjs`, not asserted here.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createRestServer, createUserStore, type NamespaceModule, type RawRequest, type RestServer } from '../src/index.js';
+import { createRestServer, type NamespaceModule, type RawRequest, type RestServer } from '../src/index.js';
+import { createUserStore } from '../src/node.js';
 
 const whoami: NamespaceModule = {
   namespace: 'auth/v1',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, createUserStore, type NamespaceModule, type RestUser } from '../src/index.js';
+import { createRestServer, type NamespaceModule, type RestUser } from '../src/index.js';
+import { createUserStore } from '../src/node.js';
 
 const saved: Array<Record<string, unknown>> = [];
 const shop: NamespaceModule = {

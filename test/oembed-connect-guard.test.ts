@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, type RestUser } from '../src/index.js';
-import { isPrivateAddress, type ConnectGuard } from '../src/namespaces/oembed/address-guard.js';
-import { oembedConnecting, type OembedOptions } from '../src/namespaces/oembed/index.js';
+import { guardedFetch, isPrivateAddress, type ConnectGuard } from '../src/namespaces/oembed/address-guard.js';
+import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
+import { nodeOembedFetch } from '../src/node.js';
 import { FIXTURES } from './helpers/peer.js';
 
 const admin: RestUser = { id: 1, username: 'admin', can: () => true };
@@ -75,9 +76,9 @@ describe('oembed/1.0/proxy connects only to public addresses, checked at connect
     provider.hits.length = 0;
   });
 
-  /** A site whose proxy's default fetch resolves through `resolve` and treats 127.0.0.2 as public. */
+  /** A site whose proxy's guarded fetch resolves through `resolve` and treats 127.0.0.2 as public. */
   const site = (resolve: ConnectGuard['resolve'], options: OembedOptions = {}, isRefused = (address: string) => address !== '127.0.0.2' && isPrivateAddress(address)) =>
-    createRestServer({ site: { name: 'Example Site', url: 'http://site.example' }, namespaces: [oembedConnecting(options, { resolve, isRefused })], onError: () => {} });
+    createRestServer({ site: { name: 'Example Site', url: 'http://site.example' }, namespaces: [oembed({ ...options, fetch: guardedFetch({ resolve, isRefused }) })], onError: () => {} });
   const sanctioned = (endpoint: string): OembedOptions => ({ providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint }] });
   const proxy = (server: ReturnType<typeof site>, url: string) => server.inject({ path: '/oembed/1.0/proxy', query: { url }, user: admin });
 
@@ -110,13 +111,13 @@ describe('oembed/1.0/proxy connects only to public addresses, checked at connect
     expect(provider.hits).toEqual(['/redirect/public', '/oembed/good']);
   });
 
-  it('reaches a public-looking name that resolves to loopback only with allowPrivateAddresses', async () => {
-    const { resolve } = scriptedResolver({ 'videos-api.example': ['127.0.0.1'] });
-    const options = sanctioned(`http://videos-api.example:${port}/oembed/good`);
-    const refused = await proxy(site(resolve, options, isPrivateAddress), 'https://videos.example/v/1');
+  it("nodeOembedFetch reaches a loopback provider only with allowPrivateAddresses", async () => {
+    const options = sanctioned(`http://127.0.0.1:${port}/oembed/good`);
+    const on = (fetch: typeof globalThis.fetch) => createRestServer({ site: { name: 'Example Site', url: 'http://site.example' }, namespaces: [oembed({ ...options, fetch })], onError: () => {} });
+    const refused = await proxy(on(nodeOembedFetch()), 'https://videos.example/v/1');
     expect(refused.status).toBe(404);
     expect(internal.hits).toEqual([]);
-    const allowed = await proxy(site(resolve, { ...options, allowPrivateAddresses: true }, isPrivateAddress), 'https://videos.example/v/1');
+    const allowed = await proxy(on(nodeOembedFetch({ allowPrivateAddresses: true })), 'https://videos.example/v/1');
     expect(allowed.status).toBe(200);
     expect(internal.hits).toEqual(['/oembed/good']);
   });

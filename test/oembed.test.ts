@@ -9,6 +9,7 @@ import { createRestServer, type RestServer, type RestUser } from '../src/index.j
 import { memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
 import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
 import { BASE, FIXTURES, compareAnswer, type Recording } from './helpers/peer.js';
+import { nodeOembedFetch } from '../src/node.js';
 
 const admin: RestUser = { id: 1, username: 'admin', can: () => true };
 const subscriber: RestUser = { id: 3, username: 'subscriber', can: (capability) => capability === 'read' };
@@ -203,8 +204,8 @@ function providerServer() {
 
 describe('oembed/1.0/proxy', () => {
   const provider = providerServer();
-  // The test provider listens on loopback, which the proxy's default fetch refuses to reach.
-  const site = (options: OembedOptions = {}) => siteOf({ allowPrivateAddresses: true, ...options });
+  // The test provider listens on loopback, which Node's guarded fetch refuses to reach by default.
+  const site = (options: OembedOptions = {}) => siteOf({ fetch: nodeOembedFetch({ allowPrivateAddresses: true }), ...options });
   const expected = (name: string) => JSON.parse(fixture(name)) as Record<string, unknown>;
   const proxy = (server: RestServer, query: Record<string, unknown>, user: RestUser | null = admin) => server.inject({ path: '/oembed/1.0/proxy', query, user });
   const masked = (data: unknown) => JSON.parse(maskSecrets(JSON.stringify(data))) as unknown;
@@ -215,12 +216,22 @@ describe('oembed/1.0/proxy', () => {
     provider.hits.length = 0;
   });
 
-  it('never reaches loopback, private or link-local addresses with its own fetch', async () => {
-    const refused = await proxy(siteOf(), { url: `${provider.base}/page/good` });
+  it("never reaches loopback, private or link-local addresses with Node's guarded fetch", async () => {
+    const refused = await proxy(siteOf({ fetch: nodeOembedFetch() }), { url: `${provider.base}/page/good` });
     expect(refused).toMatchObject({ status: 404, data: { code: 'oembed_invalid_url' } });
-    const viaSanctioned = siteOf({ providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'http://169.254.169.254/latest/meta-data' }] });
+    const viaSanctioned = siteOf({ fetch: nodeOembedFetch(), providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'http://169.254.169.254/latest/meta-data' }] });
     expect(await proxy(viaSanctioned, { url: 'https://videos.example/v/1' })).toMatchObject({ status: 404 });
     expect(provider.hits).toEqual([]);
+  });
+
+  it('contacts nothing without a fetch: other sites answer 501 naming the option, the site\'s own posts still embed', async () => {
+    const server = siteOf();
+    const other = await proxy(server, { url: `${provider.base}/page/good` });
+    expect(other).toMatchObject({ status: 501, data: { code: 'rest_oembed_fetch_not_configured' } });
+    expect(other.body).toContain('fetch');
+    expect(provider.hits).toEqual([]);
+    const own = await proxy(server, { url: `${BASE}/post-01/` });
+    expect(own.status).toBe(200);
   });
 
   it("answers a discovered provider's data, its HTML reduced as WordPress reduces an unsanctioned provider's", async () => {

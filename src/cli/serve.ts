@@ -1,3 +1,4 @@
+import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
 import { createServer, type Server } from 'node:http';
 import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
@@ -130,6 +131,7 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
   const namespaces = variantModules(flags.variant, {
     posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
     users,
+    oembed: { fetch: nodeOembedFetch() },
     only: flags.namespaces,
   });
   const rest = createRestServer({

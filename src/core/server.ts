@@ -1,6 +1,6 @@
 import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
-import { createUserStore, type UserStore } from './auth/user-store.js';
+import type { UserStore } from './auth/user-store.js';
 import type { ErrorInfo, ErrorReporter } from './errors/error-info.js';
 import { isRestError, toRestError, type RestError } from './errors/rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
@@ -38,7 +38,11 @@ export interface RestServerOptions extends RestHooks {
    * to keep them.
    */
   authenticate?: Authenticate;
-  /** The built-in user store, whose application passwords Basic credentials are checked against (default: an empty one). */
+  /**
+   * The user store whose application passwords Basic credentials are checked against
+   * (`createUserStore` from `site-rest/node`). Without it or `verifyApplicationPassword`, Basic
+   * credentials sign nobody in.
+   */
   users?: UserStore;
   /** Checks Basic application-password credentials against the host's own users instead of `users`. */
   verifyApplicationPassword?: VerifyApplicationPassword;
@@ -98,8 +102,8 @@ export interface RestServer {
   reportError(error: unknown, info: ErrorInfo): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
-  /** The built-in user store: add users and application passwords here. */
-  readonly users: UserStore;
+  /** The user store given in the options, or null. */
+  readonly users: UserStore | null;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
 }
@@ -141,14 +145,14 @@ export function createRestServer(options: RestServerOptions): RestServer {
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
   const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
   const hooks = hookSet(options);
-  const users = options.users ?? createUserStore();
+  const users = options.users ?? null;
   // With only Basic application passwords to check, a request without an Authorization header is anonymous.
   const credentialFree = !options.authenticate && !options.session;
   const authenticate =
     options.authenticate ??
     createAuthenticator({
-      verifyApplicationPassword: options.verifyApplicationPassword ?? users.verifyApplicationPassword,
-      userExists: options.verifyApplicationPassword ? undefined : (username) => users.getUser(username) !== null,
+      verifyApplicationPassword: options.verifyApplicationPassword ?? users?.verifyApplicationPassword ?? (() => null),
+      userExists: options.verifyApplicationPassword || !users ? undefined : (username) => users.getUser(username) !== null,
       credentialErrors: options.credentialErrors,
       session: options.session,
       loginLimiter: options.loginLimiter,

@@ -1,6 +1,7 @@
 // The site every adapter serves in the conformance suite: a small shop namespace with
 // pagination, a write behind a capability, a batchable route, a header echo and a large answer.
-import { createRestServer, createUserStore, RestResponse, type NamespaceModule, type RestServer } from '../../src/index.js';
+import { createRestServer, RestResponse, type NamespaceModule, type RestServer } from '../../src/index.js';
+import { createUserStore } from '../../src/node.js';
 
 export const ADMIN_PASSWORD = 'abcd1234abcd1234abcd1234';
 

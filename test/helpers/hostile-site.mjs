@@ -22,7 +22,6 @@ import { join } from 'node:path';
 import {
   capabilitiesOf,
   createRestServer,
-  createUserStore,
   DEFAULT_OEMBED_PROVIDERS,
   memoryContactFormsStorage,
   memoryPostsStorage,
@@ -30,7 +29,7 @@ import {
   samplePosts,
   variantModules,
 } from 'site-rest';
-import { createNodeHandler } from 'site-rest/node';
+import { createNodeHandler, createUserStore } from 'site-rest/node';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hostile');
 const [variant, pagesDir] = process.argv.slice(2);

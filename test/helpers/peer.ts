@@ -4,20 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  corePosts,
-  createRestServer,
-  createUserStore,
-  memoryPostsStorage,
-  modulesFromIndex,
-  samplePosts,
-  type Handler,
-  type IndexRoute,
-  type NamespaceModule,
-  type RawResponse,
-  type RestServer,
-  type UserStore,
-} from '../../src/index.js';
+import { corePosts, createRestServer, memoryPostsStorage, modulesFromIndex, samplePosts, type Handler, type IndexRoute, type NamespaceModule, type RawResponse, type RestServer, type UserStore } from '../../src/index.js';
+import { createUserStore } from '../../src/node.js';
 import { echoRoutes } from './echo-routes.js';
 import { wpV2Standin } from './wp-v2-standin.js';
 

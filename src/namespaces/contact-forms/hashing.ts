@@ -1,15 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacMd5 } from '../../core/crypto/digest.js';
+import { constantTimeEqual } from '../../core/crypto/random.js';
 
 /** WordPress's `wp_hash( $data, $scheme )`: an HMAC-MD5 keyed per scheme, here from the namespace's own key. */
 export function keyedHash(data: string, scheme: string, key: string): string {
-  return createHmac('md5', `${key}:${scheme}`).update(data).digest('hex');
+  return hmacMd5(data, `${key}:${scheme}`);
 }
 
 /** PHP's `hash_equals()`: compares two hashes in constant time. */
 export function hashesEqual(known: string, given: string): boolean {
-  const a = Buffer.from(known);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return constantTimeEqual(known, given);
 }
 
 /** How {@link canonicalize} treats case and whitespace. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../../core/crypto/random.js';
 import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { contactFormsHandlers } from './handlers.js';
@@ -39,6 +39,6 @@ export interface ContactFormsOptions {
 /** The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail, schemas and quiz refills. */
 export function contactForms(options: ContactFormsOptions = {}): NamespaceModule {
   const storage = withDefaults<ContactFormsStorage>(() => memoryContactFormsStorage(), options.storage);
-  const hashKey = options.hashKey ?? randomBytes(32).toString('hex');
+  const hashKey = options.hashKey ?? randomHex(32);
   return bindRoutes('contact-forms/v1', CONTACT_FORMS_ROUTES, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha1 } from '../../core/crypto/digest.js';
 import type { StorageContext } from '../define.js';
 import { titleSlug, uniqueSlug } from './slug.js';
 import type {
@@ -49,7 +49,7 @@ interface Stored {
 
 /** CF7's `wpcf7_generate_contact_form_hash()`: a SHA-1 of who, which, when and where. */
 function formHash(userId: number, id: number, home: string): string {
-  return createHash('sha1').update(`${userId}|${id}|${Math.floor(Date.now() / 1000)}|${home}`).digest('hex');
+  return sha1(`${userId}|${id}|${Math.floor(Date.now() / 1000)}|${home}`);
 }
 
 /** The text a search looks through: the title and every stored property, as WordPress's post content holds them. */

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt } from '../../core/crypto/random.js';
 import type { FormTag } from './form-tags.js';
 import { canonicalize, hashesEqual, keyedHash } from './hashing.js';
 

@@ -96,3 +96,20 @@ export function guardedFetch(guard: ConnectGuard): typeof fetch {
   });
   return (input, init) => undiciFetch(input, { ...init, dispatcher });
 }
+
+/** Options of {@link nodeOembedFetch}. */
+export interface NodeOembedFetchOptions {
+  /**
+   * Let it reach loopback, private and link-local addresses (default false, as WordPress's
+   * `wp_safe_remote_get`: an editor must not make the server probe its own network).
+   */
+  allowPrivateAddresses?: boolean;
+}
+
+/**
+ * The fetch for the oEmbed proxy on Node (`oembed({ fetch: nodeOembedFetch() })`): undici's,
+ * connecting to public addresses only, checked at connect time for every redirect hop.
+ */
+export function nodeOembedFetch(options: NodeOembedFetchOptions = {}): typeof fetch {
+  return guardedFetch(options.allowPrivateAddresses ? { resolve: systemResolve, isRefused: () => false } : PUBLIC_ONLY);
+}

@@ -23,6 +23,15 @@ function notFound() {
   return restError('oembed_invalid_url', 'Not Found', 404);
 }
 
+/** The proxy's answer for another site's URL when the host gave it no way to reach one. */
+function fetchNotConfigured() {
+  return restError(
+    'rest_oembed_fetch_not_configured',
+    'The oEmbed proxy cannot reach other sites on this server: it needs the oembed `fetch` option (on Node, `nodeOembedFetch()` from site-rest/node).',
+    501,
+  );
+}
+
 /** PHP's `absint`. */
 function absint(value: unknown): number {
   return Math.abs(toInt(value));
@@ -60,6 +69,7 @@ export function oembedHandlers(env: OembedEnv): Record<OembedHandler, Handler> {
       if (cached) return cached;
       const local = await localOembed(args.url, args.maxwidth, context, env.local);
       if (local) return local;
+      if (env.proxy.fetch === null) return fetchNotConfigured();
       const data = await fetchOembed(args, env.proxy);
       if (!data) return notFound();
       env.cache.set(key, data);

@@ -2,7 +2,6 @@ import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { memoryPostsStorage } from '../core-posts/memory.js';
 import type { PostsStorage } from '../core-posts/storage.js';
-import { guardedFetch, PUBLIC_ONLY, type ConnectGuard } from './address-guard.js';
 import { ExpiringCache } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import type { AuthorLookup } from './local.js';
@@ -21,16 +20,12 @@ export interface OembedOptions {
   /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
   embedScript?: string;
   /**
-   * The fetch the proxy reaches providers with (default: undici's fetch, connecting to public
-   * addresses only, checked at connect time at every redirect hop). A host's fetch decides
-   * itself where it may connect.
+   * The fetch the proxy reaches other sites' providers with. Without one, nothing leaves the
+   * server: the proxy embeds the site's own posts and answers 501 for other URLs. On Node,
+   * `nodeOembedFetch()` from `site-rest/node` connects to public addresses only, checked at
+   * connect time at every redirect hop; a host's own fetch decides itself where it may connect.
    */
   fetch?: typeof fetch;
-  /**
-   * Let the default fetch reach loopback, private and link-local addresses (default false, as
-   * WordPress's `wp_safe_remote_get`: an editor must not make the server probe its own network).
-   */
-  allowPrivateAddresses?: boolean;
   /** Time allowed for one proxied request, discovery included, in milliseconds (default 5000). */
   timeoutMs?: number;
   /** Most bytes read of a provider's page or oEmbed document (default 512 KiB). */
@@ -56,11 +51,6 @@ function bound(name: string, value: number | undefined, fallback: number, least:
  * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
  */
 export function oembed(options: OembedOptions = {}): NamespaceModule {
-  return oembedConnecting(options, PUBLIC_ONLY);
-}
-
-/** {@link oembed} with the default fetch's name resolution and address policy given (not exported by the package: the tests' seam). */
-export function oembedConnecting(options: OembedOptions, guard: ConnectGuard): NamespaceModule {
   const handlers = oembedHandlers({
     local: {
       posts: withDefaults(() => memoryPostsStorage(), options.posts),
@@ -68,7 +58,7 @@ export function oembedConnecting(options: OembedOptions, guard: ConnectGuard): N
       embedScript: options.embedScript,
     },
     proxy: {
-      fetch: options.fetch ?? guardedFetch(options.allowPrivateAddresses ? { ...guard, isRefused: () => false } : guard),
+      fetch: options.fetch ?? null,
       timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
       maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
       providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,

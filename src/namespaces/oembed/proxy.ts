@@ -6,8 +6,8 @@ import { sanctionedEndpoint, type OembedProvider } from './providers.js';
 
 /** How the proxy reaches providers. */
 export interface ProxyEnv {
-  /** The fetch to use. */
-  fetch: typeof fetch;
+  /** The fetch to use; null when the host gave none, so no provider is reached. */
+  fetch: typeof fetch | null;
   /** Time allowed for a whole proxied request (discovery and document), in milliseconds. */
   timeoutMs: number;
   /** Most bytes read of a page or an oEmbed document. */
@@ -70,6 +70,7 @@ async function fetchDocument(url: string, bounds: FetchBounds): Promise<Record<s
  * can be embedded (no endpoint, a failed fetch, an answer that is no JSON object).
  */
 export async function fetchOembed(args: ProxyArgs, env: ProxyEnv): Promise<Record<string, unknown> | null> {
+  if (env.fetch === null) return null;
   const bounds: FetchBounds = { fetch: env.fetch, signal: AbortSignal.timeout(env.timeoutMs), maxBytes: env.maxBytes };
   const sanctioned = sanctionedEndpoint(env.providers, args.url);
   const endpoint = sanctioned ?? (args.discover ? await discover(args.url, bounds) : null);

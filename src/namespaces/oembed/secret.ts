@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt } from '../../core/crypto/random.js';
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
