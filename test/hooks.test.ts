@@ -123,7 +123,7 @@ describe('hooks', () => {
   });
 
   it('refuse a hook option that is not a function at creation', () => {
-    expect(() => site({ onRequest: 'log' as never })).toThrow(/onRequest option must be a function/);
+    expect(() => site({ onRequest: 'log' as never })).toThrow(/options\.onRequest must be a function/);
   });
 });
 

@@ -11,7 +11,7 @@ function undeclaredModules(calls: string[], permission?: 'public'): NamespaceMod
   const modules = new Map<string, NamespaceModule>();
   for (const route of spec.routes) {
     if (!route.namespace || route.route === `/${route.namespace}`) continue;
-    const module = modules.get(route.namespace) ?? { namespace: route.namespace, routes: [] };
+    const module = modules.get(route.namespace) ?? { namespace: route.namespace, routes: [], strict: false };
     modules.set(route.namespace, module);
     module.routes.push({
       path: route.route.slice(route.namespace.length + 1),

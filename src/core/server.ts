@@ -18,6 +18,8 @@ import { hookSet, type RestHooks } from './pipeline/hooks.js';
 import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
 import { settle, type MaybePromise } from './pipeline/maybe-async.js';
 import type { UnsafePatternPolicy } from './regex/safety.js';
+import { registrationPolicy } from './routing/registration-policy.js';
+import { checkServerOptions } from './options.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
@@ -75,6 +77,16 @@ export interface RestServerOptions extends RestHooks {
    * adapter's) and where they happened (default: `console.error`). Never sees request parameters.
    */
   onError?: ErrorReporter;
+  /**
+   * Capabilities beyond WordPress's default roles that `permission` strings may name (a string
+   * naming none is refused at registration, to catch typos), or `'any'`.
+   */
+  capabilities?: readonly string[] | 'any';
+  /**
+   * Schema keywords beyond WordPress's that args may use (an unknown keyword or `type` is refused
+   * at registration, to catch typos such as `minimun`), or `'any'` to accept any, as WordPress does.
+   */
+  schemaKeywords?: readonly string[] | 'any';
   /** Route and schema patterns the ReDoS check finds unsafe are refused at registration (default); `'allow'` accepts them, and with them requests that can block the event loop for seconds or more. */
   unsafePatterns?: UnsafePatternPolicy;
 }
@@ -130,6 +142,7 @@ function withoutTrailingSlash(url: string): string {
 
 /** Creates a REST server over plain data: mount namespaces, then hand requests to {@link RestServer.handle}. */
 export function createRestServer(options: RestServerOptions): RestServer {
+  checkServerOptions(options);
   const url = withoutTrailingSlash(options.site.url);
   const home = withoutTrailingSlash(options.site.home ?? options.site.url);
   const site = { ...options.site, url, home };
@@ -142,7 +155,6 @@ export function createRestServer(options: RestServerOptions): RestServer {
     'application-passwords': { endpoints: { authorization: options.authorizationUrl ?? `${url}/wp-admin/authorize-application.php` } },
   };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
-  if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new TypeError('site-rest: maxBatchSize must be a positive integer');
   const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
   const hooks = hookSet(options);
   const users = options.users ?? null;
@@ -171,7 +183,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
   const link = discoveryLink(restUrl('/'));
 
-  const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)), options.unsafePatterns);
+  const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)), registrationPolicy(options));
   const indexRoutes = createIndexRoutes({ table, site, authentication, restUrl });
   table.add('', indexRoutes.root);
 
@@ -283,7 +295,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function register(module: NamespaceModule): void {
     table.addNamespace(phpTrim(module.namespace, '/'));
-    for (const route of module.routes) table.add(module.namespace, route);
+    for (const route of module.routes) table.add(module.namespace, route, module.strict !== false);
   }
 
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {

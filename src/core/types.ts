@@ -112,6 +112,11 @@ export interface NamespaceModule {
   namespace: string;
   /** Routes in registration order (the first match wins, as in WordPress). */
   routes: RouteDefinition[];
+  /**
+   * `false` accepts what WordPress accepts at registration (unknown schema keywords and types,
+   * capabilities no role has): for tables copied from a real site's index. Default true.
+   */
+  strict?: boolean;
 }
 
 /** The request a handler receives, after matching, validation and sanitization. */

@@ -78,7 +78,7 @@ export function modulesFromIndex(routes: Record<string, IndexRoute>, options: Mo
     const mounted = rename(namespace);
     let module = modules.at(-1);
     if (module?.namespace !== mounted) {
-      module = { namespace: mounted, routes: [] };
+      module = { namespace: mounted, routes: [], strict: false };
       modules.push(module);
     }
     if (key === `/${namespace}`) continue;

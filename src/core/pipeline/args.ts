@@ -1,7 +1,8 @@
+import { checkSchemaWords, type RegistrationPolicy } from '../routing/registration-policy.js';
 import { invalidParams, invalidRequest, missingParams } from '../errors/catalogue.js';
 import { isRestError, type RestError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
-import { unsafePatternError, type UnsafePatternPolicy } from '../regex/safety.js';
+import { unsafePatternError } from '../regex/safety.js';
 import { assertValidArgSchema, compileArg, type ParseResult } from '../schema/index.js';
 import { unsafeSchemaPatterns } from '../schema/pattern.js';
 import type { ArgSchema, ValidateCallback } from '../schema/types.js';
@@ -33,17 +34,21 @@ export interface ParamSources {
 
 const SOURCE_ORDER = ['json', 'body', 'query', 'url', 'defaults'] as const;
 
-/** Compiles an endpoint's arg descriptors; throws on a malformed descriptor, and on an unsafe pattern unless `unsafePatterns` is `'allow'`. */
+/**
+ * Compiles an endpoint's arg descriptors; throws on a malformed descriptor, on a keyword or type
+ * the policy does not know, and on an unsafe pattern unless the policy allows them.
+ */
 export function compileArgs(
   args: Record<string, ArgSchema>,
   where: string,
-  validateRequest?: (params: Record<string, unknown>) => boolean | RestError,
-  unsafePatterns: UnsafePatternPolicy = 'refuse',
+  validateRequest: ((params: Record<string, unknown>) => boolean | RestError) | undefined,
+  policy: RegistrationPolicy,
 ): ArgPlan {
   const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map(), validateRequest };
   for (const [name, schema] of Object.entries(args)) {
+    checkSchemaWords(schema, `${where} arg "${name}"`, policy);
     assertValidArgSchema(schema, `${where} arg "${name}"`);
-    const unsafe = unsafePatterns === 'refuse' ? unsafeSchemaPatterns(schema).next().value : undefined;
+    const unsafe = policy.unsafePatterns === 'refuse' ? unsafeSchemaPatterns(schema).next().value : undefined;
     if (unsafe) throw unsafePatternError(`${where} arg "${name}": schema keyword "${unsafe.keyword}" ${JSON.stringify(unsafe.pattern)}`, unsafe.hazard);
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);

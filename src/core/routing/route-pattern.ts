@@ -19,6 +19,9 @@ export interface CompiledPattern {
 
 const PATH_TO_REGEXP_STYLE = /(?:^|\/)[:*][A-Za-z_$]/;
 
+/** A `:` opening a path segment without a name after it (`/items/:`): no regex means that. */
+const UNNAMED_PARAMETER = /\/:(?:\/|$)/;
+
 /** Escapes text for use inside a regex source. */
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, (c) => (c === '/' ? '/' : `\\${c}`));
@@ -42,6 +45,7 @@ function tokensToWordPress(tokens: Token[]): string {
 export function routeKey(namespace: string, path: string): string {
   const ns = phpTrim(namespace, '/');
   const trimmed = phpTrim(path, '/');
+  if (UNNAMED_PARAMETER.test(`/${trimmed}`)) invalid(`/${ns}/${trimmed}`, 'a path parameter has no name (write `:id` or `(?P<id>…)`)');
   const body = PATH_TO_REGEXP_STYLE.test(`/${trimmed}`) && !trimmed.includes('(?P<')
     ? tokensToWordPress(parse(`/${trimmed}`).tokens).replace(/^\//, '')
     : trimmed;
@@ -186,6 +190,9 @@ export function routePatternHazard(key: string): RegexHazard | null {
  */
 export function compileRoutePattern(key: string, unsafePatterns: UnsafePatternPolicy = 'refuse'): CompiledPattern {
   const { pattern, matcher } = translateRoutePattern(key);
+  const names = pattern.groups.filter((name): name is string => name !== null);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined) invalid(key, `the path parameter ${JSON.stringify(repeated)} appears twice`);
   const hazard = unsafePatterns === 'refuse' ? checkRegex(matcher) : null;
   if (hazard !== null) throw unsafePatternError(`route pattern ${JSON.stringify(key)}`, hazard);
   return pattern;

@@ -1,8 +1,8 @@
+import { checkCapability, checkMethod, registrationPolicy, type RegistrationPolicy } from './registration-policy.js';
 import { compileArgs, type ArgPlan } from '../pipeline/args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
 import { compileRoutePattern, routeKey, type CompiledPattern } from './route-pattern.js';
 import { phpTrim } from '../php/values.js';
-import type { UnsafePatternPolicy } from '../regex/safety.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from '../types.js';
 
@@ -57,7 +57,7 @@ export type RouteTableView = Pick<RouteTable, 'routes' | 'namespaces' | 'routesO
 /** The server's routes in registration order, with flat-cost lookup. */
 export interface RouteTable {
   /** Registers a route of a namespace (`''` for root-level routes); throws on a bad pattern, arg or duplicate. */
-  add(namespace: string, route: RouteDefinition): void;
+  add(namespace: string, route: RouteDefinition, strict?: boolean): void;
   /** Registers a namespace (and its index route, via `onNewNamespace`) without routes. */
   addNamespace(namespace: string): void;
   /** Routes in registration order. */
@@ -99,15 +99,18 @@ function serves(endpoint: CompiledEndpoint, method: string): boolean {
   return method === 'HEAD' && endpoint.methods.includes('GET');
 }
 
-function compileEndpoint(def: EndpointDefinition, key: string, unsafePatterns: UnsafePatternPolicy): CompiledEndpoint {
+function compileEndpoint(def: EndpointDefinition, key: string, policy: RegistrationPolicy): CompiledEndpoint {
   if (typeof def.handler !== 'function') throw new TypeError(`site-rest: route ${key} has an endpoint without a handler`);
   const methods = normalizeMethods(def.methods);
   if (methods.length === 0) throw new TypeError(`site-rest: route ${key} has an endpoint without methods`);
+  const where = `${methods.join(', ')} ${key}`;
+  for (const method of methods) checkMethod(method, `route ${key}`);
+  if (typeof def.permission === 'string') checkCapability(def.permission, where, policy);
   const args = def.args ?? {};
   return {
     methods,
     args,
-    plan: compileArgs(args, `${methods.join(', ')} ${key}`, def.validateRequest, unsafePatterns),
+    plan: compileArgs(args, where, def.validateRequest, policy),
     permission: def.permission,
     denied: def.denied,
     handler: def.handler,
@@ -118,9 +121,9 @@ function compileEndpoint(def: EndpointDefinition, key: string, unsafePatterns: U
 
 /**
  * Creates an empty route table. `onNewNamespace` runs before a namespace's first route is added;
- * `unsafePatterns` says whether route and schema patterns open to ReDoS are refused (default) or accepted.
+ * `policy` says what registration refuses (unknown methods, capabilities, schema words, unsafe patterns).
  */
-export function createRouteTable(onNewNamespace: (namespace: string) => void, unsafePatterns: UnsafePatternPolicy = 'refuse'): RouteTable {
+export function createRouteTable(onNewNamespace: (namespace: string) => void, policy: RegistrationPolicy = registrationPolicy({})): RouteTable {
   const ordered: CompiledRoute[] = [];
   const byKey = new Map<string, CompiledRoute>();
   const byNamespace = new Map<string, CompiledRoute[]>();
@@ -132,13 +135,13 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
   const servedMethods = new Set<string>();
   let version = 0;
 
-  // First segments of routes whose first segment is literal: the fallback's buckets.
-  let literalSegments = new Set<string>();
+  // First segments of routes whose first segment is literal: the fallback's buckets. Grown as
+  // routes are added, so registering n routes stays linear.
+  const literalSegments = new Set<string>();
 
   function changed(): void {
     version += 1;
     matchers = new Map();
-    literalSegments = new Set(ordered.map((r) => r.firstLiteral).filter((s): s is string => s !== null));
   }
 
   function addNamespace(namespace: string): void {
@@ -152,11 +155,11 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
     changed();
   }
 
-  function add(namespace: string, def: RouteDefinition): void {
+  function add(namespace: string, def: RouteDefinition, strict = true): void {
     const ns = phpTrim(namespace, '/');
     const key = routeKey(ns, def.path);
     if (ns && !byNamespace.has(ns)) addNamespace(ns);
-    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key, unsafePatterns));
+    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key, strict ? policy : { ...policy, capabilities: null, schemaKeywords: null }));
     if (def.showInIndex === false) for (const e of endpoints) e.showInIndex = false;
     const existing = byKey.get(key);
     if (existing) {
@@ -172,7 +175,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
       const route: CompiledRoute = {
         key,
         namespace: ns,
-        pattern: compileRoutePattern(key, unsafePatterns),
+        pattern: compileRoutePattern(key, policy.unsafePatterns),
         endpoints,
         allowBatch: def.allowBatch,
         schema: def.schema,
@@ -187,6 +190,7 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, un
       }
       ordered.push(route);
       byKey.set(key, route);
+      if (route.firstLiteral !== null) literalSegments.add(route.firstLiteral);
       if (ns) byNamespace.get(ns)!.push(route);
     }
     for (const endpoint of endpoints) {

@@ -1,0 +1,89 @@
+// The options of `createRestServer`, checked once at creation with messages that name the option,
+// so `createRestServer({})` says what is missing instead of failing on `undefined.url`.
+import { z } from 'zod';
+
+const fn = (what: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: `must be a function (${what})` });
+const absoluteUrl = z
+  .string({ error: 'must be a string' })
+  .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), { error: "must be an absolute http(s) URL, e.g. 'https://example.com'" });
+const list = (of: z.ZodType, what: string) => z.union([z.array(of), z.literal('any')], { error: `must be a list of ${what}, or 'any'` });
+
+const site = z.strictObject(
+  {
+    name: z.string({ error: "must be the site's title, a string" }),
+    description: z.string().optional(),
+    url: absoluteUrl,
+    home: absoluteUrl.optional(),
+    gmt_offset: z.string({ error: 'must be a string such as "0" or "-5"' }).optional(),
+    timezone_string: z.string().optional(),
+    page_for_posts: z.int().min(0).optional(),
+    page_on_front: z.int().min(0).optional(),
+    show_on_front: z.string().optional(),
+  },
+  { error: "must be the site facts: { name, url, … } (e.g. { name: 'My Site', url: 'https://example.com' })" },
+);
+
+const namespaceModule = z.looseObject(
+  {
+    namespace: z.string({ error: "must be a string such as 'shop/v1'" }),
+    strict: z.boolean().optional(),
+    routes: z.array(z.looseObject({ path: z.string({ error: 'must be a string' }), endpoints: z.array(z.unknown(), { error: 'must be a list' }) }), { error: 'must be a list of routes' }),
+  },
+  { error: 'must be a namespace module { namespace, routes }' },
+);
+
+const serverOptions = z.strictObject(
+  {
+    site,
+    apiRoot: z.string().optional(),
+    routing: z.enum(['path', 'query']).optional(),
+    namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
+    authenticate: fn('request, responseHeaders → user, null or error').optional(),
+    users: z.looseObject({ verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') }, { error: 'must be a user store (createUserStore from site-rest/node)' }).optional(),
+    verifyApplicationPassword: fn('username, password → user or null').optional(),
+    credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
+    session: z.looseObject({ user: fn('request → user or null'), verifyNonce: fn('nonce, user → boolean') }).optional(),
+    loginLimiter: z.union([z.literal(false), z.looseObject({})], { error: 'must be limiter options or false' }).optional(),
+    authorizationUrl: absoluteUrl.optional(),
+    authentication: z.record(z.string(), z.unknown()).optional(),
+    maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
+    jsonp: z.boolean().optional(),
+    cors: z.unknown().optional(),
+    onError: fn('error, { phase, method, route }').optional(),
+    unsafePatterns: z.enum(['refuse', 'allow']).optional(),
+    capabilities: list(z.string(), 'capability names').optional(),
+    schemaKeywords: list(z.string(), 'keyword names').optional(),
+    onRequest: fn('a hook').optional(),
+    beforeHandler: fn('a hook').optional(),
+    afterHandler: fn('a hook').optional(),
+    onResponse: fn('a hook').optional(),
+  },
+  { error: 'must be an options object' },
+);
+
+function describe(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (value === undefined) return 'nothing';
+  const json = JSON.stringify(value);
+  return json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+/** Throws a `TypeError` naming the option path when `options` are not what createRestServer takes. */
+export function checkServerOptions(options: unknown): void {
+  const result = serverOptions.safeParse(options);
+  if (result.success) return;
+  const issue = result.error.issues[0]!;
+  const path = ['options', ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') {
+    throw new TypeError(`site-rest: createRestServer ${path} has unknown option(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`);
+  }
+  const got = valueAt(options, issue.path);
+  const message = got === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
+  throw new TypeError(`site-rest: createRestServer ${path} ${message} (got ${describe(got)})`);
+}
