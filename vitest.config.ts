@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
     testTimeout: 20000,
+    // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
+    typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

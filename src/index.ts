@@ -1,4 +1,6 @@
 export { createRestServer } from './core/server.js';
+export { args, route } from './core/typed-params.js';
+export type { ArgValue, ParamsOf, PathParamNames, TypedEndpoint, TypedRequest, UrlParamsOf } from './core/typed-params.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
 export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './core/pipeline/hooks.js';
 export type { ErrorInfo, ErrorPhase, ErrorReporter } from './core/errors/error-info.js';
@@ -18,7 +20,7 @@ export type {
 export type { LoginLimiterOptions } from './core/auth/login-limiter.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
 export { DEFAULT_ROLES, capabilitiesOf } from './core/auth/roles.js';
-export type { RoleTable } from './core/auth/roles.js';
+export type { Capability, CustomCapabilities, KnownCapability, RoleTable } from './core/auth/roles.js';
 export { DEFAULT_MAX_BATCH_SIZE } from './core/pipeline/batch.js';
 export { RestError, isRestError, restError, toRestError } from './core/errors/rest-error.js';
 export type { RestErrorBody, RestErrorData } from './core/errors/rest-error.js';
@@ -37,6 +39,7 @@ export type {
   InternalRequest,
   NamespaceModule,
   Permission,
+  PermissionCheck,
   PermissionResult,
   RawRequest,
   RawResponse,
@@ -49,7 +52,7 @@ export type {
 export { modulesFromIndex } from './core/index/from-index.js';
 export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index/from-index.js';
 export { bindRoutes, indexOnly, storageContext, withDefaults } from './namespaces/define.js';
-export type { EndpointSpec, PermissionCheck, RouteSpec, StorageContext } from './namespaces/define.js';
+export type { EndpointSpec, RouteSpec, StorageContext } from './namespaces/define.js';
 export { corePosts, memoryPostsStorage, samplePosts } from './namespaces/core-posts/index.js';
 export type {
   CorePostsOptions,

@@ -1,3 +1,4 @@
+import type { KnownCapability } from './auth/roles.js';
 import type { RestError } from './errors/rest-error.js';
 import type { RestResponse } from './http/response.js';
 import type { ArgSchema } from './schema/types.js';
@@ -44,10 +45,10 @@ export type PermissionResult = boolean | RestError;
  * Who may call an endpoint: `'public'`, a capability name the user must have, or a
  * function of the request and context (`context.user` is the signed-in user or null).
  */
-export type Permission =
-  | 'public'
-  | (string & {})
-  | ((request: RestRequest, context: RestContext) => PermissionResult | Promise<PermissionResult>);
+export type Permission = 'public' | KnownCapability | PermissionCheck;
+
+/** A permission check that needs code: the request and context in, allowed, denied or an error out. */
+export type PermissionCheck = (request: RestRequest, context: RestContext) => PermissionResult | Promise<PermissionResult>;
 
 /** An endpoint's own code and message for a refused permission, e.g. `rest_cannot_create`. */
 export interface DeniedError {
@@ -60,24 +61,27 @@ export interface DeniedError {
 /** The value a handler gives back: data (answered with 200), a {@link RestResponse}, or a {@link RestError}. */
 export type HandlerResult = unknown;
 
-/** An endpoint handler: gets the validated request, answers data, a response or an error. */
-export type Handler = (request: RestRequest, context: RestContext) => HandlerResult | Promise<HandlerResult>;
+/**
+ * An endpoint handler: gets the validated request, answers data, a response or an error. `P` and
+ * `U` type its params and URL params (see {@link route} and {@link args}).
+ */
+export type Handler<P = Record<string, unknown>, U = Record<string, unknown>> = (request: RestRequest<P, U>, context: RestContext) => HandlerResult | Promise<HandlerResult>;
 
 /** `allow_batch` as WordPress writes it, or `true` for `{v1: true}`. */
 export type AllowBatch = boolean | { v1?: boolean };
 
 /** One endpoint of a route: the methods it serves, its args, who may call it and what it does. */
 export interface EndpointDefinition {
-  /** `'GET'`, `['POST', 'PUT', 'PATCH']` or WordPress's `'POST, PUT, PATCH'`. */
-  methods: HttpMethod | HttpMethod[];
+  /** `['GET']`, `['POST', 'PUT', 'PATCH']`, or WordPress's `'GET'` and `'POST, PUT, PATCH'`. */
+  methods: HttpMethod | readonly HttpMethod[];
   /** Argument descriptors, keyed by parameter name. */
   args?: Record<string, ArgSchema>;
   /** Who may call it. Reads default to public; writes default to signed-in users only. */
   permission?: Permission;
   /** The error a refused permission answers with, instead of `rest_forbidden` (status 401 or 403 as WordPress). */
   denied?: DeniedError;
-  /** What it does. */
-  handler: Handler;
+  /** What it does. Declared as a method so a handler with typed params fits. */
+  handler(request: RestRequest, context: RestContext): HandlerResult | Promise<HandlerResult>;
   /**
    * Checks the request as a whole after its args passed (WordPress's endpoint-level
    * `validate_callback`): false answers 400 `rest_invalid_params`, an error answers itself.
@@ -120,7 +124,7 @@ export interface NamespaceModule {
 }
 
 /** The request a handler receives, after matching, validation and sanitization. */
-export interface RestRequest {
+export interface RestRequest<P = Record<string, unknown>, U = Record<string, unknown>> {
   /** Effective method (after `_method` / `X-HTTP-Method-Override`). */
   method: string;
   /** The route text that was matched, e.g. `/core/v2/posts/5`. */
@@ -128,15 +132,15 @@ export interface RestRequest {
   /** The pattern key of the matched route, e.g. `/core/v2/posts/(?P<id>[\d]+)`. */
   matchedRoute: string;
   /** All parameters merged by WordPress's precedence: JSON > body > query > URL > defaults. */
-  params: Record<string, unknown>;
+  params: P;
   /** Query-string parameters. */
   query: Record<string, unknown>;
   /** Form-body parameters. */
   body: Record<string, unknown>;
   /** The parsed JSON body (undefined when none). */
   json: unknown;
-  /** Parameters captured from the path. */
-  urlParams: Record<string, unknown>;
+  /** Parameters captured from the path (sanitized by their arg when the endpoint declares one). */
+  urlParams: U;
   /** Defaults of the endpoint's args. */
   defaults: Record<string, unknown>;
   /** Request headers, lower-cased names. */

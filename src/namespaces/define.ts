@@ -1,4 +1,6 @@
-import type { AllowBatch, EndpointDefinition, Handler, NamespaceModule, Permission, RestContext, RestUser } from '../core/types.js';
+import type { KnownCapability } from '../core/auth/roles.js';
+import type { TypedRequest } from '../core/typed-params.js';
+import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, RestContext, RestUser } from '../core/types.js';
 
 /** What every storage callback receives besides its own arguments: who is asking, on which site. */
 export interface StorageContext {
@@ -13,9 +15,6 @@ export function storageContext(context: RestContext): StorageContext {
   return { user: context.user, site: context.site };
 }
 
-/** A permission check that needs code (storage, the request): the table names it, the namespace binds it. */
-export type PermissionCheck = Exclude<Permission, string>;
-
 /**
  * An endpoint of a route table: everything but the handler, which it names by key. Who may call
  * it is a capability or `'public'` (`permission`), or a named check (`check`).
@@ -24,7 +23,7 @@ export type EndpointSpec<K extends string, C extends string = never> = Omit<Endp
   /** The key of its handler in the namespace's handler map. */
   handler: K;
   /** A capability the user must have, or `'public'`. */
-  permission?: 'public' | (string & {});
+  permission?: 'public' | KnownCapability;
   /** The key of its permission check in the namespace's check map. */
   check?: C;
 };
@@ -36,19 +35,41 @@ export interface RouteSpec<K extends string, C extends string = never> {
   /** Route-level `allow_batch`. */
   allowBatch?: AllowBatch;
   /** Endpoints in order, each naming its handler. */
-  endpoints: EndpointSpec<K, C>[];
+  endpoints: readonly EndpointSpec<K, C>[];
 }
+
+/** A route table: routes in order, written `as const` so each handler's params are typed. */
+export type RouteTable = readonly RouteSpec<string, string>[];
+
+/** Each endpoint of a table's route as `{name, request}`: the handler it names and the request it gets. */
+type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>> } : never;
+type RouteRequests<R> = R extends { path: infer P; endpoints: readonly (infer E)[] } ? EndpointRequest<P, E> : never;
+type TableRequests<T extends RouteTable> = RouteRequests<T[number]>;
+
+/** The handler names a route table uses. */
+export type HandlerNameOf<T extends RouteTable> = TableRequests<T>['name'] & string;
+
+/** The permission-check names a route table uses. */
+export type CheckNameOf<T extends RouteTable> = Exclude<T[number]['endpoints'][number]['check'], undefined> & string;
+
+/**
+ * The handlers a route table names, each typed by the endpoints that name it (their args and
+ * route path): what a namespace's `<name>Handlers(deps)` returns.
+ */
+export type Handlers<T extends RouteTable> = {
+  [K in HandlerNameOf<T>]: (request: Extract<TableRequests<T>, { name: K }>['request'], context: RestContext) => HandlerResult | Promise<HandlerResult>;
+};
 
 /**
  * A namespace module from its route table and the handlers (and permission checks) the table
  * names: the table stays data (the same JSON the index shows), and the compiler checks every
  * name has its function.
  */
-export function bindRoutes<K extends string, C extends string = never>(
+export function bindRoutes<const T extends RouteTable>(
   namespace: string,
-  table: readonly RouteSpec<K, C>[],
-  handlers: Record<K, Handler>,
-  checks?: Record<C, PermissionCheck>,
+  table: T,
+  handlers: Handlers<T>,
+  checks?: Record<CheckNameOf<T>, PermissionCheck>,
 ): NamespaceModule {
   return {
     namespace,
@@ -56,8 +77,8 @@ export function bindRoutes<K extends string, C extends string = never>(
       path: route.path,
       ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
       endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
-        const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler] };
-        if (check !== undefined && checks) bound.permission = checks[check];
+        const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] as EndpointDefinition['handler'] };
+        if (check !== undefined && checks) bound.permission = checks[check as CheckNameOf<T>];
         else if (permission !== undefined) bound.permission = permission;
         return bound;
       }),

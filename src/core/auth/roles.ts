@@ -80,7 +80,7 @@ const ADMINISTRATOR = [
   'edit_theme_options',
   'delete_themes',
   'export',
-];
+] as const;
 
 const EDITOR = [
   // populate_roles_160
@@ -105,7 +105,7 @@ const EDITOR = [
   'level_0',
   // populate_roles_210
   ...PAGES_AND_PRIVATE_210,
-];
+] as const;
 
 const AUTHOR = [
   // populate_roles_160
@@ -120,7 +120,7 @@ const AUTHOR = [
   // populate_roles_210
   'delete_posts',
   'delete_published_posts',
-];
+] as const;
 
 const CONTRIBUTOR = [
   // populate_roles_160
@@ -130,15 +130,29 @@ const CONTRIBUTOR = [
   'level_0',
   // populate_roles_210
   'delete_posts',
-];
+] as const;
 
 const SUBSCRIBER = [
   // populate_roles_160
   'read',
   'level_0',
-];
+] as const;
 
 /** WordPress 6.1's default roles and capabilities (populate_roles). */
+/** A capability of WordPress's default roles (`edit_posts`, `manage_options`, …). */
+export type Capability = (typeof ADMINISTRATOR)[number] | (typeof EDITOR)[number] | (typeof AUTHOR)[number] | (typeof CONTRIBUTOR)[number] | (typeof SUBSCRIBER)[number];
+
+/**
+ * Capabilities a host adds to WordPress's, as keys of this interface, so `permission` strings
+ * naming them type-check: `declare module 'site-rest' { interface CustomCapabilities { manage_shop: true } }`.
+ * (The server's `capabilities` option admits them at run time.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CustomCapabilities {}
+
+/** A capability a `permission` string may name: WordPress's, or one the host declared. */
+export type KnownCapability = Capability | (keyof CustomCapabilities & string);
+
 export const DEFAULT_ROLES: RoleTable = Object.freeze({
   administrator: Object.freeze(ADMINISTRATOR),
   editor: Object.freeze(EDITOR),

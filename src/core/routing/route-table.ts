@@ -75,8 +75,8 @@ export interface RouteTable {
 }
 
 /** Splits WordPress's `'POST, PUT, PATCH'` or a list into upper-case methods. */
-function normalizeMethods(methods: string | string[]): string[] {
-  const list = Array.isArray(methods) ? methods : methods.split(',');
+function normalizeMethods(methods: string | readonly string[]): string[] {
+  const list = typeof methods === 'string' ? methods.split(',') : methods;
   const out: string[] = [];
   for (const m of list) {
     const method = m.trim().toUpperCase();

@@ -19,19 +19,19 @@ export interface ArgSchema {
   /** Title, shown in the index. */
   title?: string;
   /** One type or a list of types; only typed args are validated (as WordPress). */
-  type?: SchemaType | SchemaType[];
+  type?: SchemaType | readonly SchemaType[];
   /** `date-time`, `uri`, `email`, `ip`, `uuid`, `hex-color` or `text-field`. */
   format?: string;
   /** Allowed values. */
-  enum?: unknown[];
+  enum?: readonly unknown[];
   /** Value used when the request does not give one (never applied when `null`, as WordPress). */
   default?: unknown;
   /** Top level: the arg must be present. Inside `properties`: draft-3 required. A list: draft-4 required properties. */
-  required?: boolean | string[];
+  required?: boolean | readonly string[];
   /** Schema of each array item. */
   items?: ArgSchema;
   /** Schemas of known object properties (`[]` is WordPress's empty PHP array). */
-  properties?: Record<string, ArgSchema> | [];
+  properties?: Readonly<Record<string, ArgSchema>> | readonly [];
   /** `false` forbids unknown properties; a schema validates them. */
   additionalProperties?: boolean | ArgSchema;
   /** Schemas for properties whose names match a pattern. */
@@ -63,11 +63,11 @@ export interface ArgSchema {
   /** Array items must be distinct. */
   uniqueItems?: boolean;
   /** The value must match at least one of these schemas. */
-  anyOf?: ArgSchema[];
+  anyOf?: readonly ArgSchema[];
   /** The value must match exactly one of these schemas. */
-  oneOf?: ArgSchema[];
+  oneOf?: readonly ArgSchema[];
   /** Contexts (`view`, `edit`, `embed`) a field appears in; used by item schemas. */
-  context?: string[];
+  context?: readonly string[];
   /** Marks a field as read-only in an item schema. */
   readonly?: boolean;
   /** WordPress's `validate_callback`: replaces schema validation when set. */
