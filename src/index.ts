@@ -6,7 +6,7 @@ export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './
 export type { ErrorInfo, ErrorPhase, ErrorReporter } from './core/errors/error-info.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';
 export type { UnsafePatternPolicy } from './core/regex/safety.js';
-export type { InjectRequest, InjectResponse } from './core/pipeline/inject.js';
+export type { HandlerData, InjectRequest, InjectResponse } from './core/pipeline/inject.js';
 export { createAuthenticator } from './core/auth/authenticate.js';
 export type {
   Authenticate,

@@ -107,7 +107,7 @@ export interface RestServer {
    * Answers a request with no socket and no adapter, through the whole pipeline: for unit
    * tests of handlers and storage callbacks. `user` runs it as that user without credentials.
    */
-  inject(request: InjectRequest): Promise<InjectResponse>;
+  inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>>;
   /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
   errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
   /** Reports an unexpected exception through the `onError` option. */
@@ -304,7 +304,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return render(error.status, out, JSON.stringify(error.toJSON()));
   }
 
-  async function inject(request: InjectRequest): Promise<InjectResponse> {
+  async function inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>> {
     const raw = injectedRawRequest(request, apiRoot);
     const answer = await serve(raw, undefined, request.user);
     // The URL is built below the API root, so the core always answers it.

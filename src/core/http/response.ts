@@ -11,7 +11,7 @@ export type HeaderValue = string | number;
  * A handler's answer when it needs more than data with 200: a status, headers (`Location`,
  * `X-WP-Total`, …) and links that end up under `_links`.
  */
-export class RestResponse {
+export class RestResponse<T = unknown> {
   /** Response headers set by the handler (names as given). */
   readonly headers: Record<string, HeaderValue> = {};
   /** Links by relation, rendered as `_links` after `_fields` filtering. */
@@ -25,7 +25,7 @@ export class RestResponse {
 
   constructor(
     /** The response data. */
-    public data: unknown = null,
+    public data: T = null as T,
     /** HTTP status. */
     public status = 200,
     headers?: Record<string, HeaderValue>,
@@ -58,6 +58,6 @@ export class RestResponse {
 }
 
 /** Shorthand for `new RestResponse(data, status, headers)`. */
-export function respond(data: unknown, status = 200, headers?: Record<string, HeaderValue>): RestResponse {
+export function respond<T>(data: T, status = 200, headers?: Record<string, HeaderValue>): RestResponse<T> {
   return new RestResponse(data, status, headers);
 }

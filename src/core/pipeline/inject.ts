@@ -1,3 +1,5 @@
+import type { RestError, RestErrorBody } from '../errors/rest-error.js';
+import type { RestResponse } from '../http/response.js';
 import type { RawRequest, RawResponse, RestUser } from '../types.js';
 
 /** A request for {@link RestServer.inject}: an API route with its parts, no socket and no adapter. */
@@ -16,14 +18,21 @@ export interface InjectRequest {
   user?: RestUser | null;
 }
 
-/** What {@link RestServer.inject} answers: the response as a client would see it. */
-export interface InjectResponse {
+/** What a client receives from handler `H` when it succeeds: its data, unwrapped from a {@link RestResponse}, errors left out. */
+export type HandlerData<H extends (...args: never[]) => unknown> =
+  Exclude<Awaited<ReturnType<H>>, RestError> extends infer D ? (D extends RestResponse<infer T> ? T : D) : never;
+
+/**
+ * What {@link RestServer.inject} answers: the response as a client would see it, its `data` typed
+ * as `T` (say `HandlerData<typeof getProduct>`) when the answer is a success.
+ */
+export interface InjectResponse<T = unknown> {
   /** HTTP status. */
   status: number;
   /** Response headers. */
   headers: Record<string, string | string[]>;
-  /** The JSON body decoded, or null when the body is empty or not JSON. */
-  data: unknown;
+  /** The JSON body decoded (a {@link RestErrorBody} when `status` is 400 or more), or null when the body is empty or not JSON. */
+  data: T;
   /** The body text. */
   body: string;
 }
@@ -60,7 +69,7 @@ export function injectedRawRequest(request: InjectRequest, apiRoot: string): Raw
 }
 
 /** The answer as {@link InjectResponse}, its JSON decoded. */
-export function injectedResponse(answer: RawResponse): InjectResponse {
+export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
   let data: unknown = null;
   if (answer.body !== '') {
     try {
@@ -69,5 +78,6 @@ export function injectedResponse(answer: RawResponse): InjectResponse {
       data = null;
     }
   }
-  return { status: answer.status, headers: answer.headers, data, body: answer.body };
+  // The JSON is the handler's data only as far as `T` says; the caller chose `T`.
+  return { status: answer.status, headers: answer.headers, data: data as T, body: answer.body };
 }
