@@ -13,6 +13,7 @@ function subject(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? undefined : toPhpString(value);
 }
 
+const utf8 = new TextEncoder();
 const EMAIL_LOCAL = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]+\n?$/;
 const EMAIL_SUB = /^[a-z0-9-]+\n?$/i;
 const DOMAIN_TRIM = ' \t\n\r\0\v.';
@@ -21,7 +22,8 @@ const SUB_TRIM = ' \t\n\r\0\v-';
 /** WordPress's `is_email` (without its filter). */
 export function isEmail(value: unknown): boolean {
   const email = subject(value);
-  if (email === undefined || Buffer.byteLength(email, 'utf8') < 6) return false;
+  // Never fewer UTF-8 bytes than UTF-16 units, so only a short address needs encoding.
+  if (email === undefined || (email.length < 6 && utf8.encode(email).length < 6)) return false;
   if (email.indexOf('@', 1) === -1) return false;
   const at = email.indexOf('@');
   const local = email.slice(0, at);
