@@ -6,7 +6,7 @@
 // the answer took and how long the probe waited. Bounded: about 550 requests, each capped at 60 s.
 // Prints Markdown. Not part of the tests.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -275,7 +275,7 @@ async function variantB() {
 async function providerHtml() {
   const pages = join(tmp, 'pages');
   rmSync(pages, { recursive: true, force: true });
-  (await import('node:fs')).mkdirSync(pages);
+  mkdirSync(pages);
   const shapes = [
     ['`<pre>` openers between line breaks', (n) => `<pre>${'\n<pre>'.repeat(Math.floor(n / 6))}\n`],
     ['line breaks after an iframe', (n) => `<iframe src="x"></iframe>${'\r\n'.repeat(Math.floor(n / 2))}`],
