@@ -1,6 +1,8 @@
-import { RestError } from '../../core/errors/rest-error.js';
+import { invalidParams } from '../../core/errors/catalogue.js';
+import type { RestError } from '../../core/errors/rest-error.js';
 import { phpTrim } from '../../core/php/values.js';
 import { stripTags } from '../../core/schema/text.js';
+import { notOfType } from './errors.js';
 import { phpBool } from './php-values.js';
 import type { ContactFormFields, FormMessages, MailTemplate } from './storage.js';
 import { DEFAULT_MESSAGES } from './templates.js';
@@ -24,7 +26,7 @@ export interface FormChanges {
 }
 
 /** Type problems found in a request, by top-level param, WordPress's first one each. */
-type Problems = Map<string, string>;
+type Problems = Map<string, RestError>;
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,7 +42,7 @@ function text(value: unknown, path: string, param: string, problems: Problems): 
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (!problems.has(param)) problems.set(param, `${path} is not of type string.`);
+  if (!problems.has(param)) problems.set(param, notOfType(path, 'string', param));
   return undefined;
 }
 
@@ -48,7 +50,7 @@ function text(value: unknown, path: string, param: string, problems: Problems): 
 function readMail(value: unknown, param: string, problems: Problems): MailTemplate | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isMap(value)) {
-    problems.set(param, `${param} is not of type object.`);
+    problems.set(param, notOfType(param, 'object', param));
     return undefined;
   }
   const member = (name: string) => (text(own(value, name), `${param}[${name}]`, param, problems) ?? '').trim();
@@ -75,7 +77,7 @@ function readMail(value: unknown, param: string, problems: Problems): MailTempla
 function readMessages(value: unknown, problems: Problems): FormMessages | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isMap(value)) {
-    problems.set('messages', 'messages is not of type object.');
+    problems.set('messages', notOfType('messages', 'object', 'messages'));
     return undefined;
   }
   const messages: FormMessages = { ...DEFAULT_MESSAGES };
@@ -87,12 +89,10 @@ function readMessages(value: unknown, problems: Problems): FormMessages | undefi
 }
 
 /** The 400 WordPress answers for params of the wrong type. */
-function invalidParams(problems: Problems): RestError {
-  const params = Object.fromEntries(problems);
-  const details = Object.fromEntries(
-    [...problems].map(([param, message]) => [param, { code: 'rest_invalid_type', message, data: { param } }]),
-  );
-  return new RestError('rest_invalid_param', `Invalid parameter(s): ${[...problems.keys()].join(', ')}`, { status: 400, params, details });
+function wrongTypes(problems: Problems): RestError {
+  const entries = [...problems];
+  const params = Object.fromEntries(entries.map(([param, error]) => [param, error.message]));
+  return invalidParams(params, Object.fromEntries(entries.map(([param, error]) => [param, error.toJSON()])));
 }
 
 /**
@@ -111,7 +111,7 @@ export function readFormChanges(params: Record<string, unknown>): FormChanges | 
     messages: readMessages(params.messages, problems),
     additional_settings: text(params.additional_settings, 'additional_settings', 'additional_settings', problems),
   };
-  return problems.size > 0 ? invalidParams(problems) : changes;
+  return problems.size > 0 ? wrongTypes(problems) : changes;
 }
 
 /** CF7's `wpcf7_is_valid_locale()`. */

@@ -1,6 +1,7 @@
-import { isRestError, restError } from '../../core/errors/rest-error.js';
-import type { Handler, RestContext, RestRequest } from '../../core/types.js';
-import { storageContext } from '../define.js';
+import { isRestError } from '../../core/errors/rest-error.js';
+import type { RestContext } from '../../core/types.js';
+import { storageContext, type Handlers } from '../define.js';
+import { cannotDelete, notFound, postExists, unitTagNotFound, unsupportedMediaType } from './errors.js';
 import { applyFormChanges, readFormChanges } from './form-changes.js';
 import { formSchema } from './form-schema.js';
 import { scanFormTags } from './form-tags.js';
@@ -8,7 +9,7 @@ import { listQuery } from './list-query.js';
 import { phpInt } from './php-values.js';
 import { formDetail, formSummary, savedForm } from './present.js';
 import { quizRefill } from './quiz.js';
-import type { ContactFormsHandlerName } from './routes.js';
+import type { contactFormsRoutes } from './routes.js';
 import type { ContactFormRecord, ContactFormsStorage } from './storage.js';
 import { runSubmission, type FeedbackResult } from './submission.js';
 import { newFormFields } from './templates.js';
@@ -21,13 +22,6 @@ export interface ContactFormsHandlerDeps {
   hashKey: string;
   /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
   adminEmail: string | undefined;
-}
-
-const notFound = () => restError('wpcf7_not_found', 'The requested contact form was not found.', 404);
-
-/** The `{id}` of the route (digits, by its pattern). */
-function routeId(request: RestRequest): number {
-  return Number(request.urlParams.id);
 }
 
 /** CF7's `wpcf7_sanitize_unit_tag()`: letters, digits, `_` and `-` only. */
@@ -59,7 +53,7 @@ function feedbackResponse(form: ContactFormRecord, result: FeedbackResult, unitT
 }
 
 /** The handlers of the contact-forms route table, over the given storage. */
-export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Record<ContactFormsHandlerName, Handler> {
+export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<typeof contactFormsRoutes> {
   const { storage, hashKey } = deps;
   const adminEmail = (context: RestContext) => deps.adminEmail ?? `wordpress@${new URL(context.site.home).hostname.replace(/^www\./, '')}`;
 
@@ -70,20 +64,20 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Record<Cont
     },
 
     async createForm(request, context) {
-      if (phpInt(request.params.id)) return restError('wpcf7_post_exists', 'Cannot create existing contact form.', 400);
+      if (phpInt(request.params.id)) return postExists();
       const changes = readFormChanges(request.params);
       if (isRestError(changes)) return changes;
       return savedForm(await storage.createForm(applyFormChanges(newFormFields(), changes), storageContext(context)));
     },
 
     async getForm(request, context) {
-      const form = await storage.getForm(routeId(request), storageContext(context));
+      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
       return form ? formDetail(form) : notFound();
     },
 
     async updateForm(request, context) {
       const ctx = storageContext(context);
-      const form = await storage.getForm(routeId(request), ctx);
+      const form = await storage.getForm(Number(request.urlParams.id), ctx);
       if (!form) return notFound();
       const changes = readFormChanges(request.params);
       if (isRestError(changes)) return changes;
@@ -93,22 +87,22 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Record<Cont
 
     async deleteForm(request, context) {
       const ctx = storageContext(context);
-      const form = await storage.getForm(routeId(request), ctx);
+      const form = await storage.getForm(Number(request.urlParams.id), ctx);
       if (!form) return notFound();
-      if (!(await storage.deleteForm(form.id, ctx))) return restError('wpcf7_cannot_delete', 'There was an error deleting the contact form.', 500);
+      if (!(await storage.deleteForm(form.id, ctx))) return cannotDelete();
       return { deleted: true };
     },
 
     async submitFeedback(request, context) {
       // CF7 compares the raw header, case and all.
       if (!(request.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
-        return restError('wpcf7_unsupported_media_type', 'The request payload format is not supported.', 415);
+        return unsupportedMediaType();
       }
       const ctx = storageContext(context);
-      const form = await storage.getForm(routeId(request), ctx);
+      const form = await storage.getForm(Number(request.urlParams.id), ctx);
       if (!form) return notFound();
       const unitTag = sanitizeUnitTag(request.params._wpcf7_unit_tag);
-      if (unitTag === '') return restError('wpcf7_unit_tag_not_found', 'There is no valid unit tag.', 400);
+      if (unitTag === '') return unitTagNotFound();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
         { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey },
@@ -117,12 +111,12 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Record<Cont
     },
 
     async getSchema(request, context) {
-      const form = await storage.getForm(routeId(request), storageContext(context));
+      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
       return form ? formSchema(form, { site: context.site, adminEmail: adminEmail(context), user: context.user }) : notFound();
     },
 
     async getRefill(request, context) {
-      const form = await storage.getForm(routeId(request), storageContext(context));
+      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
       if (!form) return notFound();
       const quiz = quizRefill(scanFormTags(form.form), hashKey);
       return quiz ? { quiz } : [];

@@ -3,7 +3,7 @@ import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { contactFormsHandlers } from './handlers.js';
 import { memoryContactFormsStorage } from './memory.js';
-import { CONTACT_FORMS_ROUTES } from './routes.js';
+import { contactFormsRoutes } from './routes.js';
 import type { ContactFormsStorage } from './storage.js';
 
 export { memoryContactFormsStorage } from './memory.js';
@@ -40,5 +40,5 @@ export interface ContactFormsOptions {
 export function contactForms(options: ContactFormsOptions = {}): NamespaceModule {
   const storage = withDefaults<ContactFormsStorage>(() => memoryContactFormsStorage(), options.storage);
   const hashKey = options.hashKey ?? randomHex(32);
-  return bindRoutes('contact-forms/v1', CONTACT_FORMS_ROUTES, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
+  return bindRoutes('contact-forms/v1', contactFormsRoutes, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
 }

@@ -1,16 +1,5 @@
 import type { DeniedError } from '../../core/types.js';
-import type { RouteSpec } from '../define.js';
-
-/** The handlers the contact-forms route table names. */
-export type ContactFormsHandlerName =
-  | 'listForms'
-  | 'createForm'
-  | 'getForm'
-  | 'updateForm'
-  | 'deleteForm'
-  | 'submitFeedback'
-  | 'getSchema'
-  | 'getRefill';
+import type { HandlerNameOf, RouteTable } from '../define.js';
 
 // CF7's permission callbacks answer these WP_Errors, each endpoint with its own message.
 const CANNOT_LIST: DeniedError = { code: 'wpcf7_forbidden', message: 'You are not allowed to access contact forms.' };
@@ -22,7 +11,7 @@ const CANNOT_ACCESS: DeniedError = { code: 'wpcf7_forbidden', message: 'You are 
  * declares args, as in CF7: the index shows `args: []` and handlers read params themselves.
  * CF7 maps reading forms to `edit_posts` and editing or deleting them to `publish_pages`.
  */
-export const CONTACT_FORMS_ROUTES: readonly RouteSpec<ContactFormsHandlerName>[] = [
+export const contactFormsRoutes = [
   {
     path: '/contact-forms',
     endpoints: [
@@ -50,4 +39,7 @@ export const CONTACT_FORMS_ROUTES: readonly RouteSpec<ContactFormsHandlerName>[]
     path: '/contact-forms/(?P<id>\\d+)/refill',
     endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getRefill' }],
   },
-];
+] as const satisfies RouteTable;
+
+/** The handlers the contact-forms route table names. */
+export type ContactFormsHandlerName = HandlerNameOf<typeof contactFormsRoutes>;

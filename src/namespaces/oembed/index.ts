@@ -1,15 +1,15 @@
 import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { memoryPostsStorage } from '../core-posts/memory.js';
-import type { PostsStorage } from '../core-posts/storage.js';
 import { ExpiringCache } from './cache.js';
 import { oembedHandlers } from './handlers.js';
-import type { AuthorLookup } from './local.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
+import type { AuthorLookup, PostsStorage } from './storage.js';
 
 export { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
-export type { AuthorLookup, LocalOembed, OembedAuthor } from './local.js';
+export type { LocalOembed } from './local.js';
+export type { AuthorLookup, OembedAuthor } from './storage.js';
 
 /** Options of {@link oembed}. */
 export interface OembedOptions {

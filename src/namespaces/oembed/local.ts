@@ -1,24 +1,13 @@
 import { phpTrim, toInt } from '../../core/php/values.js';
 import type { RestContext } from '../../core/types.js';
-import { storageContext, type StorageContext } from '../define.js';
+import { storageContext } from '../define.js';
 import { permalink } from '../core-posts/render.js';
-import type { PostRecord, PostsStorage } from '../core-posts/storage.js';
 import { renderTitle } from '../core-posts/text.js';
 import { escHtml } from '../../core/schema/text.js';
 import { escUrl } from './escape.js';
 import { findPost } from './resolve.js';
 import { embedSecret } from './secret.js';
-
-/** A post's author as the oEmbed document names and links it. */
-export interface OembedAuthor {
-  /** Display name (`author_name`). */
-  name: string;
-  /** URL-safe name of the author's archive, `{home}/author/{slug}/` (WordPress's `user_nicename`). */
-  slug: string;
-}
-
-/** Finds the author of a post by user id; null when there is none. */
-export type AuthorLookup = (id: number, context: StorageContext) => Promise<OembedAuthor | null>;
+import type { AuthorLookup, PostRecord, PostsStorage } from './storage.js';
 
 /** What the local oEmbed document is built from besides the site. */
 export interface LocalEnv {

@@ -1,5 +1,5 @@
 import type { StorageContext } from '../define.js';
-import type { PostRecord, PostsStorage } from '../core-posts/storage.js';
+import type { PostRecord, PostsStorage } from './storage.js';
 import { phpRtrim, phpTrim } from '../../core/php/values.js';
 
 /** `?p=N`, `?page_id=N` or `?attachment_id=N` anywhere in the URL, as `url_to_postid` looks for it first. */

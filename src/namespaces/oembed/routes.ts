@@ -1,15 +1,12 @@
-import type { RouteSpec } from '../define.js';
-
-/** The handlers the oEmbed route table names. */
-export type OembedHandler = 'embed' | 'proxy';
+import type { HandlerNameOf, RouteTable } from '../define.js';
 
 /** The `oembed/1.0` routes, with routes.json's args exactly (WordPress's `WP_oEmbed_Controller`). */
-export const oembedRoutes: RouteSpec<OembedHandler>[] = [
+export const oembedRoutes = [
   {
     path: '/embed',
     endpoints: [
       {
-        methods: 'GET',
+        methods: ['GET'],
         permission: 'public',
         // `format` and `maxwidth` are untyped, as WordPress registers them: any value is accepted
         // and the handler reads it as WordPress's sanitize callbacks would.
@@ -26,7 +23,7 @@ export const oembedRoutes: RouteSpec<OembedHandler>[] = [
     path: '/proxy',
     endpoints: [
       {
-        methods: 'GET',
+        methods: ['GET'],
         permission: 'edit_posts',
         denied: { code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' },
         args: {
@@ -40,4 +37,7 @@ export const oembedRoutes: RouteSpec<OembedHandler>[] = [
       },
     ],
   },
-];
+] as const satisfies RouteTable;
+
+/** The handlers the oEmbed route table names. */
+export type OembedHandlerName = HandlerNameOf<typeof oembedRoutes>;

@@ -1,0 +1,16 @@
+// oEmbed keeps nothing of its own: it reads the site's posts through core posts' storage, and
+// asks the host who wrote them.
+import type { StorageContext } from '../define.js';
+
+export type { PostRecord, PostsStorage } from '../core-posts/storage.js';
+
+/** A post's author as the oEmbed document names and links it. */
+export interface OembedAuthor {
+  /** Display name (`author_name`). */
+  name: string;
+  /** URL-safe name of the author's archive, `{home}/author/{slug}/` (WordPress's `user_nicename`). */
+  slug: string;
+}
+
+/** Finds the author of a post by user id; null when there is none. */
+export type AuthorLookup = (id: number, context: StorageContext) => Promise<OembedAuthor | null>;
