@@ -1,6 +1,6 @@
 import type { KnownCapability } from '../core/auth/roles.js';
 import type { TypedRequest } from '../core/typed-params.js';
-import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, RestContext, RestUser } from '../core/types.js';
+import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, PermissionResult, RestContext, RestUser } from '../core/types.js';
 
 /** What every storage callback receives besides its own arguments: who is asking, on which site. */
 export interface StorageContext {
@@ -41,16 +41,28 @@ export interface RouteSpec<K extends string, C extends string = never> {
 /** A route table: routes in order, written `as const` so each handler's params are typed. */
 export type RouteTable = readonly RouteSpec<string, string>[];
 
+/** The request endpoint `E` of a route on path `P` gets. */
+type RequestOf<P, E> = TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>>;
+
 /** Each endpoint of a table's route as `{name, request}`: the handler it names and the request it gets. */
-type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>> } : never;
+type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: RequestOf<P, E> } : never;
 type RouteRequests<R> = R extends { path: infer P; endpoints: readonly (infer E)[] } ? EndpointRequest<P, E> : never;
 type TableRequests<T extends RouteTable> = RouteRequests<T[number]>;
 
 /** The handler names a route table uses. */
 export type HandlerNameOf<T extends RouteTable> = TableRequests<T>['name'] & string;
 
-/** The permission-check names a route table uses. */
-export type CheckNameOf<T extends RouteTable> = Exclude<T[number]['endpoints'][number]['check'], undefined> & string;
+/**
+ * Each route of a table as the checks its endpoints name and the requests its endpoints get: the
+ * `Allow` header runs every endpoint's check on the request another endpoint of the route matched.
+ */
+type RouteChecks<R> = R extends { path: infer P; endpoints: readonly (infer E)[] }
+  ? { names: E extends { check: infer C } ? C : never; request: E extends unknown ? RequestOf<P, E> : never }
+  : never;
+type CheckRequest<T extends RouteTable, K> = RouteChecks<T[number]> extends infer R ? (R extends { names: infer N; request: infer Q } ? (K extends N ? Q : never) : never) : never;
+
+/** The permission-check names a route table uses (an endpoint with a capability instead names none). */
+export type CheckNameOf<T extends RouteTable> = RouteChecks<T[number]>['names'] & string;
 
 /**
  * The handlers a route table names, each typed by the endpoints that name it (their args and
@@ -58,6 +70,14 @@ export type CheckNameOf<T extends RouteTable> = Exclude<T[number]['endpoints'][n
  */
 export type Handlers<T extends RouteTable> = {
   [K in HandlerNameOf<T>]: (request: Extract<TableRequests<T>, { name: K }>['request'], context: RestContext) => HandlerResult | Promise<HandlerResult>;
+};
+
+/**
+ * The permission checks a route table names, each typed by the requests of the routes that name
+ * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
+ */
+export type Checks<T extends RouteTable> = {
+  [K in CheckNameOf<T>]: (request: CheckRequest<T, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
 };
 
 /**
@@ -69,7 +89,7 @@ export function bindRoutes<const T extends RouteTable>(
   namespace: string,
   table: T,
   handlers: Handlers<T>,
-  checks?: Record<CheckNameOf<T>, PermissionCheck>,
+  checks?: Checks<T>,
 ): NamespaceModule {
   return {
     namespace,
@@ -78,7 +98,7 @@ export function bindRoutes<const T extends RouteTable>(
       ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
       endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
         const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] as EndpointDefinition['handler'] };
-        if (check !== undefined && checks) bound.permission = checks[check as CheckNameOf<T>];
+        if (check !== undefined && checks) bound.permission = checks[check as CheckNameOf<T>] as PermissionCheck;
         else if (permission !== undefined) bound.permission = permission;
         return bound;
       }),
