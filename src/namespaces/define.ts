@@ -59,7 +59,8 @@ export type HandlerNameOf<T extends RouteTable> = TableRequests<T>['name'] & str
 type RouteChecks<R> = R extends { path: infer P; endpoints: readonly (infer E)[] }
   ? { names: E extends { check: infer C } ? C : never; request: E extends unknown ? RequestOf<P, E> : never }
   : never;
-type CheckRequest<T extends RouteTable, K> = RouteChecks<T[number]> extends infer R ? (R extends { names: infer N; request: infer Q } ? (K extends N ? Q : never) : never) : never;
+/** The requests check `K` may get: those of every route (from {@link RouteChecks}) naming it. */
+type CheckRequest<R, K> = R extends { names: infer N; request: infer Q } ? (K extends N ? Q : never) : never;
 
 /** The permission-check names a route table uses (an endpoint with a capability instead names none). */
 export type CheckNameOf<T extends RouteTable> = RouteChecks<T[number]>['names'] & string;
@@ -77,19 +78,19 @@ export type Handlers<T extends RouteTable> = {
  * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
  */
 export type Checks<T extends RouteTable> = {
-  [K in CheckNameOf<T>]: (request: CheckRequest<T, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
+  [K in CheckNameOf<T>]: (request: CheckRequest<RouteChecks<T[number]>, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
 };
 
 /**
  * A namespace module from its route table and the handlers (and permission checks) the table
  * names: the table stays data (the same JSON the index shows), and the compiler checks every
- * name has its function.
+ * name has its function. The table alone decides `T`, so checks written inline get typed requests.
  */
 export function bindRoutes<const T extends RouteTable>(
   namespace: string,
   table: T,
   handlers: Handlers<T>,
-  checks?: Checks<T>,
+  checks?: NoInfer<Checks<T>>,
 ): NamespaceModule {
   return {
     namespace,
@@ -98,7 +99,7 @@ export function bindRoutes<const T extends RouteTable>(
       ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
       endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
         const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] as EndpointDefinition['handler'] };
-        if (check !== undefined && checks) bound.permission = checks[check as CheckNameOf<T>] as PermissionCheck;
+        if (check !== undefined && checks) bound.permission = (checks as Checks<T>)[check as CheckNameOf<T>] as PermissionCheck;
         else if (permission !== undefined) bound.permission = permission;
         return bound;
       }),
