@@ -174,6 +174,31 @@ describe('host storage', () => {
   });
 });
 
+describe('the post a request addresses', () => {
+  it('reads it from storage once per request, for the permission check, the handler and the Allow header', async () => {
+    const memory = memoryPostsStorage({ posts: samplePosts() });
+    const reads: number[] = [];
+    const rest = server({ ...memory, getPost: (id, context) => (reads.push(id), memory.getPost(id, context)) });
+    const read = await rest.inject({ path: '/core/v2/posts/4', user: admin });
+    expect(read.headers.Allow).toBe('GET, POST, PUT, PATCH, DELETE');
+    expect(reads).toEqual([4]);
+    const edited = await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body: { title: 'Changed' }, user: admin });
+    expect(edited).toMatchObject({ status: 200, data: { title: { raw: 'Changed' } } });
+    expect(reads).toEqual([4, 4]);
+  });
+
+  it('is the one a query id names over the path’s, as WordPress’s $request[\'id\']', async () => {
+    const answer = await server().inject({ path: '/core/v2/posts/4', query: { id: 5, _fields: 'id' } });
+    expect(answer.data).toEqual({ id: 5 });
+  });
+
+  it('still decides the Allow header of a request whose body was refused', async () => {
+    const answer = await server().inject({ method: 'PUT', path: '/core/v2/posts/4', body: '{"title":', headers: { 'content-type': 'application/json' }, user: admin });
+    expect(answer).toMatchObject({ status: 400, data: { code: 'rest_invalid_json' } });
+    expect(answer.headers.Allow).toBe('GET, POST, PUT, PATCH, DELETE');
+  });
+});
+
 describe('password-protected posts and logged-out searches', () => {
   const secretPost = (): PostRecord => ({ ...samplePosts()[0]!, id: 50, slug: 'secret', title: 'Members only', content: 'The vault code is swordfish.', password: 'letmein' });
   const withSecret = () => memoryPostsStorage({ posts: [...samplePosts(), secretPost()] });

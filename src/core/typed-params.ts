@@ -27,18 +27,20 @@ type PropertiesOf<P> = {
   [K in keyof P as P[K] extends { required: true } ? never : K]?: ArgValue<P[K]>;
 };
 
-/** The value a validated, sanitized arg has for its descriptor `S`. */
-export type ArgValue<S> = S extends { enum: readonly (infer E)[] }
-  ? E
-  : S extends { type: 'array'; items: infer I }
-    ? ArgValue<I>[]
-    : S extends { type: 'object'; properties: infer P }
-      ? PropertiesOf<P> & Record<string, unknown>
-      : S extends { type: readonly (infer T)[] }
-        ? ValueOfType<T>
-        : S extends { type: infer T }
+/** The value a validated, sanitized arg has for its descriptor `S`; a `sanitizeCallback` decides it alone. */
+export type ArgValue<S> = S extends { sanitizeCallback: (...args: never[]) => infer R }
+  ? R
+  : S extends { enum: readonly (infer E)[] }
+    ? E
+    : S extends { type: 'array'; items: infer I }
+      ? ArgValue<I>[]
+      : S extends { type: 'object'; properties: infer P }
+        ? PropertiesOf<P> & Record<string, unknown>
+        : S extends { type: readonly (infer T)[] }
           ? ValueOfType<T>
-          : unknown;
+          : S extends { type: infer T }
+            ? ValueOfType<T>
+            : unknown;
 
 /** Whether the request always has the arg: it is required, or has a default other than null. */
 type IsPresent<S> = S extends { required: true } ? true : S extends { default: infer D } ? (D extends null | undefined ? false : true) : false;

@@ -1,6 +1,6 @@
 import type { KnownCapability } from '../core/auth/roles.js';
 import type { TypedRequest } from '../core/typed-params.js';
-import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, RestContext, RestUser } from '../core/types.js';
+import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, PermissionResult, RestContext, RestUser } from '../core/types.js';
 
 /** What every storage callback receives besides its own arguments: who is asking, on which site. */
 export interface StorageContext {
@@ -41,16 +41,29 @@ export interface RouteSpec<K extends string, C extends string = never> {
 /** A route table: routes in order, written `as const` so each handler's params are typed. */
 export type RouteTable = readonly RouteSpec<string, string>[];
 
+/** The request endpoint `E` of a route on path `P` gets. */
+type RequestOf<P, E> = TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>>;
+
 /** Each endpoint of a table's route as `{name, request}`: the handler it names and the request it gets. */
-type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>> } : never;
+type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: RequestOf<P, E> } : never;
 type RouteRequests<R> = R extends { path: infer P; endpoints: readonly (infer E)[] } ? EndpointRequest<P, E> : never;
 type TableRequests<T extends RouteTable> = RouteRequests<T[number]>;
 
 /** The handler names a route table uses. */
 export type HandlerNameOf<T extends RouteTable> = TableRequests<T>['name'] & string;
 
-/** The permission-check names a route table uses. */
-export type CheckNameOf<T extends RouteTable> = Exclude<T[number]['endpoints'][number]['check'], undefined> & string;
+/**
+ * Each route of a table as the checks its endpoints name and the requests its endpoints get: the
+ * `Allow` header runs every endpoint's check on the request another endpoint of the route matched.
+ */
+type RouteChecks<R> = R extends { path: infer P; endpoints: readonly (infer E)[] }
+  ? { names: E extends { check: infer C } ? C : never; request: E extends unknown ? RequestOf<P, E> : never }
+  : never;
+/** The requests check `K` may get: those of every route (from {@link RouteChecks}) naming it. */
+type CheckRequest<R, K> = R extends { names: infer N; request: infer Q } ? (K extends N ? Q : never) : never;
+
+/** The permission-check names a route table uses (an endpoint with a capability instead names none). */
+export type CheckNameOf<T extends RouteTable> = RouteChecks<T[number]>['names'] & string;
 
 /**
  * The handlers a route table names, each typed by the endpoints that name it (their args and
@@ -61,15 +74,23 @@ export type Handlers<T extends RouteTable> = {
 };
 
 /**
+ * The permission checks a route table names, each typed by the requests of the routes that name
+ * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
+ */
+export type Checks<T extends RouteTable> = {
+  [K in CheckNameOf<T>]: (request: CheckRequest<RouteChecks<T[number]>, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
+};
+
+/**
  * A namespace module from its route table and the handlers (and permission checks) the table
  * names: the table stays data (the same JSON the index shows), and the compiler checks every
- * name has its function.
+ * name has its function. The table alone decides `T`, so checks written inline get typed requests.
  */
 export function bindRoutes<const T extends RouteTable>(
   namespace: string,
   table: T,
   handlers: Handlers<T>,
-  checks?: Record<CheckNameOf<T>, PermissionCheck>,
+  checks?: NoInfer<Checks<T>>,
 ): NamespaceModule {
   return {
     namespace,
@@ -78,7 +99,7 @@ export function bindRoutes<const T extends RouteTable>(
       ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
       endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
         const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] as EndpointDefinition['handler'] };
-        if (check !== undefined && checks) bound.permission = checks[check as CheckNameOf<T>];
+        if (check !== undefined && checks) bound.permission = (checks as Checks<T>)[check as CheckNameOf<T>] as PermissionCheck;
         else if (permission !== undefined) bound.permission = permission;
         return bound;
       }),

@@ -1,7 +1,8 @@
 // Type tests: handlers get their params typed from args written `as const` or through `args()`,
 // and their URL params from the route path; typos in capabilities and params do not compile.
 import { describe, expectTypeOf, it } from 'vitest';
-import { args, createRestServer, route, type EndpointDefinition } from '../../src/index.js';
+import { args, bindRoutes, createRestServer, route, type EndpointDefinition } from '../../src/index.js';
+import type { CheckNameOf, RouteTable } from '../../src/namespaces/define.js';
 
 describe('typed handlers', () => {
   it('types params from args: number, boolean, enum, array, object; required or defaulted ones present', () => {
@@ -103,6 +104,44 @@ describe('typed handlers', () => {
           ],
         },
       ],
+    });
+  });
+
+  it('types an arg with a sanitizeCallback by what the callback returns', () => {
+    route({
+      path: '/notes',
+      endpoints: [
+        {
+          methods: ['POST'],
+          args: { body: { type: 'object', sanitizeCallback: (value: unknown) => value }, tag: { type: 'string', sanitizeCallback: (value: unknown) => String(value).length } },
+          handler: (request) => {
+            expectTypeOf(request.params.body).toEqualTypeOf<unknown>();
+            expectTypeOf(request.params.tag).toEqualTypeOf<number | undefined>();
+            return null;
+          },
+        },
+      ],
+    });
+  });
+
+  it('types each check by every endpoint of the routes naming it, and names only the checks the table names', () => {
+    const table = [
+      {
+        path: '/items/(?P<id>\\d+)',
+        endpoints: [
+          { methods: ['GET'], args: { id: { type: 'integer' }, context: { type: 'string', enum: ['view', 'edit'], default: 'view' } }, handler: 'read', check: 'canRead' },
+          { methods: ['DELETE'], args: { id: { type: 'integer' } }, handler: 'remove', permission: 'delete_posts' },
+        ],
+      },
+    ] as const satisfies RouteTable;
+    expectTypeOf<CheckNameOf<typeof table>>().toEqualTypeOf<'canRead'>();
+    bindRoutes('x/v1', table, { read: () => null, remove: () => null }, {
+      canRead: (request) => {
+        // The Allow header asks canRead with a DELETE request too, where context is undeclared.
+        expectTypeOf(request.params.context).toEqualTypeOf<unknown>();
+        expectTypeOf(request.urlParams.id).toEqualTypeOf<number>();
+        return true;
+      },
     });
   });
 });

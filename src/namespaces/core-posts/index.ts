@@ -1,8 +1,8 @@
 import type { NamespaceModule } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { postsEndpoints } from './handlers.js';
+import { corePostsChecks, corePostsHandlers } from './handlers.js';
 import { memoryPostsStorage } from './memory.js';
-import { postsRoutes } from './routes.js';
+import { corePostsRoutes } from './routes.js';
 import type { PostsStorage } from './storage.js';
 
 export { memoryPostsStorage, samplePosts, type MemoryPostsOptions } from './memory.js';
@@ -23,6 +23,6 @@ export interface CorePostsOptions {
 export function corePosts(options: CorePostsOptions = {}): NamespaceModule {
   const namespace = options.namespace ?? 'core/v2';
   const storage = withDefaults(() => memoryPostsStorage(), options.storage);
-  const { handlers, checks } = postsEndpoints(storage, namespace);
-  return bindRoutes(namespace, postsRoutes, handlers, checks);
+  const deps = { storage, namespace };
+  return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
 }

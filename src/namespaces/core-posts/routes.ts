@@ -1,22 +1,17 @@
 import { validateValue } from '../../core/schema/index.js';
 import type { ArgSchema } from '../../core/schema/types.js';
-import type { RouteSpec } from '../define.js';
-
-/** The handlers the posts route table names. */
-export type PostsHandler = 'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost';
-
-/** Permission checks the table names; bound to storage in `index.ts`. */
-export type PostsPermission = 'readCollection' | 'createPost' | 'readPost' | 'editPost' | 'deletePost';
+import { args } from '../../core/typed-params.js';
+import type { CheckNameOf, HandlerNameOf, RouteTable } from '../define.js';
 
 const dateTime = (value: unknown, param: string) => validateValue(value, { type: 'string', format: 'date-time' }, param);
 
 // title, content and excerpt take a string or {raw}: WordPress turns their schema checks off.
 const asGiven = (value: unknown) => value;
 
-const id: ArgSchema = { description: 'Unique identifier for the post.', type: 'integer' };
+const id = { description: 'Unique identifier for the post.', type: 'integer' } as const satisfies ArgSchema;
 
 /** The collection filters: routes.json's six exactly as listed, then WordPress's others. */
-const collectionArgs: Record<string, ArgSchema> = {
+const collectionArgs = args({
   context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
   page: { type: 'integer', default: 1, minimum: 1 },
   per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
@@ -49,10 +44,10 @@ const collectionArgs: Record<string, ArgSchema> = {
     },
   },
   sticky: { description: 'Limit result set to items that are sticky.', type: 'boolean' },
-};
+});
 
 /** What a post is written with: WordPress's create and update args. */
-const writeArgs: Record<string, ArgSchema> = {
+const writeArgs = args({
   date: { description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time' },
   date_gmt: { description: 'The date the post was published, as GMT.', type: ['string', 'null'], format: 'date-time' },
   slug: { description: 'An alphanumeric identifier for the post unique to its type.', type: 'string' },
@@ -75,16 +70,28 @@ const writeArgs: Record<string, ArgSchema> = {
   template: { description: 'The theme file to use to display the post.', type: 'string' },
   categories: { description: 'The terms assigned to the post in the category taxonomy.', type: 'array', items: { type: 'integer' } },
   tags: { description: 'The terms assigned to the post in the post_tag taxonomy.', type: 'array', items: { type: 'integer' } },
-};
+});
 
 /** The `core/v2` posts routes, in routes.json's order; every endpoint may be batched. */
-export const postsRoutes: RouteSpec<PostsHandler, PostsPermission>[] = [
+export const corePostsRoutes = [
   {
     path: '/posts',
     allowBatch: { v1: true },
     endpoints: [
-      { methods: 'GET', args: collectionArgs, handler: 'listPosts', check: 'readCollection' },
-      { methods: 'POST', args: writeArgs, handler: 'createPost', check: 'createPost' },
+      {
+        methods: ['GET'],
+        args: collectionArgs,
+        handler: 'listPosts',
+        check: 'readCollection',
+        denied: { code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit posts in this post type.' },
+      },
+      {
+        methods: ['POST'],
+        args: writeArgs,
+        handler: 'createPost',
+        permission: 'edit_posts',
+        denied: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' },
+      },
     ],
   },
   {
@@ -92,7 +99,7 @@ export const postsRoutes: RouteSpec<PostsHandler, PostsPermission>[] = [
     allowBatch: { v1: true },
     endpoints: [
       {
-        methods: 'GET',
+        methods: ['GET'],
         args: {
           id,
           context: {
@@ -106,13 +113,26 @@ export const postsRoutes: RouteSpec<PostsHandler, PostsPermission>[] = [
         handler: 'getPost',
         check: 'readPost',
       },
-      { methods: 'POST, PUT, PATCH', args: { id, ...writeArgs }, handler: 'updatePost', check: 'editPost' },
       {
-        methods: 'DELETE',
+        methods: ['POST', 'PUT', 'PATCH'],
+        args: { id, ...writeArgs },
+        handler: 'updatePost',
+        check: 'editPost',
+        denied: { code: 'rest_cannot_edit', message: 'Sorry, you are not allowed to edit this post.' },
+      },
+      {
+        methods: ['DELETE'],
         args: { id, force: { type: 'boolean', default: false, description: 'Whether to bypass Trash and force deletion.' } },
         handler: 'deletePost',
         check: 'deletePost',
+        denied: { code: 'rest_cannot_delete', message: 'Sorry, you are not allowed to delete this post.' },
       },
     ],
   },
-];
+] as const satisfies RouteTable;
+
+/** The handler keys the posts table names. */
+export type CorePostsHandlerName = HandlerNameOf<typeof corePostsRoutes>;
+
+/** The permission-check keys the posts table names; bound to storage in `index.ts`. */
+export type CorePostsCheckName = CheckNameOf<typeof corePostsRoutes>;
