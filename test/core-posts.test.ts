@@ -71,6 +71,21 @@ describe('GET /core/v2/posts', () => {
     expect(await rest.inject({ path: '/core/v2/posts/27' })).toMatchObject({ status: 401, data: { code: 'rest_forbidden' } });
   });
 
+  it('orders by relevance only with a search and by include only with an include list, as WordPress', async () => {
+    const rest = server();
+    expect(await rest.inject({ path: '/core/v2/posts', query: { orderby: 'relevance' } })).toMatchObject({
+      status: 400,
+      data: { code: 'rest_no_search_term_defined', message: 'You need to define a search term to order by relevance.' },
+    });
+    expect(await rest.inject({ path: '/core/v2/posts', query: { orderby: 'include' } })).toMatchObject({
+      status: 400,
+      data: { code: 'rest_orderby_include_missing_include', message: 'You need to define an include parameter to order by include.' },
+    });
+    const included = await rest.inject({ path: '/core/v2/posts', query: { orderby: 'include', include: [5, 4], _fields: 'id' } });
+    expect(included).toMatchObject({ status: 200 });
+    expect(await rest.inject({ path: '/core/v2/posts', query: { orderby: 'relevance', search: 'bravo', _fields: 'id' } })).toMatchObject({ status: 200 });
+  });
+
   it('answers the edit field set only to those who may edit posts', async () => {
     const rest = server();
     const refused = await rest.inject({ path: '/core/v2/posts', query: { context: 'edit' }, user: userWith(9, 'subscriber') });
@@ -115,6 +130,9 @@ describe('writing posts', () => {
     expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: {}, user: author })).toMatchObject({ status: 400, data: { code: 'empty_content' } });
     const draft = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Just a draft' }, user: contributor });
     expect(draft.data).toMatchObject({ status: 'draft', slug: '', link: `${SITE.url}/?p=29`, generated_slug: 'just-a-draft' });
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', id: 4 }, user: author })).toMatchObject({ status: 400, data: { code: 'rest_post_exists' } });
+    // WordPress checks `! empty( $request['id'] )`: an id of 0 creates a post.
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'zero', id: 0 }, user: author })).toMatchObject({ status: 201 });
   });
 
   it('gives a second post with the same title a unique slug', async () => {

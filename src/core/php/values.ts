@@ -191,7 +191,7 @@ export function toPhpString(value: unknown): string {
   }
 }
 
-/** PHP `empty()` of a schema keyword; an absent keyword is empty. */
+/** PHP's `empty()`: missing, null, false, 0, '', '0' or an empty array. */
 export function isEmpty(value: unknown): boolean {
   return !toBool(value);
 }

@@ -46,3 +46,10 @@ export const notDeleted = (): RestError => restError('rest_cannot_delete', 'The 
 
 /** `rest_already_trashed`: trashing a post that is in the trash. */
 export const alreadyTrashed = (): RestError => restError('rest_already_trashed', 'The post has already been deleted.', 410);
+
+/** `rest_no_search_term_defined`: `orderby=relevance` without a search. */
+export const noSearchTerm = (): RestError => restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+
+/** `rest_orderby_include_missing_include`: `orderby=include` without `include`. */
+export const orderbyIncludeMissing = (): RestError =>
+  restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);

@@ -3,6 +3,7 @@ import { isRestError, type RestError } from '../../core/errors/rest-error.js';
 import { paginate, pageCount } from '../../core/http/pagination.js';
 import { RestResponse, type RestLink } from '../../core/http/response.js';
 import { compactLinks } from '../../core/http/response-data.js';
+import { isEmpty } from '../../core/php/values.js';
 import type { FieldTree } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
 import type { RestContext, RestUser } from '../../core/types.js';
@@ -22,6 +23,8 @@ import {
   invalidPageNumber,
   notDeleted,
   postExists,
+  noSearchTerm,
+  orderbyIncludeMissing,
 } from './errors.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { corePostsRoutes } from './routes.js';
@@ -218,6 +221,8 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       const p = request.params;
       const statuses = statusesOf(p.status, context.user);
       if (isRestError(statuses)) return statuses;
+      if (p.orderby === 'relevance' && isEmpty(p.search)) return noSearchTerm();
+      if (p.orderby === 'include' && isEmpty(p.include)) return orderbyIncludeMissing();
       const perPage = p.per_page;
       const page = p.page;
       const offset = env(context).gmtOffset;
@@ -240,7 +245,7 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
         exclude: p.exclude,
         slug: p.slug ?? [],
         sticky: p.sticky,
-        orderby: p.search && request.params.orderby === undefined ? 'relevance' : p.orderby,
+        orderby: p.orderby,
         order: p.order,
         // WordPress's offset replaces the page's own offset rather than adding to it.
         offset: p.offset !== undefined && p.offset > 0 ? p.offset : (page - 1) * perPage,
@@ -267,7 +272,8 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     },
 
     async createPost(request, context) {
-      if (request.params.id !== undefined) return postExists();
+      // WordPress's `! empty( $request['id'] )`: an id of 0 or '0' creates a post.
+      if (!isEmpty(request.params.id)) return postExists();
       const changes = changesFrom(request.params, context, null);
       if (isRestError(changes)) return changes;
       if (!changes.title && !changes.content && !changes.excerpt) return emptyContent();
