@@ -19,7 +19,8 @@ import { findAnyMatching, findOneMatching } from './combine.js';
 import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
 import { isDateTime, isEmail, isHexColor, isIpAddress, isUuid } from './formats.js';
 import { invalidType } from './messages.js';
-import { mbStrlen, numericValue, phpKeyExists, phpKeys } from '../php/values.js';
+import { numericValue, phpKeyExists, phpKeys } from '../php/values.js';
+import { mbStrlen } from '../php/strings.js';
 import { sanitizeNode } from './sanitize.js';
 import type { ArgSchema } from './types.js';
 

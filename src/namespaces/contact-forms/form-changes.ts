@@ -1,5 +1,5 @@
 import { RestError } from '../../core/errors/rest-error.js';
-import { phpTrim } from '../../core/php/values.js';
+import { phpTrim } from '../../core/php/strings.js';
 import { stripTags } from '../../core/schema/text.js';
 import { phpBool } from './php-values.js';
 import type { ContactFormFields, FormMessages, MailTemplate } from './storage.js';
