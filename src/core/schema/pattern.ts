@@ -8,8 +8,7 @@
  */
 
 import { checkRegex, type RegexHazard } from '../regex/safety.js';
-import { isSchemaObject } from './compile.js';
-import type { ArgSchema } from './types.js';
+import { isSchemaObject, type ArgSchema } from './types.js';
 
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
 const QUANTIFIER = /^\{[0-9]+(?:,[0-9]*)?\}/;
