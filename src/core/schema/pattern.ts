@@ -7,7 +7,8 @@
  * literals, and any non-alphanumeric character may be escaped.
  */
 
-import { checkRegex, type RegexHazard } from '../regex/safety.js';
+import type { RegexHazard } from '../regex/hazard.js';
+import { checkRegex } from '../regex/safety.js';
 import { isSchemaObject, type ArgSchema } from './types.js';
 
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
