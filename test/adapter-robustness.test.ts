@@ -60,7 +60,7 @@ afterEach(async () => {
 });
 
 describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
-  it('answers nothing to a client that goes away mid-body: no handler, no hook, no error, no status line', async () => {
+  it('answers nothing to a client that goes away mid-body: no handler, no hook, no error, no status line but a fetch handler\'s empty 499', async () => {
     const calls: string[] = [];
     const seen: string[] = [];
     const rest = createRestServer({
