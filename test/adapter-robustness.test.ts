@@ -1,6 +1,7 @@
 // What every adapter does when the client misbehaves: goes away mid-body, reads slowly, or
 // hangs up halfway through a large answer. Nothing may run half-done, leak a rejection or
 // stop the server from serving the next request.
+import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRestServer, type NamespaceModule } from '../src/index.js';
@@ -59,6 +60,34 @@ afterEach(async () => {
 });
 
 describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
+  it('answers nothing to a client that goes away mid-body: no handler, no hook, no error, no status line but a fetch handler\'s empty 499', async () => {
+    const calls: string[] = [];
+    const seen: string[] = [];
+    const rest = createRestServer({
+      site: { name: 'S', url: 'http://s.test' },
+      namespaces: [site(calls)],
+      onError: (error) => void seen.push(`onError ${String(error)}`),
+      onRequest: () => void seen.push('onRequest'),
+      onResponse: () => void seen.push('onResponse'),
+    });
+    mounted = await mountAdapter(adapter, rest);
+    const response = new Promise<ServerResponse>((resolve) => {
+      mounted!.server.once('request', (_req, res: ServerResponse) => res.once('close', () => resolve(res)));
+    });
+    const socket = connect(mounted.port, '127.0.0.1', () => {
+      socket.write('POST /wp-json/shop/v1/items HTTP/1.1\r\nHost: s.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half');
+      setTimeout(() => socket.destroy(), 50);
+    });
+    const res = await response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What the adapter put on Node's response once it had settled: a status line, or none.
+    const status = res.headersSent ? res.statusCode : 'none';
+    expect(calls).toEqual([]);
+    expect(seen).toEqual([]);
+    // A fetch handler must return a Response: an empty 499 (client closed request), which no client reads.
+    expect(status).toBe(adapter === 'fetch (Hono)' ? 499 : 'none');
+  });
+
   it('runs nothing for a client that goes away mid-body, and keeps serving', async () => {
     const calls: string[] = [];
     mounted = await mountAdapter(adapter, createRestServer({ site: { name: 'S', url: 'http://s.test' }, namespaces: [site(calls)], onError: () => {} }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonMediaType, parseBody, parseContentType, type BodyInput, type ParsedBody } from '../src/core/pipeline/body.js';
+import { isJsonMediaType, parseContentType } from '../src/core/http/content-type.js';
+import { parseBody, type BodyInput, type ParsedBody } from '../src/core/pipeline/body.js';
 import { RestError } from '../src/core/errors/rest-error.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -38,7 +38,7 @@ async function ping(port: number, method = 'GET'): Promise<number> {
 function listen(server: Server): Promise<Mounted> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () =>
-      resolve({ port: (server.address() as AddressInfo).port, close: () => new Promise((done) => server.close(() => done())) }),
+      resolve({ port: (server.address() as AddressInfo).port, server, close: () => new Promise((done) => server.close(() => done())) }),
     );
   });
 }

@@ -1,7 +1,7 @@
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestServer } from '../core/server.js';
-import { DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse, type HostBody } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type HostBody, type RequestBody } from './request-body.js';
 import { sendRawResponse } from './write-response.js';
 
 /** Options of {@link createExpressMiddleware}. */
@@ -46,14 +46,12 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
     const target = server.resolve(url);
     if (!target) return next();
     const method = req.method ?? 'GET';
-    let body = {};
+    let body: RequestBody = {};
     if (BODY_METHODS.has(method.toUpperCase())) {
-      const outcome = await requestBody(req, bodyLimit, hostBody(req));
-      if ('failed' in outcome) {
-        if (outcome.failed === 'aborted') return;
-        return sendRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
-      }
-      body = outcome;
+      const step = settleBody(server, bodyLimit, req.headers, await requestBody(req, bodyLimit, hostBody(req)));
+      if (step === null) return;
+      if ('answer' in step) return sendRawResponse(res, step.answer, method);
+      body = step;
     }
     const answer = await server.handle({ method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, ...body }, target);
     if (res.destroyed) return;

@@ -1,7 +1,7 @@
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
-import { DEFAULT_BODY_LIMIT, notFoundResponse, tooLargeResponse } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 
 /** Options of {@link createFetchHandler}. */
@@ -20,40 +20,12 @@ export interface FetchHandlerOptions {
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-type BodyRead = { ok: true; body: Uint8Array } | { ok: false; reason: 'too-large' | 'aborted' };
-
-/** Reads a request body, stopping as soon as it grows past `limit` bytes instead of buffering it all. */
-async function readLimited(request: Request, limit: number): Promise<BodyRead> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, reason: 'too-large' };
-  if (!request.body) return { ok: true, body: new Uint8Array(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let read: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      read = await reader.read();
-    } catch {
-      // The client went away mid-body: an everyday event, not an error for the host to log.
-      return { ok: false, reason: 'aborted' };
-    }
-    if (read.done) break;
-    size += read.value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return { ok: false, reason: 'too-large' };
-    }
-    chunks.push(read.value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, body };
-}
+/**
+ * The answer to a client that went away mid-body, which a fetch handler must still return: empty,
+ * with nginx's 499 "client closed request", so a platform's log does not show a client error
+ * answered. No one receives it; the other adapters write nothing at all.
+ */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /** A large body as a pull stream: the next chunk is encoded only when the consumer asks for it. */
 function pullStream(text: string): ReadableStream<Uint8Array> {
@@ -108,14 +80,14 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     const method = request.method.toUpperCase();
     const target = server.resolve(url);
     if (!target) return options.fallback ? options.fallback(request) : toFetchResponse(notFoundResponse(server, headers), method);
-    let body: Uint8Array | undefined;
+    let body: RequestBody = {};
     if (BODY_METHODS.has(method)) {
-      const read = await readLimited(request, bodyLimit);
-      if (!read.ok && read.reason === 'aborted') return new Response(null, { status: 400 });
-      if (!read.ok) return toFetchResponse(tooLargeResponse(server, bodyLimit, headers), method);
-      body = read.body;
+      const step = settleBody(server, bodyLimit, headers, await fetchRequestBody(request, bodyLimit));
+      if (step === null) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+      if ('answer' in step) return toFetchResponse(step.answer, method);
+      body = step;
     }
-    const answer = await server.handle({ method: request.method, url, headers, body, remoteAddress: options.clientAddress?.(request) }, target);
+    const answer = await server.handle({ method: request.method, url, headers, remoteAddress: options.clientAddress?.(request), ...body }, target);
     // resolve() said this URL is in the API, so the core answers it.
     return toFetchResponse(answer!, method);
   };

@@ -2,8 +2,8 @@ import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { RestServer } from '../core/server.js';
-import type { RawRequest, RawResponse } from '../core/types.js';
-import { DEFAULT_BODY_LIMIT, requestBody, tooLargeResponse } from './request-body.js';
+import type { RawResponse } from '../core/types.js';
+import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
@@ -74,15 +74,12 @@ function answerWith(ctx: KoaContextLike, answer: RawResponse): void {
  * The body part of the core request, or null when the request was settled here: a body over
  * the limit answers 413, and a client gone mid-body gets no answer at all.
  */
-async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): Promise<Pick<RawRequest, 'body' | 'parsedBody'> | null> {
+async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): Promise<RequestBody | null> {
   if (!BODY_METHODS.has(ctx.method.toUpperCase())) return {};
-  const body = await requestBody(ctx.req, limit, { raw: ctx.request.rawBody, parsed: ctx.request.body });
-  if (!('failed' in body)) return body;
-  if (body.failed === 'aborted') {
-    ctx.respond = false;
-    return null;
-  }
-  answerWith(ctx, tooLargeResponse(server, limit, ctx.req.headers));
+  const step = settleBody(server, limit, ctx.req.headers, await requestBody(ctx.req, limit, { raw: ctx.request.rawBody, parsed: ctx.request.body }));
+  if (step === null) ctx.respond = false;
+  else if ('answer' in step) answerWith(ctx, step.answer);
+  else return step;
   return null;
 }
 

@@ -4,7 +4,7 @@ import type { MaybePromise } from '../core/pipeline/maybe-async.js';
 import type { RestTarget } from '../core/routing/rest-route.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
-import { DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, tooLargeResponse } from './request-body.js';
+import { DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, settleBody } from './request-body.js';
 import { writeRawResponse } from './write-response.js';
 
 export { writeRawResponse } from './write-response.js';
@@ -34,11 +34,9 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
 
   async function serveWithBody(req: IncomingMessage, res: ServerResponse, target: RestTarget, next?: (error?: unknown) => void): Promise<void> {
     const method = req.method ?? 'GET';
-    const body = await requestBody(req, bodyLimit);
-    if ('failed' in body) {
-      if (body.failed === 'aborted') return;
-      return writeRawResponse(res, tooLargeResponse(server, bodyLimit, req.headers), method);
-    }
+    const body = settleBody(server, bodyLimit, req.headers, await requestBody(req, bodyLimit));
+    if (body === null) return;
+    if ('answer' in body) return writeRawResponse(res, body.answer, method);
     deliver(res, await server.handle({ method, url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress, ...body }, target), method, next);
   }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { bodyTooLarge, internal, noRoute } from '../core/errors/catalogue.js';
 import type { RestServer } from '../core/server.js';
 import type { RawRequest, RawResponse } from '../core/types.js';
-import { readBody } from './read-body.js';
+import { readFetchBody, readNodeBody, type BodyReadFailure } from './read-body.js';
 
 /** Default largest request body an adapter reads: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -15,8 +15,14 @@ export interface HostBody {
   parsed?: unknown;
 }
 
+/** The body part of a core request. */
+export type RequestBody = Pick<RawRequest, 'body' | 'parsedBody'>;
+
 /** The body part of a core request, or why the request cannot be answered from it. */
-export type BodyOutcome = Pick<RawRequest, 'body' | 'parsedBody'> | { failed: 'too-large' | 'aborted' };
+export type BodyOutcome = RequestBody | { failed: BodyReadFailure };
+
+/** What an adapter does next: hand the core this body, send this answer instead, or nothing at all (null). */
+export type BodyStep = RequestBody | { answer: RawResponse } | null;
 
 /**
  * Where a request's body comes from, most faithful first: the raw text a parser kept, else the
@@ -27,18 +33,34 @@ export async function requestBody(req: IncomingMessage, limit: number, host: Hos
   const raw = host.raw;
   if (typeof raw === 'string' || raw instanceof Uint8Array) return { body: raw };
   if (req.readableEnded && host.parsed !== undefined) return { parsedBody: host.parsed };
-  const read = await readBody(req, limit);
+  const read = await readNodeBody(req, limit);
   if (read.ok) return { body: read.body };
   // Drain what is left so the socket can close cleanly after the 413.
   if (read.reason === 'too-large') req.resume();
   return { failed: read.reason };
 }
 
+/** {@link requestBody} for a fetch `Request`, which no parser has read. */
+export async function fetchRequestBody(request: Request, limit: number): Promise<BodyOutcome> {
+  const read = await readFetchBody(request, limit);
+  return read.ok ? { body: read.body } : { failed: read.reason };
+}
+
+/**
+ * The same step for every adapter once the body is read: the body goes to the core; a body over
+ * the limit is answered 413 here; a client that went away mid-body gets nothing — no handler, no
+ * hook and no answer, as there is no one to read it.
+ */
+export function settleBody(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>, outcome: BodyOutcome): BodyStep {
+  if (!('failed' in outcome)) return outcome;
+  return outcome.failed === 'aborted' ? null : { answer: tooLargeResponse(server, limit, headers) };
+}
+
 /**
  * The 413 answer for a body over the limit, with the REST headers and `Connection: close`: the
  * unread rest of the body would otherwise be parsed as the next request.
  */
-export function tooLargeResponse(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>): RawResponse {
+function tooLargeResponse(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>): RawResponse {
   const answer = server.errorResponse(bodyTooLarge(limit), headers);
   answer.headers.Connection = 'close';
   return answer;

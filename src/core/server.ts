@@ -9,7 +9,7 @@ import type { RestResponse } from './http/response.js';
 import { serializeAnswer } from './http/serialize.js';
 import { createIndexRoutes } from './index/index-routes.js';
 import { parsePhpQuery } from './php/query.js';
-import { phpRtrim, phpTrim } from './php/values.js';
+import { phpRtrim, phpTrim } from './php/strings.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
 import { bodyLoader } from './pipeline/body-loader.js';
 import { dispatch, errorResponse, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';

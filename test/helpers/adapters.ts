@@ -13,9 +13,10 @@ import { createKoaMiddleware } from '../../src/adapters/koa.js';
 import { createNodeHandler } from '../../src/adapters/node.js';
 import type { RestServer } from '../../src/index.js';
 
-/** A listening adapter: its port, and how to stop it. */
+/** A listening adapter: its port, the node:http server under it (Hono's included), and how to stop it. */
 export interface Mounted {
   port: number;
+  server: Server;
   close: () => Promise<void>;
 }
 
@@ -32,6 +33,7 @@ function listen(server: Server): Promise<Mounted> {
     server.listen(0, '127.0.0.1', () =>
       resolve({
         port: (server.address() as AddressInfo).port,
+        server,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();
@@ -69,7 +71,7 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
       app.all('*', (c) => api(c.req.raw));
       return new Promise((resolve) => {
         const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-          resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
+          resolve({ port: info.port, server: server as Server, close: () => new Promise((done) => server.close(() => done())) }),
         );
       });
     }

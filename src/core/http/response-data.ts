@@ -1,4 +1,5 @@
-import { isScalar, phpTrim, toPhpString } from '../php/values.js';
+import { isScalar, toPhpString } from '../php/values.js';
+import { phpTrim } from '../php/strings.js';
 import { parseList } from '../schema/coerce.js';
 import { setOwn } from '../own-property.js';
 import type { RestLink, RestResponse } from './response.js';

@@ -4,6 +4,7 @@
  * `parse_str()`.
  */
 import { setOwn } from '../own-property.js';
+import { isCSpace } from './strings.js';
 
 /** A PHP request value: a string, or a PHP array — a JS array when its keys are exactly 0..n-1 in order, else a plain object. */
 export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
@@ -36,11 +37,6 @@ function intKey(key: string): bigint | undefined {
   }
   const value = BigInt(key);
   return value >= LONG_MIN && value <= LONG_MAX ? value : undefined;
-}
-
-/** C's `isspace` in the "C" locale. */
-function isCSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
 }
 
 /** A PHP array being filled the way PHP registers request variables. */

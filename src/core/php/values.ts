@@ -6,6 +6,7 @@
  * one kind, the PHP array. A JS number stands for a PHP int when it is a safe integer and
  * for a PHP float otherwise, which is as close as JSON.parse lets us get.
  */
+import { phpRtrim } from './strings.js';
 
 /** A PHP array as JS holds it: a list or a string-keyed record. */
 export type PhpArray = unknown[] | Record<string, unknown>;
@@ -194,51 +195,6 @@ export function toPhpString(value: unknown): string {
 /** PHP's `empty()`: missing, null, false, 0, '', '0' or an empty array. */
 export function isEmpty(value: unknown): boolean {
   return !toBool(value);
-}
-
-/** Number of code points, as `mb_strlen` counts UTF-8 characters. */
-export function mbStrlen(value: string): number {
-  let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
-}
-
-/** PHP's default `trim` character list: space, tab, LF, CR, NUL and vertical tab. */
-const PHP_TRIM_CHARS = ' \t\n\r\0\v';
-
-/** PHP `trim($value, $chars)` (a plain character list, no `a..z` ranges), in one pass from each end. */
-export function phpTrim(value: string, chars: string = PHP_TRIM_CHARS): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && chars.includes(value[start]!)) start++;
-  while (end > start && chars.includes(value[end - 1]!)) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
-}
-
-/** PHP `ltrim($value, $chars)`. */
-export function phpLtrim(value: string, chars: string = PHP_TRIM_CHARS): string {
-  let start = 0;
-  while (start < value.length && chars.includes(value[start]!)) start++;
-  return start === 0 ? value : value.slice(start);
-}
-
-/** PHP `rtrim($value, $chars)`. */
-export function phpRtrim(value: string, chars: string = PHP_TRIM_CHARS): string {
-  let end = value.length;
-  while (end > 0 && chars.includes(value[end - 1]!)) end--;
-  return end === value.length ? value : value.slice(0, end);
-}
-
-/** PHP `strtolower`: ASCII letters only. */
-export function asciiLower(value: string): string {
-  return value.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** PHP `json_encode` with default flags: slashes and non-ASCII characters escaped. */

@@ -1,6 +1,7 @@
 import { isRestError, type RestError } from '../errors/rest-error.js';
 import type { RawRequest } from '../types.js';
-import { isJsonMediaType, parseBody } from './body.js';
+import { isJsonMediaType } from '../http/content-type.js';
+import { parseBody } from './body.js';
 import type { BodyParams } from './dispatch.js';
 
 /**

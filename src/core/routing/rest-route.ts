@@ -1,5 +1,5 @@
 import { parsePhpQuery, type PhpValue } from '../php/query.js';
-import { phpRtrim, phpTrim } from '../php/values.js';
+import { phpRtrim, phpTrim } from '../php/strings.js';
 
 /** Where a request URL points inside the REST API. */
 export interface RestTarget {

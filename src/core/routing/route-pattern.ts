@@ -1,6 +1,7 @@
 import { parse, type Token } from 'path-to-regexp';
-import { checkRegex, unsafePatternError, type RegexHazard, type UnsafePatternPolicy } from '../regex/safety.js';
-import { phpTrim } from '../php/values.js';
+import type { RegexHazard } from '../regex/hazard.js';
+import { checkRegex, unsafePatternError, type UnsafePatternPolicy } from '../regex/safety.js';
+import { phpTrim } from '../php/strings.js';
 
 /** A route pattern ready for matching and for the index. */
 export interface CompiledPattern {

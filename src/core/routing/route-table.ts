@@ -2,7 +2,7 @@ import { checkCapability, checkMethod, registrationPolicy, type RegistrationPoli
 import { compileArgs, type ArgPlan } from '../pipeline/args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
 import { compileRoutePattern, routeKey, type CompiledPattern } from './route-pattern.js';
-import { phpTrim } from '../php/values.js';
+import { phpTrim } from '../php/strings.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from '../types.js';
 

@@ -3,7 +3,6 @@
  * `rest_sanitize_*`, `wp_parse_list`, `rest_get_best_type_for_value`, unique items).
  */
 import {
-  asciiLower,
   isNumeric,
   isNumericArray,
   isIntegerKey,
@@ -19,6 +18,7 @@ import {
   toPhpString,
   type PhpArray,
 } from '../php/values.js';
+import { asciiLower } from '../php/strings.js';
 
 /** The types WordPress validates; any other `type` name accepts everything. */
 export const BUILT_IN_TYPES: ReadonlySet<string> = new Set([

@@ -6,7 +6,9 @@ import { restError, type RestError } from '../errors/rest-error.js';
 import type { Combination, CompiledSchema, TypeSpec } from './compile.js';
 import { formatList } from './messages.js';
 import { isPhpArray, phpKeyExists } from '../php/values.js';
-import { validateNode } from './validate.js';
+
+/** Validation of one member schema (`rest_validate_value_from_schema`), handed in by the caller: validation and sanitization both search members, and validation itself recurses through them. */
+export type ValidateNode = (schema: CompiledSchema, value: unknown, param: string) => RestError | undefined;
 
 interface Failure {
   readonly error: RestError;
@@ -20,6 +22,7 @@ export function findAnyMatching(
   inherited: TypeSpec,
   value: unknown,
   param: string,
+  validateNode: ValidateNode,
 ): CompiledSchema | RestError {
   const schemas = combination.schemas(inherited);
   const failures: Failure[] = [];
@@ -38,6 +41,7 @@ export function findOneMatching(
   inherited: TypeSpec,
   value: unknown,
   param: string,
+  validateNode: ValidateNode,
 ): CompiledSchema | RestError {
   const schemas = combination.schemas(inherited);
   const failures: Failure[] = [];

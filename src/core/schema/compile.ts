@@ -9,7 +9,7 @@
 import { formatCount, formatEnumValue, formatInt, formatList, plural } from './messages.js';
 import { compileSchemaPattern } from './pattern.js';
 import { isEmpty, toFloat, toPhpString } from '../php/values.js';
-import type { ArgSchema } from './types.js';
+import { isSchemaObject, type ArgSchema } from './types.js';
 
 /** A schema's `type`: one name, a list of names, or none. */
 export type TypeSpec = string | readonly string[] | undefined;
@@ -140,11 +140,6 @@ function isset(value: unknown): boolean {
 
 function optionalNumber(value: unknown): number | undefined {
   return isset(value) ? toFloat(value) : undefined;
-}
-
-/** Whether a descriptor's value is a schema: an object, not an array. */
-export function isSchemaObject(value: unknown): value is ArgSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function normalizeType(type: unknown): TypeSpec {

@@ -5,7 +5,8 @@
  * PHP coerces scalars to strings before matching (and throws on arrays, which we treat as
  * not matching). PCRE's `$` also matches before a final newline, hence the `\n?$` endings.
  */
-import { phpTrim, toPhpString } from '../php/values.js';
+import { toPhpString } from '../php/values.js';
+import { phpTrim } from '../php/strings.js';
 
 /** The string PHP would match a format against, or undefined where PHP would throw. */
 function subject(value: unknown): string | undefined {

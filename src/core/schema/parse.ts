@@ -1,5 +1,7 @@
 /**
- * `rest_parse_request_arg`: validation then sanitization, compiled once per descriptor.
+ * `rest_parse_request_arg`: validation then sanitization, compiled once per descriptor; and
+ * `rest_sanitize_value_from_schema` on its own. Sanitization searches `anyOf`/`oneOf` members by
+ * validating them, so this is where the two are joined.
  */
 import { compileSchema } from './compile.js';
 import { sanitizeNode } from './sanitize.js';
@@ -22,6 +24,14 @@ export function compileArg(schema: ArgSchema): ArgParser {
   return (value, param) => {
     const error = validateNode(compiled, value, param);
     if (error !== undefined) return error;
-    return sanitizeNode(compiled, value, param);
+    return sanitizeNode(compiled, value, param, validateNode);
   };
+}
+
+/**
+ * Sanitizes a value with a descriptor, as WordPress's `rest_sanitize_value_from_schema`;
+ * answers a {@link RestError} where WordPress answers a `WP_Error`.
+ */
+export function sanitizeValue(value: unknown, schema: ArgSchema, param = ''): unknown {
+  return sanitizeNode(compileSchema(schema), value, param, validateNode);
 }

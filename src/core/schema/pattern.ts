@@ -7,9 +7,9 @@
  * literals, and any non-alphanumeric character may be escaped.
  */
 
-import { checkRegex, type RegexHazard } from '../regex/safety.js';
-import { isSchemaObject } from './compile.js';
-import type { ArgSchema } from './types.js';
+import type { RegexHazard } from '../regex/hazard.js';
+import { checkRegex } from '../regex/safety.js';
+import { isSchemaObject, type ArgSchema } from './types.js';
 
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
 const QUANTIFIER = /^\{[0-9]+(?:,[0-9]*)?\}/;

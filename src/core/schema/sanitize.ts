@@ -5,27 +5,19 @@
 import { RestError, restError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import { BUILT_IN_TYPES, handleMultiType, hasUniqueItems, sanitizeArray, sanitizeBoolean, sanitizeObject } from './coerce.js';
-import { findAnyMatching, findOneMatching } from './combine.js';
-import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
+import { findAnyMatching, findOneMatching, type ValidateNode } from './combine.js';
+import { propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
 import { sanitizeHexColor } from './formats.js';
 import { phpKeys, toFloat, toInt, toPhpString, type PhpArray } from '../php/values.js';
 import { sanitizeTextareaField, sanitizeTextField } from './text.js';
-import type { ArgSchema } from './types.js';
 import { escUrlRaw } from './url.js';
 
 /**
- * Sanitizes a value with a descriptor, as WordPress's `rest_sanitize_value_from_schema`;
- * answers a {@link RestError} where WordPress answers a `WP_Error`.
+ * Sanitizes with a compiled schema. `validate` picks `anyOf`/`oneOf` members; `type` overrides
+ * the schema's own, as when validation has already resolved it (WordPress passes its modified
+ * `$args` along).
  */
-export function sanitizeValue(value: unknown, schema: ArgSchema, param = ''): unknown {
-  return sanitizeNode(compileSchema(schema), value, param);
-}
-
-/**
- * Sanitizes with a compiled schema. `type` overrides the schema's own, as when validation
- * has already resolved it (WordPress passes its modified `$args` along).
- */
-export function sanitizeNode(schema: CompiledSchema, input: unknown, param: string, type: TypeSpec = schema.type): unknown {
+export function sanitizeNode(schema: CompiledSchema, input: unknown, param: string, validate: ValidateNode, type: TypeSpec = schema.type): unknown {
   let value = input;
   // anyOf, then oneOf: the matching member sanitizes the value and, when the node has no type, lends its own.
   // The guard keeps the common, combinator-free schema off the allocation below.
@@ -35,10 +27,10 @@ export function sanitizeNode(schema: CompiledSchema, input: unknown, param: stri
       [schema.oneOf, findOneMatching],
     ] as const) {
       if (combination === undefined) continue;
-      const match = find(combination, type, value, param);
+      const match = find(combination, type, value, param, validate);
       if (match instanceof RestError) return match;
       if (type === undefined) type = match.type;
-      value = sanitizeNode(match, value, param);
+      value = sanitizeNode(match, value, param, validate);
       if (value instanceof RestError) return value;
     }
   }
@@ -49,9 +41,9 @@ export function sanitizeNode(schema: CompiledSchema, input: unknown, param: stri
   }
   switch (type) {
     case 'array':
-      return sanitizeArrayValue(schema, value, param);
+      return sanitizeArrayValue(schema, value, param, validate);
     case 'object':
-      return sanitizeObjectValue(schema, value, param);
+      return sanitizeObjectValue(schema, value, param, validate);
     case 'null':
       return null;
     case 'integer':
@@ -89,12 +81,12 @@ function sanitizeFormat(format: string, value: unknown): string | undefined {
   }
 }
 
-function sanitizeArrayValue(schema: CompiledSchema, value: unknown, param: string): unknown[] | RestError {
+function sanitizeArrayValue(schema: CompiledSchema, value: unknown, param: string, validate: ValidateNode): unknown[] | RestError {
   const items = sanitizeArray(value);
   const rules = schema.array;
   if (rules.sanitizeItems && rules.items !== undefined) {
     for (let i = 0; i < items.length; i++) {
-      const item = sanitizeNode(rules.items, items[i], `${param}[${i}]`);
+      const item = sanitizeNode(rules.items, items[i], `${param}[${i}]`, validate);
       // WordPress would store the WP_Error as the item; passing it up is what callers can use.
       if (item instanceof RestError) return item;
       items[i] = item;
@@ -106,7 +98,7 @@ function sanitizeArrayValue(schema: CompiledSchema, value: unknown, param: strin
   return items;
 }
 
-function sanitizeObjectValue(schema: CompiledSchema, value: unknown, param: string): PhpArray | RestError {
+function sanitizeObjectValue(schema: CompiledSchema, value: unknown, param: string, validate: ValidateNode): PhpArray | RestError {
   const object = sanitizeObject(value);
   const rules = schema.object;
   if (rules.properties.size === 0 && rules.patternProperties.length === 0 && rules.additionalProperties === undefined) {
@@ -121,7 +113,7 @@ function sanitizeObjectValue(schema: CompiledSchema, value: unknown, param: stri
       removed = true;
       continue;
     }
-    const sanitized = property === undefined ? source[key] : sanitizeNode(property, source[key], `${param}[${key}]`);
+    const sanitized = property === undefined ? source[key] : sanitizeNode(property, source[key], `${param}[${key}]`, validate);
     if (sanitized instanceof RestError) return sanitized;
     setOwn(result, key, sanitized);
   }

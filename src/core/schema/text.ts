@@ -4,7 +4,8 @@
  * and PHP's `strip_tags`).
  */
 import { removePercentTriples } from './percent-triples.js';
-import { asciiLower, phpTrim, toPhpString } from '../php/values.js';
+import { toPhpString } from '../php/values.js';
+import { asciiLower, phpTrim } from '../php/strings.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LESS_THAN = /<[^>]*?(?:(?=<)|>|(?=\n?$))/g;

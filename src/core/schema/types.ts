@@ -75,3 +75,8 @@ export interface ArgSchema {
   /** WordPress's `sanitize_callback`: replaces schema sanitization when set. */
   sanitizeCallback?: SanitizeCallback;
 }
+
+/** Whether a descriptor's value is a schema: an object, not an array. */
+export function isSchemaObject(value: unknown): value is ArgSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

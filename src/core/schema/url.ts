@@ -2,7 +2,8 @@
  * WordPress's `esc_url_raw` (`esc_url` in its `db` context) with `wp_kses_bad_protocol`.
  */
 import { removePercentTriples } from './percent-triples.js';
-import { asciiLower, phpLtrim, phpTrim, toPhpString } from '../php/values.js';
+import { toPhpString } from '../php/values.js';
+import { asciiLower, phpLtrim, phpTrim } from '../php/strings.js';
 
 /** `wp_allowed_protocols()` in WordPress 6.1. */
 const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set([

@@ -19,7 +19,8 @@ import { findAnyMatching, findOneMatching } from './combine.js';
 import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
 import { isDateTime, isEmail, isHexColor, isIpAddress, isUuid } from './formats.js';
 import { invalidType } from './messages.js';
-import { mbStrlen, numericValue, phpKeyExists, phpKeys } from '../php/values.js';
+import { numericValue, phpKeyExists, phpKeys } from '../php/values.js';
+import { mbStrlen } from '../php/strings.js';
 import { sanitizeNode } from './sanitize.js';
 import type { ArgSchema } from './types.js';
 
@@ -32,12 +33,12 @@ export function validateValue(value: unknown, schema: ArgSchema, param = ''): tr
 export function validateNode(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
   let type: TypeSpec = schema.type;
   if (schema.anyOf !== undefined) {
-    const match = findAnyMatching(schema.anyOf, type, value, param);
+    const match = findAnyMatching(schema.anyOf, type, value, param, validateNode);
     if (match instanceof RestError) return match;
     if (type === undefined) type = match.type;
   }
   if (schema.oneOf !== undefined) {
-    const match = findOneMatching(schema.oneOf, type, value, param);
+    const match = findOneMatching(schema.oneOf, type, value, param, validateNode);
     if (match instanceof RestError) return match;
     if (type === undefined) type = match.type;
   }
@@ -85,7 +86,7 @@ function validateType(schema: CompiledSchema, type: string | undefined, value: u
 
 /** `rest_validate_enum`: the sanitized value must equal one of the allowed values. */
 function validateEnum(schema: CompiledSchema, type: string | undefined, value: unknown, param: string): RestError | undefined {
-  const sanitized = sanitizeNode(schema, value, param, type);
+  const sanitized = sanitizeNode(schema, value, param, validateNode, type);
   if (sanitized instanceof RestError) return sanitized;
   for (const allowed of schema.enumValues ?? []) {
     if (valuesEqual(sanitized, allowed)) return undefined;

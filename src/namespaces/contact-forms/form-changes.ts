@@ -1,6 +1,6 @@
 import { invalidParams } from '../../core/errors/catalogue.js';
 import type { RestError } from '../../core/errors/rest-error.js';
-import { phpTrim } from '../../core/php/values.js';
+import { phpTrim } from '../../core/php/strings.js';
 import { stripTags } from '../../core/schema/text.js';
 import { notOfType } from './errors.js';
 import { phpBool } from './php-values.js';

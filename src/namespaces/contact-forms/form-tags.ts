@@ -1,4 +1,4 @@
-import { asciiLower, phpTrim } from '../../core/php/values.js';
+import { asciiLower, phpTrim } from '../../core/php/strings.js';
 
 /** A form-tag scanned from a form template, as CF7's `WPCF7_FormTag`. */
 export interface FormTag {

@@ -1,4 +1,4 @@
-import { phpTrim } from '../../core/php/values.js';
+import { phpTrim } from '../../core/php/strings.js';
 import { stripTags } from '../../core/schema/text.js';
 
 const encoder = new TextEncoder();

@@ -1,4 +1,5 @@
-import { phpTrim, toInt } from '../../core/php/values.js';
+import { toInt } from '../../core/php/values.js';
+import { phpTrim } from '../../core/php/strings.js';
 import type { RestContext } from '../../core/types.js';
 import { storageContext } from '../define.js';
 import { permalink } from '../core-posts/render.js';

@@ -1,4 +1,4 @@
-import { phpTrim } from '../../core/php/values.js';
+import { phpTrim } from '../../core/php/strings.js';
 import { discoverEndpoint } from './discover.js';
 import { fetchBody, type FetchBounds } from './http.js';
 import { providerHtml } from './provider-html.js';

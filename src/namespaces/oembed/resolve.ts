@@ -1,6 +1,6 @@
 import type { StorageContext } from '../define.js';
 import type { PostRecord, PostsStorage } from './storage.js';
-import { phpRtrim, phpTrim } from '../../core/php/values.js';
+import { phpRtrim, phpTrim } from '../../core/php/strings.js';
 
 /** `?p=N`, `?page_id=N` or `?attachment_id=N` anywhere in the URL, as `url_to_postid` looks for it first. */
 const ID_QUERY = /[?&](?:p|page_id|attachment_id)=(\d+)/;
