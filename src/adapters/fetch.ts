@@ -27,9 +27,11 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  */
 const CLIENT_CLOSED_REQUEST = 499;
 
-/** A large body as a pull stream: the next chunk is encoded only when the consumer asks for it. */
-function pullStream(text: string): ReadableStream<Uint8Array> {
-  const chunks = bodyChunks(Buffer.from(text));
+const utf8 = new TextEncoder();
+
+/** A large body as a pull stream: the next chunk is handed over only when the consumer asks for it. */
+function pullStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  const chunks = bodyChunks(bytes);
   return new ReadableStream({
     pull(controller) {
       const next = chunks.next();
@@ -51,9 +53,10 @@ export function toFetchResponse(answer: RawResponse, method: string): Response {
   if (method === 'HEAD' || answer.status === 204 || answer.status === 304 || answer.body === '') {
     return new Response(null, { status: answer.status, headers });
   }
-  const length = Buffer.byteLength(answer.body);
-  headers.set('Content-Length', String(length));
-  const body = length <= SINGLE_WRITE_LIMIT ? answer.body : pullStream(answer.body);
+  // Encoded with TextEncoder, not Buffer: Workers and Deno have no Buffer global.
+  const bytes = utf8.encode(answer.body);
+  headers.set('Content-Length', String(bytes.length));
+  const body = bytes.length <= SINGLE_WRITE_LIMIT ? bytes : pullStream(bytes);
   return new Response(body, { status: answer.status, headers });
 }
 

@@ -17,7 +17,7 @@ export function flatHeaders(headers: RawResponse['headers']): string[] {
 }
 
 /** The body in chunks of at most {@link SINGLE_WRITE_LIMIT} bytes. */
-export function* bodyChunks(body: Buffer): Generator<Buffer> {
+export function* bodyChunks(body: Uint8Array): Generator<Uint8Array> {
   for (let offset = 0; offset < body.length; offset += SINGLE_WRITE_LIMIT) yield body.subarray(offset, offset + SINGLE_WRITE_LIMIT);
 }
 

@@ -9,6 +9,27 @@ if (process.env.NO_NODE_HOOK_REGISTERED === undefined) {
 
 const BUILTINS = new Set(builtinModules);
 
+// Workers have none of Node's globals either. Node's own fetch classes use Buffer, so it stays,
+// but the package's build (any file under dist/) that reaches for Buffer or setImmediate fails.
+const HERE = import.meta.url;
+function refuseFromBuild(name) {
+  const caller = new Error().stack.split('\n').slice(1).find((frame) => !frame.includes(HERE));
+  if (caller !== undefined && caller.includes('/dist/')) throw new ReferenceError(`${name} is not defined (a Node global, used by the build in a Workers-like runtime): ${caller.trim()}`);
+}
+globalThis.Buffer = new Proxy(globalThis.Buffer, {
+  get(target, key, receiver) {
+    refuseFromBuild('Buffer');
+    return Reflect.get(target, key, receiver);
+  },
+});
+for (const name of ['setImmediate', 'clearImmediate']) {
+  const original = globalThis[name];
+  globalThis[name] = (...args) => {
+    refuseFromBuild(name);
+    return original(...args);
+  };
+}
+
 /** Refuses Node-only modules for every import made after registration. */
 export async function resolve(specifier, context, next) {
   if (specifier.startsWith('node:') || BUILTINS.has(specifier) || specifier === 'undici' || specifier.startsWith('undici/')) {
