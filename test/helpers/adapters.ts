@@ -20,12 +20,12 @@ export interface Mounted {
 }
 
 /** Options every adapter takes. */
-export interface AdapterOptions {
+interface AdapterOptions {
   bodyLimit?: number;
 }
 
 export const ADAPTER_NAMES = ['node', 'express', 'express 4', 'koa', 'koa 2', 'fetch (Hono)'] as const;
-export type AdapterName = (typeof ADAPTER_NAMES)[number];
+type AdapterName = (typeof ADAPTER_NAMES)[number];
 
 function listen(server: Server): Promise<Mounted> {
   return new Promise((resolve) => {

@@ -29,7 +29,7 @@ export interface InjectResponse {
 }
 
 /** PHP's `http_build_query`: nested lists and objects as `key[sub]=value`, booleans as 1/0, null left out. */
-export function buildPhpQuery(query: Record<string, unknown>): string {
+function buildPhpQuery(query: Record<string, unknown>): string {
   const parts: string[] = [];
   const add = (key: string, value: unknown): void => {
     if (value === null || value === undefined) return;

@@ -3,7 +3,7 @@
  * `rest_sanitize_value_from_schema`, `rest_parse_request_arg`) over argument descriptors.
  */
 export { assertValidArgSchema } from './assert.js';
-export { compileArg, type ArgParser, type ParseResult } from './parse.js';
+export { compileArg, type ParseResult } from './parse.js';
 export { sanitizeValue } from './sanitize.js';
-export type { ArgSchema, SanitizeCallback, SchemaType, ValidateCallback } from './types.js';
+export type { ArgSchema } from './types.js';
 export { validateValue } from './validate.js';
