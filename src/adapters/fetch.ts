@@ -27,7 +27,7 @@ async function readLimited(request: Request, limit: number): Promise<BodyRead> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) return { ok: false, reason: 'too-large' };
   if (!request.body) return { ok: true, body: new Uint8Array(0) };
-  const reader = request.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

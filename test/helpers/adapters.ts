@@ -61,7 +61,9 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
         if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
       });
       app.use(createKoaMiddleware(rest, options));
-      return listen(createServer(app.callback()));
+      // Koa's callback settles every request itself (errors go to ctx.onerror), so its promise is left alone.
+      const handle = app.callback();
+      return listen(createServer((req, res) => void handle(req, res)));
     }
     case 'fetch (Hono)': {
       const app = new Hono();

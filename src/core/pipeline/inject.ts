@@ -37,6 +37,8 @@ function buildPhpQuery(query: Record<string, unknown>): string {
       for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}[${sub}]`, item);
       return;
     }
+    // Functions and symbols have no place in a query string; PHP never receives them.
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') return;
     const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
   };

@@ -117,7 +117,7 @@ export class Combination {
     return this.members.map((member) =>
       isset(member.type) || inherited === undefined
         ? compileSchema(member)
-        : buildSchema({ ...member, type: inherited as ArgSchema['type'] }),
+        : buildSchema({ ...member, type: inherited }),
     );
   }
 }

@@ -163,5 +163,5 @@ function strip(schema: ArgSchema, refused: ReadonlySet<string>): ArgSchema {
     const kept = Object.entries(schema.patternProperties).filter(([pattern]) => !refused.has(pattern));
     out.patternProperties = Object.fromEntries(kept.map(([pattern, property]) => [pattern, sub(property)]));
   }
-  return out as ArgSchema;
+  return out;
 }
