@@ -49,7 +49,7 @@ describe('hooks', () => {
   });
 
   it('share request.state between onRequest, beforeHandler and the handler', async () => {
-    const { rest } = site({ onRequest: (request) => void (request.state.seen = 'onRequest'), beforeHandler: (request) => void (request.state.seen += '+beforeHandler') });
+    const { rest } = site({ onRequest: (request) => void (request.state.seen = 'onRequest'), beforeHandler: (request) => void (request.state.seen = `${String(request.state.seen)}+beforeHandler`) });
     expect((await rest.inject({ path: '/shop/v1/items/7' })).data).toEqual({ id: 7, seen: 'onRequest+beforeHandler' });
   });
 

@@ -17,6 +17,8 @@ const authorOf: OembedOptions['authorOf'] = async (id) => (id === 1 ? { name: 'a
 
 const recording = (id: string): Recording => JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', `${id}.json`), 'utf8')) as Recording;
 const fixture = (name: string): string => readFileSync(join(FIXTURES, 'oembed', name), 'utf8');
+/** The address a fetch was asked for, whether it got a string, a URL or a Request. */
+const urlOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));
 
 /** The inline script WordPress 6.1 printed after the iframe, as the recordings show it. */
 function recordedScript(): string {
@@ -325,7 +327,7 @@ describe('oembed/1.0/proxy', () => {
 
   it('never fetches a URL that is not http(s), given or discovered', async () => {
     const seen: string[] = [];
-    const server = site({ fetch: (input, init) => (seen.push(String(input)), fetch(input, init)) });
+    const server = site({ fetch: (input, init) => (seen.push(urlOf(input)), fetch(input, init)) });
     expect((await proxy(server, { url: `ftp://127.0.0.1/page/good` })).status).toBe(404);
     expect((await proxy(server, { url: `${provider.base}/page/file-link` })).status).toBe(404);
     expect(seen).toEqual([`${provider.base}/page/file-link`]);
@@ -334,7 +336,7 @@ describe('oembed/1.0/proxy', () => {
   it("uses the host's fetch when given", async () => {
     const seen: string[] = [];
     const hostFetch: typeof fetch = async (input) => {
-      const url = String(input);
+      const url = urlOf(input);
       seen.push(url.split('?')[0]!);
       if (url.startsWith('https://elsewhere.example/oembed')) return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });
       return new Response('<head><link rel="alternate" type="application/json+oembed" href="https://elsewhere.example/oembed"></head>');
@@ -389,7 +391,7 @@ function unsafeParts(html: string): string[] {
 /** A site whose fetch serves a page naming an endpoint, and at that endpoint a rich document with the given HTML. */
 function siteServing(html: string, options: OembedOptions = {}): RestServer {
   const hostFetch: typeof fetch = async (input) =>
-    String(input).startsWith('https://provider.example/oembed')
+    urlOf(input).startsWith('https://provider.example/oembed')
       ? new Response(JSON.stringify({ version: '1.0', type: 'rich', title: 'A video', html }), { headers: { 'Content-Type': 'application/json' } })
       : new Response('<head><link rel="alternate" type="application/json+oembed" href="https://provider.example/oembed"></head>');
   return siteOf({ fetch: hostFetch, maxBytes: 2 * 1024 * 1024, ...options });
@@ -488,7 +490,7 @@ describe('oembed/1.0/proxy discovery on hostile pages', () => {
   function discovering(page: string) {
     const asked: string[] = [];
     const hostFetch: typeof fetch = async (input) => {
-      const url = String(input);
+      const url = urlOf(input);
       if (url.startsWith('https://provider.example/oembed')) {
         asked.push(url.split('&')[0]!);
         return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });

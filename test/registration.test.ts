@@ -10,7 +10,7 @@ const site = { name: 'Typos', url: 'http://typos.test' };
 const handler = () => ({ ok: true });
 
 function withEndpoint(endpoint: Record<string, unknown>, path = '/things'): NamespaceModule {
-  return { namespace: 'typos/v1', routes: [{ path, endpoints: [{ methods: ['GET'], handler, ...endpoint } as never] }] };
+  return { namespace: 'typos/v1', routes: [{ path, endpoints: [{ methods: ['GET'], handler, ...endpoint }] }] };
 }
 const register = (module: NamespaceModule, options: Partial<RestServerOptions> = {}) => () => createRestServer({ site, namespaces: [module], ...options });
 const withArg = (schema: Record<string, unknown>) => withEndpoint({ args: { count: schema as ArgSchema } });

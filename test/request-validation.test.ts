@@ -49,9 +49,9 @@ const REQUEST_VALIDATORS: Record<string, () => boolean | RestError> = {
 
 function descriptor(raw: Record<string, unknown>): ArgSchema {
   const { validate_callback, sanitize_callback, ...schema } = raw;
-  let out: ArgSchema = schema as ArgSchema;
+  let out: ArgSchema = schema;
   for (const name of [validate_callback, sanitize_callback]) {
-    if (typeof name === 'string') out = { ...out, ...CALLBACKS[name]!(schema as ArgSchema) };
+    if (typeof name === 'string') out = { ...out, ...CALLBACKS[name]!(schema) };
   }
   return out;
 }
@@ -116,7 +116,7 @@ describe("whole-request validation as WordPress's has_valid_params + sanitize_pa
     expect(() =>
       createRestServer({
         site: { name: 'Validation', url: 'http://v.test' },
-        namespaces: [{ namespace: 'rv/v1', routes: [{ path: '/check', endpoints: [{ methods: 'GET', args: c.args as Record<string, ArgSchema>, handler: () => null }] }] }],
+        namespaces: [{ namespace: 'rv/v1', routes: [{ path: '/check', endpoints: [{ methods: 'GET', args: c.args, handler: () => null }] }] }],
       }),
     ).toThrow(/required/);
   });

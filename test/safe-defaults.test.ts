@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, variantB, type ArgSchema, type NamespaceModule, type RestServer } from '../src/index.js';
+import { createRestServer, variantB, type NamespaceModule, type RestServer } from '../src/index.js';
 import { loadSpec } from './helpers/peer.js';
 import { sampleArgs, samplePath } from './helpers/sample-request.js';
 
@@ -39,7 +39,7 @@ const sweep = spec.routes.flatMap((route) =>
             method,
             route: route.route,
             path: samplePath(route.route),
-            body: sampleArgs(Array.isArray(endpoint.args) ? {} : (endpoint.args as Record<string, ArgSchema>)),
+            body: sampleArgs(Array.isArray(endpoint.args) ? {} : endpoint.args),
           })),
       )
     : [],

@@ -51,8 +51,8 @@ function phpEntries(value: unknown[] | Record<string, unknown>): Entry[] {
 /** Equality of two decoded JSON values as PHP arrays and scalars. */
 function phpEqual(a: unknown, b: unknown): boolean {
   if (isRecord(a) && isRecord(b)) {
-    const ea = phpEntries(a as Record<string, unknown>);
-    const eb = phpEntries(b as Record<string, unknown>);
+    const ea = phpEntries(a);
+    const eb = phpEntries(b);
     return ea.length === eb.length && ea.every(([k, v], i) => eb[i]?.[0] === k && phpEqual(v, eb[i]?.[1]));
   }
   if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b));

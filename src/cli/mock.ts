@@ -36,7 +36,7 @@ const MockFlags = z.object({
 });
 
 /** The flags of `site-rest mock`, checked. */
-export type MockFlags = z.infer<typeof MockFlags>;
+type MockFlags = z.infer<typeof MockFlags>;
 
 // PHP writes an empty associative array as `[]`.
 const EmptyPhpArray = z.array(z.unknown()).length(0);

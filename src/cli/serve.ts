@@ -43,7 +43,7 @@ const ServeFlags = z.object({
 });
 
 /** The flags of `site-rest serve`, checked. */
-export type ServeFlags = z.infer<typeof ServeFlags>;
+type ServeFlags = z.infer<typeof ServeFlags>;
 
 
 function siteFor(variant: 'A' | 'B', url: string): SiteFacts {

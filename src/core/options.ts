@@ -64,8 +64,10 @@ const serverOptions = z.strictObject(
 function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (value === undefined) return 'nothing';
+  // JSON.stringify throws on a bigint and gives undefined for a symbol.
+  if (typeof value === 'bigint' || typeof value === 'symbol') return String(value);
   const json = JSON.stringify(value);
-  return json === undefined ? String(value) : json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  return json === undefined ? 'an object without a JSON form' : json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -17,14 +17,14 @@ export interface HtmlAttribute {
 }
 
 /** Text between tags; inside `<script>`, `<style>`, `<title>`, `<textarea>` and `<xmp>` all is text. */
-export interface HtmlText {
+interface HtmlText {
   kind: 'text';
   start: number;
   end: number;
 }
 
 /** A start tag, complete with its `>`; a tag cut off by the end of the input is no token. */
-export interface HtmlStartTag {
+interface HtmlStartTag {
   kind: 'open';
   /** The element's name, lower-cased. */
   name: string;
@@ -34,7 +34,7 @@ export interface HtmlStartTag {
 }
 
 /** An end tag; `end` is after its `>`, or the end of the input when it has none. */
-export interface HtmlEndTag {
+interface HtmlEndTag {
   kind: 'close';
   /** The element's name, lower-cased. */
   name: string;
@@ -43,7 +43,7 @@ export interface HtmlEndTag {
 }
 
 /** A comment; `closed` when it ends with `-->` (then `body` is what lies between `<!--` and `-->`). */
-export interface HtmlComment {
+interface HtmlComment {
   kind: 'comment';
   closed: boolean;
   /** Where its text starts and ends. */
@@ -53,7 +53,7 @@ export interface HtmlComment {
 }
 
 /** A token and its span `[start, end)` in the source. Doctypes, `<?…>` and CDATA are no tokens. */
-export type HtmlToken = HtmlText | HtmlStartTag | HtmlEndTag | HtmlComment;
+type HtmlToken = HtmlText | HtmlStartTag | HtmlEndTag | HtmlComment;
 
 /**
  * Calls `visit` with each token of the HTML in order, adjacent text merged into one token; a

@@ -21,12 +21,12 @@ export interface Mounted {
 }
 
 /** Options every adapter takes. */
-export interface AdapterOptions {
+interface AdapterOptions {
   bodyLimit?: number;
 }
 
 export const ADAPTER_NAMES = ['node', 'express', 'express 4', 'koa', 'koa 2', 'fetch (Hono)'] as const;
-export type AdapterName = (typeof ADAPTER_NAMES)[number];
+type AdapterName = (typeof ADAPTER_NAMES)[number];
 
 function listen(server: Server): Promise<Mounted> {
   return new Promise((resolve) => {
@@ -63,7 +63,9 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
         if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
       });
       app.use(createKoaMiddleware(rest, options));
-      return listen(createServer(app.callback()));
+      // Koa's callback settles every request itself (errors go to ctx.onerror), so its promise is left alone.
+      const handle = app.callback();
+      return listen(createServer((req, res) => void handle(req, res)));
     }
     case 'fetch (Hono)': {
       const app = new Hono();

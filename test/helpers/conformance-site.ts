@@ -3,7 +3,7 @@
 import { createRestServer, RestResponse, type NamespaceModule, type RestServer } from '../../src/index.js';
 import { createUserStore } from '../../src/node.js';
 
-export const ADMIN_PASSWORD = 'abcd1234abcd1234abcd1234';
+const ADMIN_PASSWORD = 'abcd1234abcd1234abcd1234';
 
 function shop(): NamespaceModule {
   const items = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `Item ${i + 1}`, tags: [] as string[] }));

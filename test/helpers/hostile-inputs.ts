@@ -7,13 +7,13 @@
 export const MiB = 1024 * 1024;
 
 /** The largest body the node adapter reads by default is 1 MiB; bodies stay a little under it. */
-export const BODY = MiB - 8 * 1024;
+const BODY = MiB - 8 * 1024;
 
 /** A URL that fits Node's default 16 KiB header limit. */
-export const URL_DEFAULT = 16 * 1024 - 1024;
+const URL_DEFAULT = 16 * 1024 - 1024;
 
 /** A URL for hosts that raise the header limit (the hostile site takes 2 MiB of headers). */
-export const URL_RAISED = MiB - 8 * 1024;
+const URL_RAISED = MiB - 8 * 1024;
 
 /** The demo's two variants. */
 export type Variant = 'A' | 'B';
@@ -59,23 +59,23 @@ const ADMIN = { 'x-hostile-role': 'administrator' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** `unit` repeated until the text is about `bytes` long. */
-export function fill(unit: string, bytes: number): string {
+function fill(unit: string, bytes: number): string {
   return unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
 }
 
 /** `head`, then `unit` repeated, then `tail`, about `bytes` long in all. */
-export function framed(head: string, unit: string, tail: string, bytes: number): string {
+function framed(head: string, unit: string, tail: string, bytes: number): string {
   return head + fill(unit, bytes - head.length - tail.length) + tail;
 }
 
 /** A multipart/form-data body of text fields. */
-export function multipart(fields: ReadonlyArray<readonly [string, string]>, boundary = 'hostileBoundary'): { body: Buffer; contentType: string } {
+function multipart(fields: ReadonlyArray<readonly [string, string]>, boundary = 'hostileBoundary'): { body: Buffer; contentType: string } {
   const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   return { body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** `build(n)` for the largest `n` whose JSON text fits `bytes`: escapes (`\t`, `\n`, `\"`) make JSON longer than its text. */
-export function fitted(bytes: number, build: (n: number) => unknown): string {
+function fitted(bytes: number, build: (n: number) => unknown): string {
   const first = JSON.stringify(build(bytes));
   return first.length <= bytes ? first : JSON.stringify(build(Math.floor((bytes * bytes) / first.length) - 64));
 }

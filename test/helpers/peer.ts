@@ -38,14 +38,14 @@ export function loadRecordings(): Recording[] {
 }
 
 /** The recorded site's users and the application passwords the tests sign in with. */
-export const PEER_USERS = [
+const PEER_USERS = [
   { username: 'admin', roles: ['administrator'], password: 'AdminAppPassword0000000a' },
   { username: 'author', roles: ['author'], password: 'AuthorAppPassword000000b' },
   { username: 'subscriber', roles: ['subscriber'], password: 'SubscriberAppPassword00c' },
 ];
 
 /** The built-in user store holding the recorded site's users; a low scrypt cost keeps the suite fast. */
-export async function peerUsers(): Promise<UserStore> {
+async function peerUsers(): Promise<UserStore> {
   const users = createUserStore({ users: PEER_USERS, scrypt: { N: 1024 } });
   for (const { username, password } of PEER_USERS) await users.createApplicationPassword(username, { name: 'recorder', password });
   return users;
@@ -58,7 +58,7 @@ const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toStrin
  * password, a wrong one (`bad`), an unknown user, the login password, a malformed Basic
  * value or a Bearer token.
  */
-export function authorizationFor(auth: string): string | undefined {
+function authorizationFor(auth: string): string | undefined {
   const user = PEER_USERS.find((u) => u.username === auth);
   if (user) return basic(`${user.username}:${user.password}`);
   switch (auth) {
@@ -77,7 +77,7 @@ export function authorizationFor(auth: string): string | undefined {
   }
 }
 
-export interface SpecRoute extends IndexRoute {
+interface SpecRoute extends IndexRoute {
   route: string;
   variants: string[];
 }

@@ -12,7 +12,7 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 /** A value that satisfies a descriptor (the common keywords; enough for routes.json). */
-export function sampleValue(schema: ArgSchema): unknown {
+function sampleValue(schema: ArgSchema): unknown {
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {

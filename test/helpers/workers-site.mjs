@@ -4,10 +4,10 @@ const { createRestServer, variantA, variantB, memoryPostsStorage, samplePosts } 
 const { createFetchHandler } = await import('../../dist/adapters/fetch.js');
 
 const answers = {};
-for (const [variant, modules] of [
-  ['A', variantA({ posts: { storage: memoryPostsStorage({ posts: samplePosts() }) } })],
-  ['B', variantB()],
-]) {
+for (const [variant, modules] of Object.entries({
+  A: variantA({ posts: { storage: memoryPostsStorage({ posts: samplePosts() }) } }),
+  B: variantB(),
+})) {
   const rest = createRestServer({ site: { name: 'Edge', url: 'https://edge.example' }, namespaces: modules, onError: () => {} });
   const api = createFetchHandler(rest);
   for (const path of ['/wp-json/', '/wp-json/core/v2/posts?per_page=2&_fields=id', '/wp-json/oembed/1.0/proxy?url=https://example.org/']) {

@@ -1,5 +1,5 @@
 /** A username and password from a Basic `Authorization` header. */
-export interface BasicCredentials {
+interface BasicCredentials {
   username: string;
   password: string;
 }

@@ -10,7 +10,7 @@ export interface LoginLimiterOptions {
 export type AttemptOutcome = 'success' | 'failure' | 'undecided';
 
 /** The limiter's answer to an attempt: refused for a while, or let through to be reported on. */
-export type LoginAttempt =
+type LoginAttempt =
   | { allowed: false; retryAfterMs: number }
   | {
       allowed: true;
@@ -21,7 +21,7 @@ export type LoginAttempt =
     };
 
 /** Counts failed Basic sign-ins per client address and per username, in bounded memory. */
-export interface LoginLimiter {
+interface LoginLimiter {
   /** Lets a sign-in attempt through, or refuses it while its address or username is locked. */
   attempt(address: string | undefined, username: string): LoginAttempt;
 }

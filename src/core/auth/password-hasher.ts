@@ -24,7 +24,7 @@ export interface HashQueueOptions {
 }
 
 /** scrypt behind a bounded queue, timing itself so that a check with nothing to hash can take as long. */
-export interface PasswordHasher {
+interface PasswordHasher {
   /** The key of a password under a salt, computed at once: for creating passwords, which no anonymous client can reach. */
   derive(password: string, salt: Buffer): Promise<Buffer>;
   /** The same through the sign-in queue, in the lane kept for trusted checks when `first`; undefined when the queue is full. */

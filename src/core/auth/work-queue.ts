@@ -1,5 +1,5 @@
 /** Runs async tasks a few at a time, with a bounded list of tasks waiting for a slot. */
-export interface WorkQueue {
+interface WorkQueue {
   /**
    * Runs `task` once a slot is free; a `first` task goes ahead of the others waiting and may
    * take the slot kept from them. Undefined, without running it, when the wait list is full.

@@ -60,7 +60,7 @@ export function malformedRequest(parserCode: string | undefined): RestError {
 }
 
 /** `rest_request_incomplete`: the client hung up before its body was complete. */
-export const bodyIncomplete = (): RestError => restError('rest_request_incomplete', 'The request ended before its body was complete.', 400);
+const bodyIncomplete = (): RestError => restError('rest_request_incomplete', 'The request ended before its body was complete.', 400);
 
 /** `rest_batch_path_too_long`: a batch item's path over the cap. */
 export const batchPathTooLong = (max: number): RestError => restError('rest_batch_path_too_long', `The request path is longer than ${max} characters.`, 400);

@@ -79,7 +79,7 @@ function sendableValue(value: string): string {
 }
 
 /** Makes an answer's headers sendable, in place. */
-export type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
+type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
 
 /** Headers that frame the body, which each adapter sets itself: a second, different one makes the answer unreadable. */
 const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding']);

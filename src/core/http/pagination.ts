@@ -7,7 +7,7 @@ const LONE_SURROGATE = /[\ud800-\udfff]/gu;
  * PHP's `urlencode`: everything but letters, digits, `-`, `_` and `.` percent-encoded, spaces
  * as `+`; a lone surrogate, which has no UTF-8 form, as U+FFFD.
  */
-export function phpUrlencode(text: string): string {
+function phpUrlencode(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'))
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');

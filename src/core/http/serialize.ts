@@ -7,7 +7,7 @@ import { envelope, responseToData } from './response-data.js';
 import type { RestResponse } from './response.js';
 
 /** A serialized answer: the status and body; its headers were written into the given record. */
-export interface SerializedAnswer {
+interface SerializedAnswer {
   status: number;
   body: string;
 }

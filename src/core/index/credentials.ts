@@ -91,7 +91,7 @@ export function isCredentialName(name: string): boolean {
 }
 
 /** What a credential's value is replaced with when a request is echoed back. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * A copy of request data with every credential-named field's value replaced by {@link REDACTED},

@@ -59,7 +59,7 @@ function withLists(schema: ArgSchema): ArgSchema {
     const list = out[keyword];
     if (Array.isArray(list)) out[keyword] = list.map(sub);
   }
-  return out as ArgSchema;
+  return out;
 }
 
 /**

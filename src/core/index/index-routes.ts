@@ -5,7 +5,7 @@ import type { RouteTable } from '../routing/route-table.js';
 import type { RouteDefinition, SiteFacts } from '../types.js';
 
 /** What the index routes need from the server. */
-export interface IndexSources {
+interface IndexSources {
   table: Pick<RouteTable, 'routes' | 'routesOf' | 'namespaces' | 'version'>;
   /** Site facts with `url` and `home` already without a trailing slash. */
   site: SiteFacts & { url: string; home: string };
@@ -15,7 +15,7 @@ export interface IndexSources {
 }
 
 /** The index routes WordPress registers itself: `GET /` and each namespace's `GET /<namespace>`. */
-export interface IndexRoutes {
+interface IndexRoutes {
   /** `GET /`: site facts, namespaces, authentication and every route. */
   root: RouteDefinition;
   /** `GET /<namespace>`: that namespace's routes, with `_links.up`. */

@@ -37,7 +37,7 @@ function jsonOnly(value: unknown): unknown {
 }
 
 /** An arg as `get_data_for_route` renders it: the allowed keywords in their order, then a boolean `required`. */
-export function describeArg(schema: ArgSchema): Record<string, unknown> {
+function describeArg(schema: ArgSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) if (ALLOWED_KEYWORDS.has(k)) out[k] = jsonOnly(v);
   const required = schema.required;

@@ -243,7 +243,7 @@ export function phpUrlDecode(s: string): string {
 }
 
 /** How PHP splits a urlencoded string: `query` (`$_GET`, `parse_str()`) or `post` (`$_POST`). */
-export type UrlencodedFlavor = 'query' | 'post';
+type UrlencodedFlavor = 'query' | 'post';
 
 /** Reads a urlencoded string into a {@link PhpInputArray} as PHP does for `flavor`. */
 export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'): PhpInputArray {

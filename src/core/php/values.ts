@@ -153,7 +153,7 @@ export function toBool(value: unknown): boolean {
 }
 
 /** PHP's float to string conversion with the default `precision` of 14 (`%.14G`). */
-export function floatToString(d: number): string {
+function floatToString(d: number): string {
   if (Number.isNaN(d)) return 'NAN';
   if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
   if (d === 0) return Object.is(d, -0) ? '-0' : '0';
@@ -174,7 +174,7 @@ export function floatToString(d: number): string {
 }
 
 /** PHP's number to string conversion: ints print as digits, floats as {@link floatToString}. */
-export function numberToString(n: number): string {
+function numberToString(n: number): string {
   return isPhpInt(n) ? String(n === 0 ? 0 : n) : floatToString(n);
 }
 

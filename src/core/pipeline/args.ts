@@ -60,7 +60,7 @@ export function compileArgs(
 }
 
 /** WordPress's `get_param`: the first source that has a non-null value. */
-export function getParam(sources: ParamSources, key: string): unknown {
+function getParam(sources: ParamSources, key: string): unknown {
   for (const name of SOURCE_ORDER) {
     const source = sources[name];
     if (source && Object.hasOwn(source, key)) {

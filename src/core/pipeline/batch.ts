@@ -17,7 +17,7 @@ export const DEFAULT_MAX_BATCH_SIZE = 25;
  * Longest item path a batch reads. WordPress has no limit, but matching a path against route
  * regexes such as its own `/wp/v2/templates/(?P<id>…)` costs time quadratic in its length.
  */
-export const MAX_ITEM_PATH_LENGTH = 2048;
+const MAX_ITEM_PATH_LENGTH = 2048;
 
 /** One item of a batch as its args schema leaves it. */
 interface BatchItem {
@@ -47,7 +47,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i;
  * `parse_url` fails (an empty host as in `http:///x`, a bad port). WordPress takes only the
  * path of an absolute URL, so `http://example.com/wp-json/x` addresses route `/wp-json/x`.
  */
-export function parseItemPath(text: string): { path: string; query: string } | null {
+function parseItemPath(text: string): { path: string; query: string } | null {
   let rest = text;
   const authority = AUTHORITY.exec(text);
   if (authority) {

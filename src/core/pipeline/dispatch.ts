@@ -74,7 +74,7 @@ function permissionVerdict(result: unknown, user: RestUser | null, denied: Denie
  * a signed-in user: a host must mark an anonymous write `public` on purpose. Answers
  * synchronously unless the endpoint's own check is async, so common requests pay no await.
  */
-export function checkPermission(
+function checkPermission(
   endpoint: CompiledEndpoint,
   method: string,
   request: RestRequest,

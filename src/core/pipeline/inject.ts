@@ -38,7 +38,7 @@ export interface InjectResponse<T = unknown> {
 }
 
 /** PHP's `http_build_query`: nested lists and objects as `key[sub]=value`, booleans as 1/0, null left out. */
-export function buildPhpQuery(query: Record<string, unknown>): string {
+function buildPhpQuery(query: Record<string, unknown>): string {
   const parts: string[] = [];
   const add = (key: string, value: unknown): void => {
     if (value === null || value === undefined) return;
@@ -46,6 +46,8 @@ export function buildPhpQuery(query: Record<string, unknown>): string {
       for (const [sub, item] of Object.entries(value as Record<string, unknown>)) add(`${key}[${sub}]`, item);
       return;
     }
+    // Functions and symbols have no place in a query string; PHP never receives them.
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') return;
     const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
   };

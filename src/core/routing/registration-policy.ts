@@ -15,7 +15,7 @@ export interface RegistrationPolicy {
 }
 
 /** The methods an endpoint may declare. */
-export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** The types WordPress's schema validator knows. */
 const SCHEMA_TYPES: readonly string[] = ['array', 'object', 'string', 'number', 'integer', 'boolean', 'null'];
@@ -57,10 +57,10 @@ const SCHEMA_KEYWORDS: readonly string[] = [
 const KNOWN_KEYWORDS: ReadonlySet<string> = new Set(SCHEMA_KEYWORDS);
 
 /** Every capability of WordPress's default roles. */
-export const DEFAULT_CAPABILITIES: ReadonlySet<string> = new Set(Object.values(DEFAULT_ROLES).flat());
+const DEFAULT_CAPABILITIES: ReadonlySet<string> = new Set(Object.values(DEFAULT_ROLES).flat());
 
 /** Options of {@link registrationPolicy}, as the server takes them. */
-export interface RegistrationOptions {
+interface RegistrationOptions {
   /** See `RestServerOptions.unsafePatterns`. */
   unsafePatterns?: UnsafePatternPolicy;
   /** Capabilities beyond WordPress's default roles that `permission` strings may name, or `'any'`. */

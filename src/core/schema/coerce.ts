@@ -97,7 +97,7 @@ const TYPE_CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
 };
 
 /** `rest_get_best_type_for_value`: the first listed type the value fits, or `''`. */
-export function bestTypeForValue(value: unknown, types: readonly string[]): string {
+function bestTypeForValue(value: unknown, types: readonly string[]): string {
   // Arrays and objects both accept "", but a string is the better answer.
   if (value === '' && types.includes('string')) return 'string';
   for (const type of types) {

@@ -56,7 +56,7 @@ export function findOneMatching(
   if (positions.length === 1) return schemas[positions[0] as number] as CompiledSchema;
   const titles = positions.map((i) => schemas[i]?.title);
   const message = titles.every((title) => title !== undefined)
-    ? `${param} matches ${formatList(titles as string[])}, but should match only one.`
+    ? `${param} matches ${formatList(titles)}, but should match only one.`
     : `${param} matches more than one of the expected formats.`;
   return restError('rest_one_of_multiple_matches', message, null, { positions });
 }
@@ -76,7 +76,7 @@ function combiningError(value: unknown, param: string, failures: readonly Failur
   }
   const titles = failures.map(({ schema }) => schema.title);
   if (titles.every((title) => title !== undefined)) {
-    const list = titles.length > 0 ? `${formatList(titles as string[])}.` : '';
+    const list = titles.length > 0 ? `${formatList(titles)}.` : '';
     return restError('rest_no_matching_schema', `${param} is not a valid ${list}`, null);
   }
   return restError('rest_no_matching_schema', `${param} does not match any of the expected formats.`, null);

@@ -15,7 +15,7 @@ import { isSchemaObject, type ArgSchema } from './types.js';
 export type TypeSpec = string | readonly string[] | undefined;
 
 /** A bounds check: the message suffix when the number is out of bounds, else undefined. */
-export type BoundsCheck = (value: number) => string | undefined;
+type BoundsCheck = (value: number) => string | undefined;
 
 /** The compiled form of one descriptor. */
 export interface CompiledSchema {
@@ -67,7 +67,7 @@ export interface ArrayRules {
 }
 
 /** A `patternProperties` entry; a `null` schema still stops the search, as in WordPress. */
-export interface PatternProperty {
+interface PatternProperty {
   readonly regex: RegExp | undefined;
   readonly schema: CompiledSchema | undefined;
 }
@@ -117,7 +117,7 @@ export class Combination {
     return this.members.map((member) =>
       isset(member.type) || inherited === undefined
         ? compileSchema(member)
-        : buildSchema({ ...member, type: inherited as ArgSchema['type'] }),
+        : buildSchema({ ...member, type: inherited }),
     );
   }
 }

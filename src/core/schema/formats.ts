@@ -113,7 +113,7 @@ const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:(Z)|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
 
 /** A `date-time` as `rest_parse_date` reads it. */
-export interface ParsedDateTime {
+interface ParsedDateTime {
   /** `strtotime`'s answer: seconds since the epoch, the text read as UTC unless it names an offset. */
   seconds: number;
   /** Whether the text names its offset (`Z` or `±hh[:mm]`), as `rest_get_date_with_gmt` asks. */

@@ -16,7 +16,7 @@ import { validateNode } from './validate.js';
 export type ParseResult = unknown;
 
 /** A compiled argument parser: the value and its parameter name in, a {@link ParseResult} out. */
-export type ArgParser = (value: unknown, param: string) => ParseResult;
+type ArgParser = (value: unknown, param: string) => ParseResult;
 
 /** Compiles a descriptor into WordPress's `rest_parse_request_arg` (validate, then sanitize). */
 export function compileArg(schema: ArgSchema): ArgParser {

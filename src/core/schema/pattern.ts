@@ -88,13 +88,13 @@ export function compileSchemaPattern(pattern: string): RegExp | undefined {
 }
 
 /** Why matching values against a schema `pattern` could take super-linear time; null when it cannot (or never matches, not compiling). */
-export function schemaPatternHazard(pattern: string): RegexHazard | null {
+function schemaPatternHazard(pattern: string): RegexHazard | null {
   const regex = compileSchemaPattern(pattern);
   return regex === undefined ? null : checkRegex(regex);
 }
 
 /** A `pattern` (or a `patternProperties` key) of a descriptor that the ReDoS analysis refuses. */
-export interface UnsafeSchemaPattern {
+interface UnsafeSchemaPattern {
   /** Where it is: `pattern`, `items.pattern`, `properties.meta.patternProperties` (the key is the pattern), … */
   readonly keyword: string;
   /** The pattern as written. */
@@ -163,5 +163,5 @@ function strip(schema: ArgSchema, refused: ReadonlySet<string>): ArgSchema {
     const kept = Object.entries(schema.patternProperties).filter(([pattern]) => !refused.has(pattern));
     out.patternProperties = Object.fromEntries(kept.map(([pattern, property]) => [pattern, sub(property)]));
   }
-  return out as ArgSchema;
+  return out;
 }
