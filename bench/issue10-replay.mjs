@@ -73,8 +73,10 @@ function send(port, { method = 'GET', path, headers = {}, body }, onSent = () =>
 
 /** A hostile request and a probe `GET /wp-json/` sent once the hostile one is written. */
 async function hostile(port, req) {
-  let probe;
-  const answer = await send(port, req, () => (probe = send(port, { path: '/wp-json/' })));
+  let probe = Promise.resolve({ ms: NaN, status: 0 });
+  const answer = await send(port, req, () => {
+    probe = send(port, { path: '/wp-json/' });
+  });
   const probed = await probe;
   return { ...answer, probeMs: probed.ms, probeStatus: probed.status };
 }
@@ -152,7 +154,10 @@ async function variantA() {
   // Password-protected posts and anonymous search.
   const secret = await post(port, '/wp-json/core/v2/posts', { title: 'Protected', status: 'publish', password: 'pw', content: 'zebraquokka secret text' });
   const secretId = JSON.parse(secret.body).id;
-  for (const [who, headers] of [['anonymous', {}], ['admin', ADMIN]]) {
+  for (const { who, headers } of [
+    { who: 'anonymous', headers: {} },
+    { who: 'admin', headers: ADMIN },
+  ]) {
     const found = await send(port, { path: '/wp-json/core/v2/posts?search=zebraquokka', headers });
     const ids = JSON.parse(found.body).map((p) => p.id);
     row('protected post in search', 'A', `${who} \`?search=zebraquokka\` (post ${secretId} has a password)`, 11, found, `ids: [${ids}]`);
@@ -277,11 +282,11 @@ async function providerHtml() {
   rmSync(pages, { recursive: true, force: true });
   mkdirSync(pages);
   const shapes = [
-    ['`<pre>` openers between line breaks', (n) => `<pre>${'\n<pre>'.repeat(Math.floor(n / 6))}\n`],
-    ['line breaks after an iframe', (n) => `<iframe src="x"></iframe>${'\r\n'.repeat(Math.floor(n / 2))}`],
+    { what: '`<pre>` openers between line breaks', build: (n) => `<pre>${'\n<pre>'.repeat(Math.floor(n / 6))}\n` },
+    { what: 'line breaks after an iframe', build: (n) => `<iframe src="x"></iframe>${'\r\n'.repeat(Math.floor(n / 2))}` },
   ];
   const docs = [];
-  for (const [i, [what, build]] of shapes.entries()) {
+  for (const [i, { what, build }] of shapes.entries()) {
     for (const size of [16 * KIB, 500 * KIB]) {
       for (const host of ['hostile.test', 'sanctioned.test']) {
         const name = `doc${docs.length}`;
@@ -351,10 +356,10 @@ async function patternsAndMock() {
   const secrets = { password: 'S1-pw', access_token: 'S2-tok', client_secret: 'S3-cs', private_key: 'S4-pk', 'auth[password]': 'S5-ap', 'x-api-key': 'S6-xk', _wpnonce: 'S7-nonce', passwd: 'S8', apiKey: 'S9', nested: { signature: 'S10' } };
   const query = new URLSearchParams(Object.entries(secrets).filter(([, v]) => typeof v === 'string')).toString();
   const leaks = [];
-  for (const [how, req] of [
-    ['query', { method: 'POST', path: `/wp-json/replay/v1/echo?${query}` }],
-    ['JSON body', echo(JSON.stringify(secrets))],
-    ['form body', { method: 'POST', path: '/wp-json/replay/v1/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${query}&nested[signature]=S10` }],
+  for (const { how, req } of [
+    { how: 'query', req: { method: 'POST', path: `/wp-json/replay/v1/echo?${query}` } },
+    { how: 'JSON body', req: echo(JSON.stringify(secrets)) },
+    { how: 'form body', req: { method: 'POST', path: '/wp-json/replay/v1/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${query}&nested[signature]=S10` } },
   ]) {
     const answer = await send(mock.port, req);
     const shown = Object.values({ ...secrets, nested: 'S10' }).filter((v) => answer.body.includes(v));

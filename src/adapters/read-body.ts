@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 export type BodyReadFailure = 'too-large' | 'aborted';
 
 /** The body bytes, or why there are none. */
-export type BodyReadResult<Bytes extends Uint8Array = Buffer> = { ok: true; body: Bytes } | { ok: false; reason: BodyReadFailure };
+type BodyReadResult<Bytes extends Uint8Array = Buffer> = { ok: true; body: Bytes } | { ok: false; reason: BodyReadFailure };
 
 /** Whether a declared `Content-Length` is over the limit, so the body need not be read at all. */
 function declaresTooMuch(contentLength: string | null | undefined, limit: number): boolean {
@@ -53,7 +53,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
 export async function readFetchBody(request: Request, limit: number): Promise<BodyReadResult<Uint8Array>> {
   if (declaresTooMuch(request.headers.get('content-length'), limit)) return { ok: false, reason: 'too-large' };
   if (!request.body) return { ok: true, body: new Uint8Array(0) };
-  const reader = request.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

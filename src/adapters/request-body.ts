@@ -19,10 +19,10 @@ export interface HostBody {
 export type RequestBody = Pick<RawRequest, 'body' | 'parsedBody'>;
 
 /** The body part of a core request, or why the request cannot be answered from it. */
-export type BodyOutcome = RequestBody | { failed: BodyReadFailure };
+type BodyOutcome = RequestBody | { failed: BodyReadFailure };
 
 /** What an adapter does next: hand the core this body, send this answer instead, or nothing at all (null). */
-export type BodyStep = RequestBody | { answer: RawResponse } | null;
+type BodyStep = RequestBody | { answer: RawResponse } | null;
 
 /**
  * Where a request's body comes from, most faithful first: the raw text a parser kept, else the

@@ -6,7 +6,7 @@ import type { RawResponse } from '../core/types.js';
 export const SINGLE_WRITE_LIMIT = 64 * 1024;
 
 /** The answer's headers as the flat `[name, value, …]` list `writeHead` takes; array values become several lines. */
-export function flatHeaders(headers: RawResponse['headers']): string[] {
+function flatHeaders(headers: RawResponse['headers']): string[] {
   const head: string[] = [];
   for (const name in headers) {
     const value = headers[name]!;

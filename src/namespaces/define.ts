@@ -39,7 +39,7 @@ export interface RouteSpec<K extends string, C extends string = never> {
 }
 
 /** A route table: routes in order, written `as const` so each handler's params are typed. */
-export type RouteTable = readonly RouteSpec<string, string>[];
+export type RouteSpecTable = readonly RouteSpec<string, string>[];
 
 /** The request endpoint `E` of a route on path `P` gets. */
 type RequestOf<P, E> = TypedRequest<P extends string ? P : string, E extends { args: infer A } ? A : Record<never, never>>;
@@ -47,10 +47,10 @@ type RequestOf<P, E> = TypedRequest<P extends string ? P : string, E extends { a
 /** Each endpoint of a table's route as `{name, request}`: the handler it names and the request it gets. */
 type EndpointRequest<P, E> = E extends { handler: infer K } ? { name: K; request: RequestOf<P, E> } : never;
 type RouteRequests<R> = R extends { path: infer P; endpoints: readonly (infer E)[] } ? EndpointRequest<P, E> : never;
-type TableRequests<T extends RouteTable> = RouteRequests<T[number]>;
+type TableRequests<T extends RouteSpecTable> = RouteRequests<T[number]>;
 
 /** The handler names a route table uses. */
-export type HandlerNameOf<T extends RouteTable> = TableRequests<T>['name'] & string;
+export type HandlerNameOf<T extends RouteSpecTable> = TableRequests<T>['name'] & string;
 
 /**
  * Each route of a table as the checks its endpoints name and the requests its endpoints get: the
@@ -63,13 +63,13 @@ type RouteChecks<R> = R extends { path: infer P; endpoints: readonly (infer E)[]
 type CheckRequest<R, K> = R extends { names: infer N; request: infer Q } ? (K extends N ? Q : never) : never;
 
 /** The permission-check names a route table uses (an endpoint with a capability instead names none). */
-export type CheckNameOf<T extends RouteTable> = RouteChecks<T[number]>['names'] & string;
+export type CheckNameOf<T extends RouteSpecTable> = RouteChecks<T[number]>['names'] & string;
 
 /**
  * The handlers a route table names, each typed by the endpoints that name it (their args and
  * route path): what a namespace's `<name>Handlers(deps)` returns.
  */
-export type Handlers<T extends RouteTable> = {
+export type Handlers<T extends RouteSpecTable> = {
   [K in HandlerNameOf<T>]: (request: Extract<TableRequests<T>, { name: K }>['request'], context: RestContext) => HandlerResult | Promise<HandlerResult>;
 };
 
@@ -77,7 +77,7 @@ export type Handlers<T extends RouteTable> = {
  * The permission checks a route table names, each typed by the requests of the routes that name
  * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
  */
-export type Checks<T extends RouteTable> = {
+export type Checks<T extends RouteSpecTable> = {
   [K in CheckNameOf<T>]: (request: CheckRequest<RouteChecks<T[number]>, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
 };
 
@@ -86,7 +86,7 @@ export type Checks<T extends RouteTable> = {
  * names: the table stays data (the same JSON the index shows), and the compiler checks every
  * name has its function. The table alone decides `T`, so checks written inline get typed requests.
  */
-export function bindRoutes<const T extends RouteTable>(
+export function bindRoutes<const T extends RouteSpecTable>(
   namespace: string,
   table: T,
   handlers: Handlers<T>,
@@ -98,7 +98,7 @@ export function bindRoutes<const T extends RouteTable>(
       path: route.path,
       ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
       endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
-        const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] as EndpointDefinition['handler'] };
+        const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] };
         if (check !== undefined && checks) bound.permission = (checks as Checks<T>)[check as CheckNameOf<T>] as PermissionCheck;
         else if (permission !== undefined) bound.permission = permission;
         return bound;

@@ -16,12 +16,17 @@ function refuseFromBuild(name) {
   const caller = new Error().stack.split('\n').slice(1).find((frame) => !frame.includes(HERE));
   if (caller !== undefined && caller.includes('/dist/')) throw new ReferenceError(`${name} is not defined (a Node global, used by the build in a Workers-like runtime): ${caller.trim()}`);
 }
-globalThis.Buffer = new Proxy(globalThis.Buffer, {
-  get(target, key, receiver) {
-    refuseFromBuild('Buffer');
-    return Reflect.get(target, key, receiver);
-  },
-});
+// Set through Reflect: an assignment to globalThis.Buffer would redeclare the global's type for the type checker.
+Reflect.set(
+  globalThis,
+  'Buffer',
+  new Proxy(Buffer, {
+    get(target, key, receiver) {
+      refuseFromBuild('Buffer');
+      return Reflect.get(target, key, receiver);
+    },
+  }),
+);
 for (const name of ['setImmediate', 'clearImmediate']) {
   const original = globalThis[name];
   globalThis[name] = (...args) => {

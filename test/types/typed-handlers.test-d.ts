@@ -2,7 +2,7 @@
 // and their URL params from the route path; typos in capabilities and params do not compile.
 import { describe, expectTypeOf, it } from 'vitest';
 import { args, bindRoutes, createRestServer, route, type EndpointDefinition } from '../../src/index.js';
-import type { CheckNameOf, RouteTable } from '../../src/namespaces/define.js';
+import type { CheckNameOf, RouteSpecTable } from '../../src/namespaces/define.js';
 
 describe('typed handlers', () => {
   it('types params from args: number, boolean, enum, array, object; required or defaulted ones present', () => {
@@ -133,7 +133,7 @@ describe('typed handlers', () => {
           { methods: ['DELETE'], args: { id: { type: 'integer' } }, handler: 'remove', permission: 'delete_posts' },
         ],
       },
-    ] as const satisfies RouteTable;
+    ] as const satisfies RouteSpecTable;
     expectTypeOf<CheckNameOf<typeof table>>().toEqualTypeOf<'canRead'>();
     bindRoutes('x/v1', table, { read: () => null, remove: () => null }, {
       canRead: (request) => {

@@ -236,7 +236,7 @@ function nestsTooDeep(text: string): boolean {
 }
 
 /** What `json_decode` ends with: the value, or the `json_last_error()` code. */
-export type JsonResult = { ok: true; value: unknown } | { ok: false; code: number };
+type JsonResult = { ok: true; value: unknown } | { ok: false; code: number };
 
 /**
  * `json_decode($body, true)`. `JSON.parse` does the work; PHP's own scanner only runs where

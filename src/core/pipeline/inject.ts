@@ -1,4 +1,4 @@
-import type { RestError, RestErrorBody } from '../errors/rest-error.js';
+import type { RestError } from '../errors/rest-error.js';
 import type { RestResponse } from '../http/response.js';
 import type { RawRequest, RawResponse, RestUser } from '../types.js';
 
@@ -31,7 +31,7 @@ export interface InjectResponse<T = unknown> {
   status: number;
   /** Response headers. */
   headers: Record<string, string | string[]>;
-  /** The JSON body decoded (a {@link RestErrorBody} when `status` is 400 or more), or null when the body is empty or not JSON. */
+  /** The JSON body decoded (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
   data: T;
   /** The body text. */
   body: string;

@@ -62,7 +62,13 @@ export function polynomial(classes: ClassGraph, budget: Budget): boolean {
   for (const second of open.members) {
     const leadsToSecond = new Set(second);
     const stack = [...second];
-    while (stack.length > 0) for (const s of predecessors[stack.pop()!]!) if (!leadsToSecond.has(s)) (leadsToSecond.add(s), stack.push(s));
+    while (stack.length > 0) {
+      for (const s of predecessors[stack.pop()!]!) {
+        if (leadsToSecond.has(s)) continue;
+        leadsToSecond.add(s);
+        stack.push(s);
+      }
+    }
     const inSecond = new Set(second);
     for (const first of all.members) {
       const inFirst = new Set(first);

@@ -84,7 +84,7 @@ interface Automaton {
 }
 
 /** Whether `body+` alone has two paths from a state back to itself on one word (a later step of the analysis answers it). */
-export type AmbiguousLoop = (body: RegexNode) => boolean;
+type AmbiguousLoop = (body: RegexNode) => boolean;
 
 function expand(node: RegexNode, automaton: Automaton, mode: Mode, budget: Budget, factor: number, isAmbiguousLoop: AmbiguousLoop): Expanded {
   switch (node.type) {
@@ -132,7 +132,7 @@ function expand(node: RegexNode, automaton: Automaton, mode: Mode, budget: Budge
 }
 
 /** Whether a pattern can match the empty string. */
-export function nullable(node: RegexNode): boolean {
+function nullable(node: RegexNode): boolean {
   switch (node.type) {
     case 'chars':
       return false;

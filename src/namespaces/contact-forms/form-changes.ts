@@ -8,7 +8,7 @@ import type { ContactFormFields, FormMessages, MailTemplate } from './storage.js
 import { DEFAULT_MESSAGES } from './templates.js';
 
 /** What a create or update request asks to change; members it leaves out stay as they are. */
-export interface FormChanges {
+interface FormChanges {
   /** New title. */
   title?: string;
   /** New locale. */

@@ -8,7 +8,7 @@ import { SWV_VERSION, swvRules, type SwvSchema } from './swv.js';
 import { effectiveMessages } from './templates.js';
 
 /** Who is asking for a schema, for the mail-tags its messages may hold. */
-export interface SchemaViewer {
+interface SchemaViewer {
   /** The site. */
   site: RestContext['site'];
   /** What `[_site_admin_email]` stands for. */

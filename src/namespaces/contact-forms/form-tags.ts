@@ -27,7 +27,7 @@ export interface FormTag {
 }
 
 /** What a form-tag type does, as the features CF7's modules register for it. */
-export interface TagTypeFeatures {
+interface TagTypeFeatures {
   /** The first option is the field name. */
   nameAttr: boolean;
   /** Posted values go through the tag's pipes. */

@@ -15,7 +15,7 @@ import { runSubmission, type FeedbackResult } from './submission.js';
 import { newFormFields } from './templates.js';
 
 /** What the handlers run on. */
-export interface ContactFormsHandlerDeps {
+interface ContactFormsHandlerDeps {
   /** The namespace's storage. */
   storage: ContactFormsStorage;
   /** Key of the keyed hashes (quiz answers, `posted_data_hash`). */

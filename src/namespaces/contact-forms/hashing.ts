@@ -12,7 +12,7 @@ export function hashesEqual(known: string, given: string): boolean {
 }
 
 /** How {@link canonicalize} treats case and whitespace. */
-export interface CanonicalizeOptions {
+interface CanonicalizeOptions {
   /** Lower-case the text (CF7's default `strto: lower`). */
   lower: boolean;
   /** Drop whitespace instead of collapsing it to single spaces. */

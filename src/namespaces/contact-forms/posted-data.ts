@@ -5,9 +5,18 @@ import type { PostedValue } from './storage.js';
 
 /** A request value as a flat list of strings, as CF7's `wpcf7_array_flatten()` (nested arrays and maps included). */
 export function flattenValue(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (typeof value === 'object') return Object.values(value).flatMap(flattenValue);
-  return [String(value)];
+  switch (typeof value) {
+    case 'string':
+      return [value];
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return [String(value)];
+    case 'object':
+      return value === null ? [] : Object.values(value).flatMap(flattenValue);
+    default:
+      return [];
+  }
 }
 
 /** CF7's `wpcf7_flat_join()`: the flattened values, each trimmed, joined with commas. */
@@ -45,7 +54,7 @@ function isPostedField(tag: FormTag): boolean {
  * accepts by default is kept whole, while an anonymous client cannot grow the store by more than
  * this per field.
  */
-export const MAX_RECORDED_VALUE = 10_000;
+const MAX_RECORDED_VALUE = 10_000;
 
 /** The first `max` code units of a string, a surrogate pair never split. */
 function capText(text: string, max: number): string {

@@ -3,7 +3,7 @@ import type { FormTag } from './form-tags.js';
 import { canonicalize, hashesEqual, keyedHash } from './hashing.js';
 
 /** A quiz's question and the keyed hash of its answer, as CF7's refill hands them to the client. */
-export type QuizPair = [question: string, answerHash: string];
+type QuizPair = [question: string, answerHash: string];
 
 /** The keyed hash of a quiz answer, compared case- and whitespace-blind as CF7 does. */
 function answerHash(answer: string, key: string): string {

@@ -1,5 +1,5 @@
 import type { DeniedError } from '../../core/types.js';
-import type { HandlerNameOf, RouteTable } from '../define.js';
+import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 
 // CF7's permission callbacks answer these WP_Errors, each endpoint with its own message.
 const CANNOT_LIST: DeniedError = { code: 'wpcf7_forbidden', message: 'You are not allowed to access contact forms.' };
@@ -39,7 +39,7 @@ export const contactFormsRoutes = [
     path: '/contact-forms/(?P<id>\\d+)/refill',
     endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getRefill' }],
   },
-] as const satisfies RouteTable;
+] as const satisfies RouteSpecTable;
 
 /** The handlers the contact-forms route table names. */
 export type ContactFormsHandlerName = HandlerNameOf<typeof contactFormsRoutes>;

@@ -1,5 +1,5 @@
 /** One `name: value` line of a form's additional settings, with `on`/`true`/`off`/`false` as booleans. */
-export type Setting = [name: string, value: string | boolean];
+type Setting = [name: string, value: string | boolean];
 
 // [\s\S] rather than `.`: PHP's `.` also takes the \r of CRLF lines, which trim() then drops.
 const SETTING_LINE = /^([a-zA-Z0-9_]+)[\t ]*:([\s\S]*)$/;

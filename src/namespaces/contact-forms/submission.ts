@@ -15,7 +15,7 @@ import { effectiveMessages } from './templates.js';
 import { validateSubmission, type InvalidField } from './validate.js';
 
 /** A submission as the feedback route received it. */
-export interface FeedbackInput {
+interface FeedbackInput {
   /** The form submitted. */
   form: ContactFormRecord;
   /** The request body (CF7's `$_POST`). */
@@ -29,7 +29,7 @@ export interface FeedbackInput {
 }
 
 /** What running a submission needs besides the submission. */
-export interface FeedbackEnv {
+interface FeedbackEnv {
   /** The namespace's storage. */
   storage: ContactFormsStorage;
   /** The request's storage context. */

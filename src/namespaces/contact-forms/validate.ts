@@ -17,7 +17,7 @@ export interface InvalidField {
 }
 
 /** What a submission is checked against. */
-export interface ValidationInput {
+interface ValidationInput {
   /** The form's tags. */
   tags: FormTag[];
   /** The form's SWV rules. */

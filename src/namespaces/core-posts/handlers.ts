@@ -37,7 +37,7 @@ type Table = typeof corePostsRoutes;
 type WriteParams = Parameters<Handlers<Table>['createPost' | 'updatePost']>[0]['params'];
 
 /** What the posts handlers and checks run on. */
-export interface CorePostsDeps {
+interface CorePostsDeps {
   /** Where posts live. */
   storage: PostsStorage;
   /** The namespace the routes are mounted under; links follow it. */

@@ -20,7 +20,7 @@ export interface RenderEnv {
 }
 
 /** A post as WordPress answers it: the data for one context, and its links. */
-export interface RenderedPost {
+interface RenderedPost {
   data: Record<string, unknown>;
   links: Record<string, RestLink[]>;
 }
@@ -40,7 +40,7 @@ export function permalink(post: PostRecord, home: string): string {
 }
 
 /** `rest_is_field_included`: with no `_fields`, everything; else the field, a parent or a child of it. */
-export function isFieldIncluded(field: string, fields: FieldTree | null): boolean {
+function isFieldIncluded(field: string, fields: FieldTree | null): boolean {
   return fields === null || isFieldWanted(field, fields);
 }
 

@@ -1,7 +1,7 @@
 import { validateValue } from '../../core/schema/index.js';
 import type { ArgSchema } from '../../core/schema/types.js';
 import { args } from '../../core/typed-params.js';
-import type { CheckNameOf, HandlerNameOf, RouteTable } from '../define.js';
+import type { CheckNameOf, HandlerNameOf, RouteSpecTable } from '../define.js';
 
 const dateTime = (value: unknown, param: string) => validateValue(value, { type: 'string', format: 'date-time' }, param);
 
@@ -129,7 +129,7 @@ export const corePostsRoutes = [
       },
     ],
   },
-] as const satisfies RouteTable;
+] as const satisfies RouteSpecTable;
 
 /** The handler keys the posts table names. */
 export type CorePostsHandlerName = HandlerNameOf<typeof corePostsRoutes>;

@@ -32,7 +32,7 @@ function startsWithBlockTag(chunk: string): boolean {
 }
 
 /** `wpautop`: blank-line-separated text becomes paragraphs, single newlines `<br />`. */
-export function autop(text: string): string {
+function autop(text: string): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (trimmed === '') return '';
   const chunks = trimmed.split(/\n\s*\n/).map((chunk) => chunk.trim()).filter((chunk) => chunk !== '');

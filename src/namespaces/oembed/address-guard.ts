@@ -41,7 +41,7 @@ export function isPrivateAddress(address: string): boolean {
 export type Resolve = (hostname: string) => Promise<string[]>;
 
 /** The operating system's resolver, as `net.connect` uses it. */
-export const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** Where the default client may connect: how it resolves names and which addresses it refuses. */
 export interface ConnectGuard {
@@ -52,7 +52,7 @@ export interface ConnectGuard {
 }
 
 /** The guard of `wp_safe_remote_get`: system DNS, no private, loopback or link-local address. */
-export const PUBLIC_ONLY: ConnectGuard = { resolve: systemResolve, isRefused: isPrivateAddress };
+const PUBLIC_ONLY: ConnectGuard = { resolve: systemResolve, isRefused: isPrivateAddress };
 
 /** The error a refused connection fails with. */
 function refusal(hostname: string, address: string): NodeJS.ErrnoException {

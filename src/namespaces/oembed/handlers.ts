@@ -9,7 +9,7 @@ import type { oembedRoutes } from './routes.js';
 import { oembedXml } from './xml.js';
 
 /** What the oEmbed handlers run on. */
-export interface OembedHandlerDeps {
+interface OembedHandlerDeps {
   /** What the documents of this site's posts are built from. */
   local: LocalEnv;
   /** How providers are reached. */

@@ -30,7 +30,7 @@ async function guardedGet(url: string, bounds: FetchBounds): Promise<Response | 
 }
 
 /** What to do with a body longer than the cap: fail, or keep its first bytes. */
-export type Overflow = 'fail' | 'truncate';
+type Overflow = 'fail' | 'truncate';
 
 /** Whether a URL is absolute http(s), the only kind ever fetched. */
 function isHttpUrl(url: string): boolean {
@@ -69,7 +69,7 @@ async function readCapped(response: Response, bounds: FetchBounds, overflow: Ove
     return null;
   }
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

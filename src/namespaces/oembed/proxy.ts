@@ -17,7 +17,7 @@ export interface ProxyEnv {
 }
 
 /** A proxied request's args, as the route sanitized them. */
-export interface ProxyArgs {
+interface ProxyArgs {
   /** The URL of the content to embed. */
   url: string;
   /** `maxwidth` for the provider. */

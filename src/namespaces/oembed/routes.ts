@@ -1,4 +1,4 @@
-import type { HandlerNameOf, RouteTable } from '../define.js';
+import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 
 /** The `oembed/1.0` routes, with routes.json's args exactly (WordPress's `WP_oEmbed_Controller`). */
 export const oembedRoutes = [
@@ -37,7 +37,7 @@ export const oembedRoutes = [
       },
     ],
   },
-] as const satisfies RouteTable;
+] as const satisfies RouteSpecTable;
 
 /** The handlers the oEmbed route table names. */
 export type OembedHandlerName = HandlerNameOf<typeof oembedRoutes>;

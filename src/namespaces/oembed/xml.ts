@@ -55,7 +55,7 @@ function element(name: string, content: string): string {
 /** The children of a node, one element per key; numeric keys (list items) are named `oembed`. */
 function children(data: object): string {
   let out = '';
-  for (const [key, value] of Object.entries(data)) {
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
     const name = isNumeric(key) ? 'oembed' : key;
     out += element(name, typeof value === 'object' && value !== null ? children(value) : xmlValue(value));
   }
