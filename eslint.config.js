@@ -29,7 +29,10 @@ export default tseslint.config(
       // Passing on a caught value or an AbortSignal's reason keeps what the caller gave.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
       // A handler or storage callback may throw a RestError (not an Error subclass): the pipeline answers with it.
-      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'file', name: 'RestError', path: 'src/core/errors/rest-error.ts' }] }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'file', name: 'RestError', path: 'src/core/errors/rest-error.ts' }] },
+      ],
       // Walking down nested PHP input arrays starts from `this`.
       '@typescript-eslint/no-this-alias': ['error', { allowedNames: ['container'] }],
       // tsc's convention: a leading `_` marks a name left unused on purpose (an omitted field, a required parameter).

@@ -20,14 +20,20 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const users = createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
-for (const username of REAL_USERS) await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
+for (const username of REAL_USERS)
+  await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
 const rest = createRestServer({ site: { name: 'Flood', url: 'http://flood.test' }, namespaces: [whoami], users, onError: () => {} });
 
 async function latencies(tries, gapMs) {
   const times = [];
   for (let i = 0; i < tries; i++) {
     const started = performance.now();
-    const answer = await rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic('admin', ADMIN_PASSWORD), remoteAddress: ADMIN_ADDRESS });
+    const answer = await rest.handle({
+      method: 'GET',
+      url: '/wp-json/auth/v1/me',
+      headers: basic('admin', ADMIN_PASSWORD),
+      remoteAddress: ADMIN_ADDRESS,
+    });
     times.push(performance.now() - started);
     if (JSON.parse(answer.body).id !== 1) throw new Error(`the admin was not signed in: ${answer.body}`);
     await sleep(gapMs);
@@ -43,7 +49,14 @@ async function underFlood(address, during) {
     const due = Math.floor(((performance.now() - started) * FLOOD_PER_SECOND) / 1000);
     for (; sent < due; sent++) {
       const username = sent % 3 === 0 ? REAL_USERS[(sent / 3) % REAL_USERS.length] : `user-${randomBytes(4).toString('hex')}`;
-      pending.push(rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(username, randomBytes(12).toString('hex')), remoteAddress: address() }));
+      pending.push(
+        rest.handle({
+          method: 'GET',
+          url: '/wp-json/auth/v1/me',
+          headers: basic(username, randomBytes(12).toString('hex')),
+          remoteAddress: address(),
+        }),
+      );
     }
   }, 5);
   try {
@@ -56,8 +69,14 @@ async function underFlood(address, during) {
 
 await latencies(1, 0);
 const before = await latencies(9, 30);
-const fromOne = await underFlood(() => '203.0.113.9', () => latencies(15, 80));
-const fromMany = await underFlood(() => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`, () => latencies(25, 100));
+const fromOne = await underFlood(
+  () => '203.0.113.9',
+  () => latencies(15, 80),
+);
+const fromMany = await underFlood(
+  () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+  () => latencies(25, 100),
+);
 const after = await latencies(9, 30);
 
 const quiet = median([...before, ...after]);

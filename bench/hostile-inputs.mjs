@@ -33,7 +33,10 @@ async function formsServer() {
 /** A host route taking one string arg of each `format`. */
 function schemaServer() {
   const args = Object.fromEntries(['email', 'uri', 'text-field', 'textarea-field'].map((format) => [format, { type: 'string', format }]));
-  const route = { path: '/field', endpoints: [{ methods: 'POST', permission: 'public', args, handler: (request) => ({ length: JSON.stringify(request.params).length }) }] };
+  const route = {
+    path: '/field',
+    endpoints: [{ methods: 'POST', permission: 'public', args, handler: (request) => ({ length: JSON.stringify(request.params).length }) }],
+  };
   return createRestServer({ site: SITE, namespaces: [{ namespace: 'bench/v1', routes: [route] }], onError: () => {} });
 }
 

@@ -47,14 +47,25 @@ function startProcess(args, portOf) {
 }
 
 const serve = (variant) =>
-  startProcess(['dist/cli.js', 'serve', '--variant', variant, '--port', '0', '--app-password', `admin:${ADMIN_PASSWORD}`], (out) => out.match(/127\.0\.0\.1:(\d+)/)?.[1]);
+  startProcess(
+    ['dist/cli.js', 'serve', '--variant', variant, '--port', '0', '--app-password', `admin:${ADMIN_PASSWORD}`],
+    (out) => out.match(/127\.0\.0\.1:(\d+)/)?.[1],
+  );
 
 /** One request on its own connection; `onSent` runs once the whole request is written. */
 function send(port, { method = 'GET', path, headers = {}, body }, onSent = () => {}) {
   const started = performance.now();
   const bytes = body === undefined ? undefined : Buffer.from(body);
   return new Promise((resolve) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path, agent: false, maxHeaderSize: 4 * MIB, headers: { ...headers, ...(bytes ? { 'content-length': bytes.length } : {}) } });
+    const outgoing = request({
+      host: '127.0.0.1',
+      port,
+      method,
+      path,
+      agent: false,
+      maxHeaderSize: 4 * MIB,
+      headers: { ...headers, ...(bytes ? { 'content-length': bytes.length } : {}) },
+    });
     const timer = setTimeout(() => outgoing.destroy(new Error(`no answer in ${CAP_MS} ms`)), CAP_MS);
     const done = (answer) => {
       clearTimeout(timer);
@@ -64,7 +75,9 @@ function send(port, { method = 'GET', path, headers = {}, body }, onSent = () =>
     outgoing.on('response', (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     outgoing.on('error', (error) => done({ status: null, headers: {}, body: String(error.message) }));
     outgoing.end(bytes);
@@ -116,7 +129,8 @@ async function multipart(fields) {
   return { body: Buffer.from(await made.arrayBuffer()), headers: { 'content-type': made.headers.get('content-type') } };
 }
 
-const post = (port, path, body, headers = ADMIN) => send(port, { method: 'POST', path, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(body) });
+const post = (port, path, body, headers = ADMIN) =>
+  send(port, { method: 'POST', path, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(body) });
 const nested = (open, close, n) => open.repeat(Math.floor(n / 3)) + close.repeat(Math.floor(n / 3));
 
 async function variantA() {
@@ -125,17 +139,31 @@ async function variantA() {
   // 60 KB does not fit Node's 16 KiB request head, so the URL goes in a JSON body, as WordPress reads it.
   for (const size of [60_000, MIB - 64]) {
     const url = nested('%0', 'd', size);
-    const answer = await hostile(port, { method: 'POST', path: '/wp-json/oembed/1.0/embed', headers: { ...JSON_TYPE, 'x-http-method-override': 'GET' }, body: JSON.stringify({ url }) });
+    const answer = await hostile(port, {
+      method: 'POST',
+      path: '/wp-json/oembed/1.0/embed',
+      headers: { ...JSON_TYPE, 'x-http-method-override': 'GET' },
+      body: JSON.stringify({ url }),
+    });
     row('format: uri / text-field cleanup via oEmbed', 'A', 'url `%0…%0d…d` (JSON body, GET override)', size, answer);
   }
-  const inQuery = await hostile(port, { path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(nested('%0', 'd', 12_000)).slice(0, 15_000)}` });
+  const inQuery = await hostile(port, {
+    path: `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(nested('%0', 'd', 12_000)).slice(0, 15_000)}`,
+  });
   row('format: uri / text-field cleanup via oEmbed', 'A', 'url `%0…%0d…d` in the query', 15_000, inQuery);
 
   // Post rendering: a published post of `<div` + n `<`, re-rendered by every anonymous list view.
   for (const n of [60_000, MIB - 200]) {
     const created = await post(port, '/wp-json/core/v2/posts', { title: 'Hostile', status: 'publish', content: `<div${'<'.repeat(n)}` });
     const list = await hostile(port, { path: '/wp-json/core/v2/posts' });
-    row('post rendering', 'A', `content \`<div\` + ${n.toLocaleString('en')} \`<\`: anonymous list view`, n + 4, list, `create: ${created.status} in ${created.ms.toFixed(0)} ms`);
+    row(
+      'post rendering',
+      'A',
+      `content \`<div\` + ${n.toLocaleString('en')} \`<\`: anonymous list view`,
+      n + 4,
+      list,
+      `create: ${created.status} in ${created.ms.toFixed(0)} ms`,
+    );
     const id = JSON.parse(created.body).id;
     await send(port, { method: 'DELETE', path: `/wp-json/core/v2/posts/${id}?force=true`, headers: ADMIN });
   }
@@ -143,16 +171,31 @@ async function variantA() {
   // Batch item paths against route regexes.
   for (const n of [2_048, 2_049, 100_000, MIB - 100]) {
     const path = `/core/v2/posts/${'a'.repeat(n - 15)}`;
-    const answer = await hostile(port, { method: 'POST', path: '/wp-json/batch/v1', headers: JSON_TYPE, body: JSON.stringify({ requests: [{ path }] }) });
+    const answer = await hostile(port, {
+      method: 'POST',
+      path: '/wp-json/batch/v1',
+      headers: JSON_TYPE,
+      body: JSON.stringify({ requests: [{ path }] }),
+    });
     row('batch item path', 'A', 'one item, path `/core/v2/posts/aaa…`', path.length, answer);
   }
 
   // A batch item's method through __proto__ (the batch method enum is POST, PUT, PATCH, DELETE).
-  const protoBatch = await hostile(port, { method: 'POST', path: '/wp-json/batch/v1', headers: JSON_TYPE, body: '{"requests":[{"path":"/core/v2/posts","__proto__":{"method":"GET"}}]}' });
+  const protoBatch = await hostile(port, {
+    method: 'POST',
+    path: '/wp-json/batch/v1',
+    headers: JSON_TYPE,
+    body: '{"requests":[{"path":"/core/v2/posts","__proto__":{"method":"GET"}}]}',
+  });
   row('`__proto__` in a batch item', 'A', '`{"path":"/core/v2/posts","__proto__":{"method":"GET"}}`, anonymous', 70, protoBatch);
 
   // Password-protected posts and anonymous search.
-  const secret = await post(port, '/wp-json/core/v2/posts', { title: 'Protected', status: 'publish', password: 'pw', content: 'zebraquokka secret text' });
+  const secret = await post(port, '/wp-json/core/v2/posts', {
+    title: 'Protected',
+    status: 'publish',
+    password: 'pw',
+    content: 'zebraquokka secret text',
+  });
   const secretId = JSON.parse(secret.body).id;
   for (const { who, headers } of [
     { who: 'anonymous', headers: {} },
@@ -164,14 +207,28 @@ async function variantA() {
   }
   for (const guess of ['zebraq', 'zebraquokka secret t']) {
     const found = await send(port, { path: `/wp-json/core/v2/posts?search=${encodeURIComponent(guess)}` });
-    row('protected post in search', 'A', `anonymous prefix guess \`${guess}\``, guess.length, found, `ids: [${JSON.parse(found.body).map((p) => p.id)}]`);
+    row(
+      'protected post in search',
+      'A',
+      `anonymous prefix guess \`${guess}\``,
+      guess.length,
+      found,
+      `ids: [${JSON.parse(found.body).map((p) => p.id)}]`,
+    );
   }
 
   // Invalid dates.
   // WordPress reads second 60 and any offset as strtotime does; only dates no post can have are refused.
   for (const date of ['2023-01-01T10:00:60', '2023-01-01T10:00:00+99:99', '0000-01-01T00:00:00+01:00', '9999-12-31T23:59:60']) {
     const created = await post(port, '/wp-json/core/v2/posts', { title: 'Dated', date });
-    row('dates', 'A', `admin create, date \`${date}\``, date.length, created, created.status === 201 ? `date_gmt ${JSON.parse(created.body).date_gmt}` : '');
+    row(
+      'dates',
+      'A',
+      `admin create, date \`${date}\``,
+      date.length,
+      created,
+      created.status === 201 ? `date_gmt ${JSON.parse(created.body).date_gmt}` : '',
+    );
   }
 
   // Link header: CR/LF in a query key.
@@ -186,7 +243,9 @@ async function variantA() {
 
   // CORS, default 'wordpress'.
   const cors = await send(port, { path: '/wp-json/', headers: { origin: 'https://evil.example' } });
-  note(`CORS default (A): Access-Control-Allow-Origin=${cors.headers['access-control-allow-origin']}, Allow-Credentials=${cors.headers['access-control-allow-credentials']}, Vary=${cors.headers.vary}`);
+  note(
+    `CORS default (A): Access-Control-Allow-Origin=${cors.headers['access-control-allow-origin']}, Allow-Credentials=${cors.headers['access-control-allow-credentials']}, Vary=${cors.headers.vary}`,
+  );
 
   await clientErrors(port, 'A');
   await loginLimit(port);
@@ -197,7 +256,11 @@ async function clientErrors(port, variant) {
   const cases = [
     ['malformed request line', 'GARBAGE / NONSENSE\r\n\r\n', false],
     ['malformed header', 'GET /wp-json/ HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n', false],
-    ['body short of its Content-Length (half-closed)', 'POST /wp-json/core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":', false],
+    [
+      'body short of its Content-Length (half-closed)',
+      'POST /wp-json/core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":',
+      false,
+    ],
     ['20 KB header', `GET /wp-json/ HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, true],
   ];
   for (const [what, bytes, keepOpen] of cases) {
@@ -230,19 +293,29 @@ async function loginLimit(port) {
     statuses.push(answer.status);
     if (answer.status === 429) limited ??= answer;
   }
-  note(`login limiter (A, user author, 127.0.0.1): statuses of 12 bad sign-ins: ${statuses.join(',')}; first 429: code ${limited ? codeOf(limited) : '-'}, Retry-After ${limited?.headers['retry-after'] ?? '-'}`);
+  note(
+    `login limiter (A, user author, 127.0.0.1): statuses of 12 bad sign-ins: ${statuses.join(',')}; first 429: code ${limited ? codeOf(limited) : '-'}, Retry-After ${limited?.headers['retry-after'] ?? '-'}`,
+  );
   const good = await send(port, { path: '/wp-json/core/v2/posts?context=edit', headers: ADMIN });
   note(`  then the admin from the same address: ${good.status} ${codeOf(good)}`);
 }
 
 async function variantB() {
   const { port, child } = await serve('B');
-  const created = await post(port, '/wp-json/contact-forms/v1/contact-forms', { title: 'Replay', form: '[text your-name] [email your-email] [tel your-phone]' });
+  const created = await post(port, '/wp-json/contact-forms/v1/contact-forms', {
+    title: 'Replay',
+    form: '[text your-name] [email your-email] [tel your-phone]',
+  });
   const formId = JSON.parse(created.body).id;
   if (!formId) throw new Error(`form not created: ${created.body}`);
   const feedback = `/wp-json/contact-forms/v1/contact-forms/${formId}/feedback`;
   const submit = async (fields) => {
-    const { body, headers } = await multipart({ _wpcf7_unit_tag: `wpcf7-f${formId}-o1`, 'your-name': 'Replay', 'your-email': 'a@example.test', ...fields });
+    const { body, headers } = await multipart({
+      _wpcf7_unit_tag: `wpcf7-f${formId}-o1`,
+      'your-name': 'Replay',
+      'your-email': 'a@example.test',
+      ...fields,
+    });
     return { method: 'POST', path: feedback, headers: { ...headers, 'user-agent': 'replay' }, body };
   };
   const inputs = [
@@ -267,10 +340,17 @@ async function variantB() {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     after.push(rssMiB(child.pid).toFixed(0));
   }
-  note(`memory (B): 3 rounds of 120 anonymous submissions of 16 undeclared 60 KiB fields (~0.94 MiB each) in ${((performance.now() - started) / 1000).toFixed(1)} s, last ${last.status} ${JSON.parse(last.body).status}: server RSS ${before.toFixed(0)} MiB before, ${after.join(' / ')} MiB after each round`);
+  note(
+    `memory (B): 3 rounds of 120 anonymous submissions of 16 undeclared 60 KiB fields (~0.94 MiB each) in ${((performance.now() - started) / 1000).toFixed(1)} s, last ${last.status} ${JSON.parse(last.body).status}: server RSS ${before.toFixed(0)} MiB before, ${after.join(' / ')} MiB after each round`,
+  );
 
   const path = `/core/v2/posts/${'1'.repeat(100_000)}x`;
-  const batch = await hostile(port, { method: 'POST', path: '/wp-json/batch/v1', headers: JSON_TYPE, body: JSON.stringify({ requests: [{ path, method: 'DELETE' }] }) });
+  const batch = await hostile(port, {
+    method: 'POST',
+    path: '/wp-json/batch/v1',
+    headers: JSON_TYPE,
+    body: JSON.stringify({ requests: [{ path, method: 'DELETE' }] }),
+  });
   row('batch item path', 'B', 'one DELETE item, path `/core/v2/posts/111…x`', path.length, batch);
 
   await clientErrors(port, 'B');
@@ -298,8 +378,17 @@ async function providerHtml() {
   }
   const { port } = await startProcess(['test/helpers/hostile-site.mjs', 'A', pages], (out) => out.match(/"port":(\d+)/)?.[1]);
   for (const { name, what, host, size } of docs) {
-    const answer = await hostile(port, { path: `/wp-json/oembed/1.0/proxy?url=http%3A%2F%2F${host}%2Fpage%2F${name}`, headers: { 'x-hostile-role': 'administrator' } });
-    row('oEmbed provider HTML', 'A (test site)', `${host === 'sanctioned.test' ? 'sanctioned' : 'untrusted'} provider: ${what}`, size, answer);
+    const answer = await hostile(port, {
+      path: `/wp-json/oembed/1.0/proxy?url=http%3A%2F%2F${host}%2Fpage%2F${name}`,
+      headers: { 'x-hostile-role': 'administrator' },
+    });
+    row(
+      'oEmbed provider HTML',
+      'A (test site)',
+      `${host === 'sanctioned.test' ? 'sanctioned' : 'untrusted'} provider: ${what}`,
+      size,
+      answer,
+    );
   }
 }
 
@@ -317,7 +406,12 @@ const INDEX = {
           args: {
             code: { type: 'string', pattern: UNSAFE, required: false },
             invite: { type: 'object', properties: { role: { type: 'string', enum: ['subscriber'] } }, required: false },
-            strict: { type: 'object', properties: { role: { type: 'string', enum: ['subscriber'] } }, additionalProperties: false, required: false },
+            strict: {
+              type: 'object',
+              properties: { role: { type: 'string', enum: ['subscriber'] } },
+              additionalProperties: false,
+              required: false,
+            },
           },
         },
       ],
@@ -327,7 +421,10 @@ const INDEX = {
 
 /** Schema patterns at registration, and `site-rest mock`: unsafe patterns, `__proto__`, redaction. */
 async function patternsAndMock() {
-  const route = { path: '/x', endpoints: [{ methods: ['POST'], permission: 'public', args: { code: { type: 'string', pattern: UNSAFE } }, handler: () => ({}) }] };
+  const route = {
+    path: '/x',
+    endpoints: [{ methods: ['POST'], permission: 'public', args: { code: { type: 'string', pattern: UNSAFE } }, handler: () => ({}) }],
+  };
   try {
     createRestServer({ site: { name: 'R', url: 'http://r.test' }, namespaces: [{ namespace: 'replay/v1', routes: [route] }] });
     note(`registration of pattern ${UNSAFE}: accepted`);
@@ -353,19 +450,40 @@ async function patternsAndMock() {
     const answer = await send(mock.port, echo(body));
     row('`__proto__` in an object arg (mock)', 'mock', what, body.length, answer, `body: ${answer.body.slice(0, 110)}`);
   }
-  const secrets = { password: 'S1-pw', access_token: 'S2-tok', client_secret: 'S3-cs', private_key: 'S4-pk', 'auth[password]': 'S5-ap', 'x-api-key': 'S6-xk', _wpnonce: 'S7-nonce', passwd: 'S8', apiKey: 'S9', nested: { signature: 'S10' } };
+  const secrets = {
+    password: 'S1-pw',
+    access_token: 'S2-tok',
+    client_secret: 'S3-cs',
+    private_key: 'S4-pk',
+    'auth[password]': 'S5-ap',
+    'x-api-key': 'S6-xk',
+    _wpnonce: 'S7-nonce',
+    passwd: 'S8',
+    apiKey: 'S9',
+    nested: { signature: 'S10' },
+  };
   const query = new URLSearchParams(Object.entries(secrets).filter(([, v]) => typeof v === 'string')).toString();
   const leaks = [];
   for (const { how, req } of [
     { how: 'query', req: { method: 'POST', path: `/wp-json/replay/v1/echo?${query}` } },
     { how: 'JSON body', req: echo(JSON.stringify(secrets)) },
-    { how: 'form body', req: { method: 'POST', path: '/wp-json/replay/v1/echo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${query}&nested[signature]=S10` } },
+    {
+      how: 'form body',
+      req: {
+        method: 'POST',
+        path: '/wp-json/replay/v1/echo',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `${query}&nested[signature]=S10`,
+      },
+    },
   ]) {
     const answer = await send(mock.port, req);
     const shown = Object.values({ ...secrets, nested: 'S10' }).filter((v) => answer.body.includes(v));
     leaks.push(`${how}: ${answer.status}, secrets echoed: ${shown.length ? shown.join(',') : 'none'}`);
   }
-  note(`mock redaction of ${Object.keys(secrets).join(', ')}, nested.signature: ${leaks.join('; ')}; server output after: ${mock.output().match(/S\d+-/g) ? 'HAS a secret' : 'no secret'}`);
+  note(
+    `mock redaction of ${Object.keys(secrets).join(', ')}, nested.signature: ${leaks.join('; ')}; server output after: ${mock.output().match(/S\d+-/g) ? 'HAS a secret' : 'no secret'}`,
+  );
 }
 
 try {
@@ -377,6 +495,8 @@ try {
   for (const child of children) child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 }
-console.log('| finding | variant | input | size (bytes) | status / code | answer ms | probe ms | note |\n|---|---|---|---:|---|---:|---:|---|');
+console.log(
+  '| finding | variant | input | size (bytes) | status / code | answer ms | probe ms | note |\n|---|---|---|---:|---|---:|---:|---|',
+);
 console.log(rows.join('\n'));
 console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);

@@ -15,7 +15,16 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * seconds, statuses, errors, clientCpu, sampled} for the measured window; errors other than
  * unexpected statuses count over the whole run.
  */
-export async function runLoad({ port, path, expect, connections = 8, depth = 32, warmupMs = 2000, durationMs = 5000, sample = async () => ({}) }) {
+export async function runLoad({
+  port,
+  path,
+  expect,
+  connections = 8,
+  depth = 32,
+  warmupMs = 2000,
+  durationMs = 5000,
+  sample = async () => ({}),
+}) {
   const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: site-rest-bench\r\nAccept: */*\r\n\r\n`;
   const batches = [Buffer.alloc(0)];
   for (let k = 1; k <= depth; k++) batches.push(Buffer.from(request.repeat(k)));

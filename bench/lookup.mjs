@@ -60,7 +60,8 @@ export function linearScan(server) {
   const match = (path, method) => {
     for (const entry of entries) {
       const m = entry.regex.exec(path);
-      if (m && (entry.methods.has(method) || (method === 'HEAD' && entry.methods.has('GET')))) return { route: entry.route, params: m.groups ?? {} };
+      if (m && (entry.methods.has(method) || (method === 'HEAD' && entry.methods.has('GET'))))
+        return { route: entry.route, params: m.groups ?? {} };
     }
     return null;
   };

@@ -32,7 +32,15 @@ const CASES = [
   { name: 'reference: same answer, no framework', server: 'same-answer', path: VALID_URL, expect: 200 },
   { name: 'reference: same error answer, no framework', server: 'same-answer', path: FAILURE_URL, expect: 400, code: 'rest_invalid_param' },
   { name: 'site-rest valid', server: 'site-rest', path: VALID_URL, expect: 200, target: 0.9, reference: 1 },
-  { name: 'site-rest validation failure', server: 'site-rest', path: FAILURE_URL, expect: 400, target: 0.8, code: 'rest_invalid_param', reference: 2 },
+  {
+    name: 'site-rest validation failure',
+    server: 'site-rest',
+    path: FAILURE_URL,
+    expect: 400,
+    target: 0.8,
+    code: 'rest_invalid_param',
+    reference: 2,
+  },
 ];
 
 const children = new Set();
@@ -95,7 +103,12 @@ async function checkCase(c, port) {
 /** CPU time used by the whole machine so far, in µs (Linux /proc/stat; undefined elsewhere). */
 function machineBusy() {
   try {
-    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     return (user + nice + system + irq + softirq) * 1e4; // USER_HZ ticks of 10 ms
   } catch {
     return undefined;
@@ -152,7 +165,10 @@ function throughputTable(results) {
     const ratio = rps / raw;
     const target = r.target ? `≥ ${r.target.toFixed(2)}× ${ratio >= r.target ? 'met' : '**missed**'}` : '';
     const reference = r.reference === undefined ? '' : `${(rps / median(results[r.reference].runs.map((x) => x.rps))).toFixed(2)}×`;
-    const errors = r.runs.reduce((sum, x) => sum + x.errors.unexpectedStatus + x.errors.protocol + x.errors.socket + x.errors.closedEarly, 0);
+    const errors = r.runs.reduce(
+      (sum, x) => sum + x.errors.unexpectedStatus + x.errors.protocol + x.errors.socket + x.errors.closedEarly,
+      0,
+    );
     const statuses = [...new Set(r.runs.flatMap((x) => Object.keys(x.statuses)))].join('/');
     lines.push(
       `| ${r.name} | \`GET ${r.path}\` → ${statuses} | ${r.bytes} | ${fmt(rps)} | ${median(r.runs.map((x) => (x.sampled.server * 1e6) / x.rps)).toFixed(1)} | ${r.runs.map((x) => kfmt(x.rps)).join(' / ')} | ${ratio.toFixed(2)}× | ${target} | ${reference} | ` +
@@ -169,7 +185,9 @@ function lookupTable(rows) {
   ];
   for (const row of rows) {
     const skipped = row.skipped ? ` (${row.skipped} keys skipped)` : '';
-    lines.push(`| ${fmt(row.routes)} routes | ${row.namespaces} | ${fmt(row.siteRest)} | ${fmt(row.linear)}${skipped} | ${(row.siteRest / row.linear).toFixed(1)}× |`);
+    lines.push(
+      `| ${fmt(row.routes)} routes | ${row.namespaces} | ${fmt(row.siteRest)} | ${fmt(row.linear)}${skipped} | ${(row.siteRest / row.linear).toFixed(1)}× |`,
+    );
   }
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -215,7 +233,7 @@ async function main() {
       `a run with other load above ${MAX_OTHER_LOAD} cores was repeated up to ${ATTEMPTS} times, keeping the quietest (${sections.repeats} repeats this time). ` +
       'Errors = unexpected statuses, malformed answers, socket errors or early closes. ' +
       'The site-rest server mounts every route of routes.json from data; raw answers the same JSON with a precomputed body and only Content-Type/Content-Length. ' +
-      "The \"same answer\" references are a plain node:http handler sending site-rest's exact status, headers and JSON for the URL, captured at start and encoded with " +
+      'The "same answer" references are a plain node:http handler sending site-rest\'s exact status, headers and JSON for the URL, captured at start and encoded with ' +
       'JSON.stringify on every request: no routing, validation or dispatch. They are the ceiling for any server answering as WordPress does from data, and ' +
       '"× same answer" is what site-rest keeps of it.',
     '',

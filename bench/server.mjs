@@ -25,7 +25,9 @@ async function handlerFor(kind) {
     const answers = new Map();
     for (const url of BENCH_URLS) {
       const answer = await server.handle({ method: 'GET', url, headers: {} });
-      const head = Object.entries(answer.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value]));
+      const head = Object.entries(answer.headers).flatMap(([name, value]) =>
+        Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, value],
+      );
       answers.set(url, { status: answer.status, head, data: JSON.parse(answer.body) });
     }
     return (req, res) => {

@@ -24,13 +24,22 @@ const port = Number(process.env.PORT ?? 8082);
 const base = `http://127.0.0.1:${port}`;
 const frontend = process.env.FRONTEND_ORIGIN ?? 'http://localhost:5173';
 const { users, password } = await editorUsers();
-const rest = createRestServer({ users, site: { name: 'Tea Shop', url: base }, namespaces: [...variantA(), shopNamespace(storage)], cors: false });
+const rest = createRestServer({
+  users,
+  site: { name: 'Tea Shop', url: base },
+  namespaces: [...variantA(), shopNamespace(storage)],
+  cors: false,
+});
 
 const app = express();
 app.use((req, res, next) => {
   res.vary('Origin');
   if (req.headers.origin === frontend) {
-    res.set({ 'Access-Control-Allow-Origin': frontend, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Allow-Headers': 'Authorization, Content-Type' });
+    res.set({
+      'Access-Control-Allow-Origin': frontend,
+      'Access-Control-Allow-Credentials': 'true',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    });
     if (req.method === 'OPTIONS') return void res.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE').sendStatus(204);
   }
   next();

@@ -18,7 +18,8 @@ const createPost = async (post, context) => {
   return created;
 };
 const { users, password } = await editorUsers();
-const rest = createRestServer({ users,
+const rest = createRestServer({
+  users,
   site: { name: 'Tea Shop', url: base },
   namespaces: [...variantA({ posts: { storage: { ...posts, createPost } } }), shopNamespace()],
 });

@@ -18,7 +18,8 @@ const sendMail = async (message) => {
 };
 const frontend = process.env.FRONTEND_ORIGIN ?? 'http://localhost:5173';
 const { users, password } = await editorUsers();
-const rest = createRestServer({ users,
+const rest = createRestServer({
+  users,
   site: { name: 'Tea Shop', url: base },
   cors: false,
   routing: 'query',
@@ -29,7 +30,11 @@ const app = new Koa();
 app.use(async (ctx, next) => {
   ctx.vary('Origin');
   if (ctx.get('Origin') === frontend) {
-    ctx.set({ 'Access-Control-Allow-Origin': frontend, 'Access-Control-Allow-Credentials': 'true', 'Access-Control-Allow-Headers': 'Authorization, Content-Type' });
+    ctx.set({
+      'Access-Control-Allow-Origin': frontend,
+      'Access-Control-Allow-Credentials': 'true',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    });
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
       ctx.status = 204;

@@ -52,7 +52,16 @@ export type {
 export { modulesFromIndex } from './core/index/from-index.js';
 export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index/from-index.js';
 export { bindRoutes, indexOnly, storageContext, withDefaults } from './namespaces/define.js';
-export type { CheckNameOf, Checks, EndpointSpec, HandlerNameOf, Handlers, RouteSpec, RouteSpecTable, StorageContext } from './namespaces/define.js';
+export type {
+  CheckNameOf,
+  Checks,
+  EndpointSpec,
+  HandlerNameOf,
+  Handlers,
+  RouteSpec,
+  RouteSpecTable,
+  StorageContext,
+} from './namespaces/define.js';
 export { corePosts, memoryPostsStorage, samplePosts } from './namespaces/core-posts/index.js';
 export type {
   CorePostsOptions,

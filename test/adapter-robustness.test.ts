@@ -27,13 +27,20 @@ function site(calls: string[]): NamespaceModule {
           },
         ],
       },
-      { path: '/large', endpoints: [{ methods: 'GET', handler: () => Array.from({ length: ROWS }, (_, i) => ({ id: i, text: `row ${i}` })) }] },
+      {
+        path: '/large',
+        endpoints: [{ methods: 'GET', handler: () => Array.from({ length: ROWS }, (_, i) => ({ id: i, text: `row ${i}` })) }],
+      },
     ],
   };
 }
 
 /** Sends raw bytes and resolves with everything the server sent back until it closed or `ms` passed. */
-function rawExchange(port: number, bytes: string, { hangUpAfter, readDelay = 0 }: { hangUpAfter?: number; readDelay?: number } = {}): Promise<Buffer> {
+function rawExchange(
+  port: number,
+  bytes: string,
+  { hangUpAfter, readDelay = 0 }: { hangUpAfter?: number; readDelay?: number } = {},
+): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
@@ -60,7 +67,7 @@ afterEach(async () => {
 });
 
 describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
-  it('answers nothing to a client that goes away mid-body: no handler, no hook, no error, no status line but a fetch handler\'s empty 499', async () => {
+  it("answers nothing to a client that goes away mid-body: no handler, no hook, no error, no status line but a fetch handler's empty 499", async () => {
     const calls: string[] = [];
     const seen: string[] = [];
     const rest = createRestServer({
@@ -75,7 +82,9 @@ describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
       mounted!.server.once('request', (_req, res: ServerResponse) => res.once('close', () => resolve(res)));
     });
     const socket = connect(mounted.port, '127.0.0.1', () => {
-      socket.write('POST /wp-json/shop/v1/items HTTP/1.1\r\nHost: s.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half');
+      socket.write(
+        'POST /wp-json/shop/v1/items HTTP/1.1\r\nHost: s.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half',
+      );
       setTimeout(() => socket.destroy(), 50);
     });
     const res = await response;
@@ -90,8 +99,12 @@ describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
 
   it('runs nothing for a client that goes away mid-body, and keeps serving', async () => {
     const calls: string[] = [];
-    mounted = await mountAdapter(adapter, createRestServer({ site: { name: 'S', url: 'http://s.test' }, namespaces: [site(calls)], onError: () => {} }));
-    const head = 'POST /wp-json/shop/v1/items HTTP/1.1\r\nHost: s.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half';
+    mounted = await mountAdapter(
+      adapter,
+      createRestServer({ site: { name: 'S', url: 'http://s.test' }, namespaces: [site(calls)], onError: () => {} }),
+    );
+    const head =
+      'POST /wp-json/shop/v1/items HTTP/1.1\r\nHost: s.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"half';
     await new Promise<void>((resolve) => {
       const socket = connect(mounted!.port, '127.0.0.1', () => {
         socket.write(head);
@@ -103,14 +116,20 @@ describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);
-    const next = await fetch(`http://127.0.0.1:${mounted.port}/wp-json/shop/v1/items`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"whole"}' });
+    const next = await fetch(`http://127.0.0.1:${mounted.port}/wp-json/shop/v1/items`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"whole"}',
+    });
     expect(await next.json()).toEqual({ saved: true });
     expect(calls).toEqual(['POST {"name":"whole"}']);
   });
 
   it('delivers a large answer intact to a client that reads slowly', async () => {
     mounted = await mountAdapter(adapter, createRestServer({ site: { name: 'S', url: 'http://s.test' }, namespaces: [site([])] }));
-    const raw = await rawExchange(mounted.port, 'GET /wp-json/shop/v1/large HTTP/1.1\r\nHost: s.test\r\nConnection: close\r\n\r\n', { readDelay: 200 });
+    const raw = await rawExchange(mounted.port, 'GET /wp-json/shop/v1/large HTTP/1.1\r\nHost: s.test\r\nConnection: close\r\n\r\n', {
+      readDelay: 200,
+    });
     const text = raw.toString('utf8');
     const body = text.slice(text.indexOf('\r\n\r\n') + 4);
     const decoded = /transfer-encoding: chunked/i.test(text.slice(0, text.indexOf('\r\n\r\n'))) ? dechunk(body) : body;
@@ -121,7 +140,9 @@ describe.each(ADAPTER_NAMES)('%s adapter', (adapter) => {
 
   it('survives a client that hangs up halfway through a large answer', async () => {
     mounted = await mountAdapter(adapter, createRestServer({ site: { name: 'S', url: 'http://s.test' }, namespaces: [site([])] }));
-    const partial = await rawExchange(mounted.port, 'GET /wp-json/shop/v1/large HTTP/1.1\r\nHost: s.test\r\n\r\n', { hangUpAfter: 100_000 });
+    const partial = await rawExchange(mounted.port, 'GET /wp-json/shop/v1/large HTTP/1.1\r\nHost: s.test\r\n\r\n', {
+      hangUpAfter: 100_000,
+    });
     expect(partial.length).toBeGreaterThanOrEqual(100_000);
     const next = await fetch(`http://127.0.0.1:${mounted.port}/wp-json/shop/v1/items`);
     expect(await next.json()).toEqual({ ok: true });

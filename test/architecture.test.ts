@@ -133,7 +133,11 @@ describe('the import graph of src/', () => {
   const graph = importGraph();
 
   it('reads the imports of every form the sources use', () => {
-    expect(importsOf("import type { A } from './a.js';\nimport {\n  b,\n  c,\n} from './b.js';\nexport { d } from './d.js';\nimport './e.js';\nconst f = await import('./f.js');\nexport const g = 1;\n")).toEqual([
+    expect(
+      importsOf(
+        "import type { A } from './a.js';\nimport {\n  b,\n  c,\n} from './b.js';\nexport { d } from './d.js';\nimport './e.js';\nconst f = await import('./f.js');\nexport const g = 1;\n",
+      ),
+    ).toEqual([
       { specifier: './a.js', typeOnly: true },
       { specifier: './b.js', typeOnly: false },
       { specifier: './d.js', typeOnly: false },

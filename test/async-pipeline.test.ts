@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createRestServer, RestError, type ErrorInfo, type NamespaceModule, type RawResponse, type RestServerOptions } from '../src/index.js';
+import {
+  createRestServer,
+  RestError,
+  type ErrorInfo,
+  type NamespaceModule,
+  type RawResponse,
+  type RestServerOptions,
+} from '../src/index.js';
 
 const SITE = { name: 'Async Site', url: 'http://example.test' };
 
@@ -21,7 +28,9 @@ const mixed: NamespaceModule = {
     },
     {
       path: '/rejecting-permission',
-      endpoints: [{ methods: 'GET', permission: async () => Promise.reject(new Error('ldap://10.0.0.9 unreachable')), handler: () => ({}) }],
+      endpoints: [
+        { methods: 'GET', permission: async () => Promise.reject(new Error('ldap://10.0.0.9 unreachable')), handler: () => ({}) },
+      ],
     },
     {
       path: '/rejecting-handler',
@@ -47,7 +56,10 @@ function serverWith(extra: Partial<RestServerOptions> = {}) {
   return { server, errors };
 }
 
-async function get(options: ReturnType<typeof serverWith>, path: string): Promise<RawResponse & { json: { code?: string; message?: string } }> {
+async function get(
+  options: ReturnType<typeof serverWith>,
+  path: string,
+): Promise<RawResponse & { json: { code?: string; message?: string } }> {
   const answer = (await options.server.handle({ method: 'GET', url: `/wp-json/mixed/v1${path}`, headers: {} }))!;
   return { ...answer, json: JSON.parse(answer.body) };
 }

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthenticator, createRestServer, RestError, type NamespaceModule, type RestServerOptions, type RestUser, type SessionAuth } from '../src/index.js';
+import {
+  createAuthenticator,
+  createRestServer,
+  RestError,
+  type NamespaceModule,
+  type RestServerOptions,
+  type RestUser,
+  type SessionAuth,
+} from '../src/index.js';
 import { createUserStore } from '../src/node.js';
 
 const SITE = { name: 'Auth Site', url: 'http://example.test' };
@@ -19,7 +27,11 @@ const whoami: NamespaceModule = {
           denied: { code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.' },
           handler: () => ({ created: true }),
         },
-        { methods: 'DELETE', permission: (_request, { user }) => user?.can('delete_others_posts') ?? false, handler: () => ({ deleted: true }) },
+        {
+          methods: 'DELETE',
+          permission: (_request, { user }) => user?.can('delete_others_posts') ?? false,
+          handler: () => ({ deleted: true }),
+        },
       ],
     },
   ],
@@ -35,7 +47,8 @@ async function store() {
     ],
     scrypt: { N: 1024 },
   });
-  for (const [username, password] of Object.entries(PASSWORDS)) await users.createApplicationPassword(username, { name: 'tests', password });
+  for (const [username, password] of Object.entries(PASSWORDS))
+    await users.createApplicationPassword(username, { name: 'tests', password });
   return users;
 }
 
@@ -45,7 +58,13 @@ async function server(options: Partial<RestServerOptions> = {}) {
 
 const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 
-async function call(rest: Awaited<ReturnType<typeof server>>, method: string, url: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+async function call(
+  rest: Awaited<ReturnType<typeof server>>,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   const answer = (await rest.handle({ method, url, headers, remoteAddress }))!;
   return { status: answer.status, headers: answer.headers, text: answer.body, body: answer.body ? JSON.parse(answer.body) : null };
 }
@@ -61,7 +80,12 @@ describe('application passwords', () => {
 
   it('treats a wrong password, an unknown user and a malformed header as anonymous by default', async () => {
     const rest = await server();
-    for (const headers of [basic('admin', 'wrongwrongwrongwrong'), basic('ghost', PASSWORDS.admin), { Authorization: 'Basic %%%' }, { Authorization: 'Bearer abc' }]) {
+    for (const headers of [
+      basic('admin', 'wrongwrongwrongwrong'),
+      basic('ghost', PASSWORDS.admin),
+      { Authorization: 'Basic %%%' },
+      { Authorization: 'Bearer abc' },
+    ]) {
       const me = await call(rest, 'GET', '/wp-json/auth/v1/me', headers);
       expect(me).toMatchObject({ status: 200, body: { id: 0 } });
       const write = await call(rest, 'POST', '/wp-json/auth/v1/drafts', headers);
@@ -72,7 +96,10 @@ describe('application passwords', () => {
   it("answers WordPress's 401 credential errors when the host opts in, never echoing the password", async () => {
     const rest = await server({ credentialErrors: 'wordpress' });
     const wrong = await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', 'SuperSecretGuess123'));
-    expect(wrong).toMatchObject({ status: 401, body: { code: 'incorrect_password', message: 'The provided password is an invalid application password.' } });
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { code: 'incorrect_password', message: 'The provided password is an invalid application password.' },
+    });
     expect(wrong.text).not.toContain('SuperSecretGuess123');
     const ghost = await call(rest, 'GET', '/wp-json/auth/v1/me', basic('ghost', 'x'));
     expect(ghost).toMatchObject({ status: 401, body: { code: 'invalid_username' } });
@@ -103,7 +130,8 @@ describe('application passwords', () => {
     const users = await store();
     const builtIn = createAuthenticator({ verifyApplicationPassword: users.verifyApplicationPassword });
     const rest = await server({
-      authenticate: (request, headers) => (request.headers['x-blocked'] ? new RestError('blocked', 'Blocked.', { status: 403 }) : builtIn(request, headers)),
+      authenticate: (request, headers) =>
+        request.headers['x-blocked'] ? new RestError('blocked', 'Blocked.', { status: 403 }) : builtIn(request, headers),
     });
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 1 });
     expect(await call(rest, 'GET', '/wp-json/auth/v1/me', { 'X-Blocked': '1' })).toMatchObject({ status: 403, body: { code: 'blocked' } });
@@ -112,8 +140,11 @@ describe('application passwords', () => {
 
 describe('the root index', () => {
   it('lists application passwords with the configured authorization URL', async () => {
-    const index = async (options: Partial<RestServerOptions>) => (await call(await server(options), 'GET', '/wp-json/')).body.authentication;
-    expect(await index({})).toEqual({ 'application-passwords': { endpoints: { authorization: 'http://example.test/wp-admin/authorize-application.php' } } });
+    const index = async (options: Partial<RestServerOptions>) =>
+      (await call(await server(options), 'GET', '/wp-json/')).body.authentication;
+    expect(await index({})).toEqual({
+      'application-passwords': { endpoints: { authorization: 'http://example.test/wp-admin/authorize-application.php' } },
+    });
     expect(await index({ authorizationUrl: 'https://id.example.test/approve' })).toEqual({
       'application-passwords': { endpoints: { authorization: 'https://id.example.test/approve' } },
     });
@@ -146,7 +177,10 @@ describe('cookie sessions with the REST nonce', () => {
   it('refuses a session with a wrong nonce with rest_cookie_invalid_nonce', async () => {
     const rest = await server({ session });
     const bad = await call(rest, 'GET', '/wp-json/auth/v1/me', { Cookie: 'session=ok', 'X-WP-Nonce': 'stale' });
-    expect(bad).toMatchObject({ status: 403, body: { code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } } });
+    expect(bad).toMatchObject({
+      status: 403,
+      body: { code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } },
+    });
   });
 
   it('falls back to application passwords when there is no session', async () => {
@@ -170,7 +204,9 @@ describe('permissions', () => {
     const rest = await server();
     expect((await call(rest, 'GET', '/wp-json/auth/v1/drafts')).headers.Allow).toBe('GET');
     expect((await call(rest, 'GET', '/wp-json/auth/v1/drafts', basic('author', PASSWORDS.author))).headers.Allow).toBe('GET, POST');
-    expect((await call(rest, 'OPTIONS', '/wp-json/auth/v1/drafts', basic('admin', PASSWORDS.admin))).headers.Allow).toBe('GET, POST, DELETE');
+    expect((await call(rest, 'OPTIONS', '/wp-json/auth/v1/drafts', basic('admin', PASSWORDS.admin))).headers.Allow).toBe(
+      'GET, POST, DELETE',
+    );
   });
 });
 
@@ -186,19 +222,23 @@ describe('the login limiter', () => {
   async function limited(options: Partial<RestServerOptions> = {}) {
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
     const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 }, ...options });
-    const me = (user: string, password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
+    const me = (user: string, password: string, address: string) =>
+      call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
     return { rest, verify, me };
   }
 
   function expectLockedOut(answer: Awaited<ReturnType<typeof call>>, seconds: number) {
     expect(answer).toMatchObject({ status: 429, body: { code: 'too_many_retries', data: { status: 429 } } });
-    expect(answer.body.message).toMatch(/^<strong>Error:<\/strong> Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(answer.body.message).toMatch(
+      /^<strong>Error:<\/strong> Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     expect(answer.headers['Retry-After']).toBe(String(seconds));
   }
 
   it('refuses an address after maxFailures failures, whatever usernames it tried, without checking', async () => {
     const { verify, me } = await limited();
-    for (const name of ['ghost', 'host', 'nobody@example.test']) expect((await me(name, 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
+    for (const name of ['ghost', 'host', 'nobody@example.test'])
+      expect((await me(name, 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
     verify.mockClear();
     expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 60);
     expect(verify).not.toHaveBeenCalled();
@@ -285,7 +325,11 @@ describe('the login limiter', () => {
 
 describe('the sign-in queue', () => {
   it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
-    const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 }, queue: { concurrency: 2, maxWaiting: 0 } });
+    const users = createUserStore({
+      users: [{ username: 'admin', roles: ['administrator'] }],
+      scrypt: { N: 1024 },
+      queue: { concurrency: 2, maxWaiting: 0 },
+    });
     await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
     const rest = await server({ users });
     const me = (password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', password), address);
@@ -296,7 +340,11 @@ describe('the sign-in queue', () => {
     const owner = me(PASSWORDS.admin, '198.51.100.7');
     expect(await refused).toMatchObject({
       status: 503,
-      body: { code: 'rest_authentication_busy', message: 'Too many sign-in attempts are being checked right now. Please try again in a moment.', data: { status: 503 } },
+      body: {
+        code: 'rest_authentication_busy',
+        message: 'Too many sign-in attempts are being checked right now. Please try again in a moment.',
+        data: { status: 503 },
+      },
     });
     expect((await refused).headers['Retry-After']).toBe('1');
     expect((await owner).body).toEqual({ id: 1 });
@@ -307,13 +355,23 @@ describe('the sign-in queue', () => {
 describe('credentials in answers and logs', () => {
   it('never shows a password or the Authorization value in an answer or an onError line', async () => {
     const logged: unknown[] = [];
-    const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 }, queue: { concurrency: 1, maxWaiting: 0 } });
+    const users = createUserStore({
+      users: [{ username: 'admin', roles: ['administrator'] }],
+      scrypt: { N: 1024 },
+      queue: { concurrency: 1, maxWaiting: 0 },
+    });
     await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
     const secrets = ['Sup3rSecretGuessNumberOne', PASSWORDS.admin];
     const answers: unknown[] = [];
     for (const credentialErrors of ['anonymous', 'wordpress'] as const) {
-      const rest = await server({ users, credentialErrors, loginLimiter: { maxFailures: 2 }, onError: (error, where) => logged.push(error, where) });
-      const me = (user: string, password: string, address = '192.0.2.1') => rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(user, password), remoteAddress: address });
+      const rest = await server({
+        users,
+        credentialErrors,
+        loginLimiter: { maxFailures: 2 },
+        onError: (error, where) => logged.push(error, where),
+      });
+      const me = (user: string, password: string, address = '192.0.2.1') =>
+        rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(user, password), remoteAddress: address });
       // Busy, wrong, unknown, then locked out.
       answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[0]!)])));
       answers.push(await me('ghost', secrets[0]!), await me('admin', secrets[0]!), await me('admin', PASSWORDS.admin));

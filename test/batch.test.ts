@@ -170,7 +170,11 @@ describe('POST /batch/v1', () => {
     const { status, body } = await batch(rest, { requests });
     expect(status).toBe(207);
     const items = body.responses as Item[];
-    const tooLong = { code: 'rest_batch_path_too_long', message: 'The request path is longer than 2048 characters.', data: { status: 400 } };
+    const tooLong = {
+      code: 'rest_batch_path_too_long',
+      message: 'The request path is longer than 2048 characters.',
+      data: { status: 400 },
+    };
     expect(items[0]).toEqual({ status: 400, body: tooLong, headers: [] });
     expect(items[1]).toEqual({ status: 400, body: tooLong, headers: [] });
     expect(items[2]).toMatchObject({ status: 200, body: { text: 'a'.repeat(2048 - '/notes/v1/notes?text='.length) } });
@@ -232,7 +236,11 @@ describe('POST /batch/v1', () => {
           namespace: 'split/v1',
           routes: [
             { path: '/things', endpoints: [{ methods: 'GET', handler: () => [] }] },
-            { path: '/things', allowBatch: { v1: true }, endpoints: [{ methods: 'POST', permission: 'public', handler: () => ({ made: true }) }] },
+            {
+              path: '/things',
+              allowBatch: { v1: true },
+              endpoints: [{ methods: 'POST', permission: 'public', handler: () => ({ made: true }) }],
+            },
           ],
         },
       ],
@@ -244,7 +252,12 @@ describe('POST /batch/v1', () => {
   it('answers a batch body that is not JSON with rest_invalid_json and runs nothing', async () => {
     const store: Note[] = [];
     const rest = await server(store);
-    const answer = await rest.handle({ method: 'POST', url: '/wp-json/batch/v1', headers: { 'Content-Type': 'application/json', ...asAdmin }, body: '{"requests": [' });
+    const answer = await rest.handle({
+      method: 'POST',
+      url: '/wp-json/batch/v1',
+      headers: { 'Content-Type': 'application/json', ...asAdmin },
+      body: '{"requests": [',
+    });
     expect(answer!.status).toBe(400);
     expect(JSON.parse(answer!.body).code).toBe('rest_invalid_json');
     expect(store).toEqual([]);

@@ -25,11 +25,10 @@ function multipart(parts: string[], boundary = 'XyZ', eol = '\r\n'): string {
   return parts.map((part) => `--${boundary}${eol}${part}${eol}`).join('') + `--${boundary}--${eol}`;
 }
 
-const field = (name: string, value: string, eol = '\r\n') =>
-  `Content-Disposition: form-data; name="${name}"${eol}${eol}${value}`;
+const field = (name: string, value: string, eol = '\r\n') => `Content-Disposition: form-data; name="${name}"${eol}${eol}${value}`;
 
 describe('parseContentType', () => {
-  it('returns get_content_type()\'s value, halves and raw parameters', () => {
+  it("returns get_content_type()'s value, halves and raw parameters", () => {
     expect(parseContentType('Application/JSON; Charset=UTF-8')).toEqual({
       value: 'application/json',
       type: 'application',
@@ -53,7 +52,14 @@ describe('parseContentType', () => {
 
 describe('isJsonMediaType', () => {
   it('accepts application/json and +json types in any case', () => {
-    for (const type of ['application/json', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/json+oembed', 'application/++json', 'text/html, application/json']) {
+    for (const type of [
+      'application/json',
+      'APPLICATION/JSON',
+      'application/vnd.api+json',
+      'application/json+oembed',
+      'application/++json',
+      'text/html, application/json',
+    ]) {
       expect(isJsonMediaType(type), type).toBe(true);
     }
   });
@@ -73,7 +79,7 @@ describe('isJsonMediaType', () => {
 });
 
 describe('parseBody: JSON', () => {
-  it('invalid JSON answers WordPress\'s rest_invalid_json (posts-create-invalid-json-unauth)', () => {
+  it("invalid JSON answers WordPress's rest_invalid_json (posts-create-invalid-json-unauth)", () => {
     const result = parseBody({ method: 'POST', contentType: 'application/json', body: '{bad' });
     expect(result).toBeInstanceOf(RestError);
     expect((result as RestError).status).toBe(400);
@@ -141,7 +147,7 @@ describe('parseBody: JSON', () => {
     expect(Object.getOwnPropertyDescriptor(json, '__proto__')?.value).toEqual({ polluted: 1 });
   });
 
-  it('answers PHP\'s json_last_error() code and message for each kind of failure', () => {
+  it("answers PHP's json_last_error() code and message for each kind of failure", () => {
     expect(jsonError('[1}')).toMatchObject({
       data: { json_error_code: 2, json_error_message: 'State mismatch (invalid or malformed JSON)' },
     });
@@ -179,7 +185,7 @@ describe('parseBody: JSON', () => {
     ]);
   });
 
-  it('allows 511 nested containers and answers the depth error at 512, as PHP\'s depth 512', () => {
+  it("allows 511 nested containers and answers the depth error at 512, as PHP's depth 512", () => {
     const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
     expect(parsed({ method: 'POST', contentType: 'application/json', body: nested(511) }).json).toBeDefined();
     expect(jsonError(nested(512))).toMatchObject({
@@ -198,7 +204,10 @@ describe('parseBody: urlencoded bodies', () => {
       form: { req: 'x', count: '5', tags: ['a', 'b'], flag: '1' },
       contentType: { value: urlencoded, type: 'application', subtype: 'x-www-form-urlencoded', parameters: '' },
     });
-    expect(parsed({ method: 'POST', contentType: `${urlencoded}; charset=UTF-8`, body: bytes('a=3&b=3') }).form).toEqual({ a: '3', b: '3' });
+    expect(parsed({ method: 'POST', contentType: `${urlencoded}; charset=UTF-8`, body: bytes('a=3&b=3') }).form).toEqual({
+      a: '3',
+      b: '3',
+    });
   });
 
   it('nested batch requests arrive as arrays (batch-form-encoded)', () => {
@@ -312,7 +321,12 @@ describe('parseBody: multipart bodies', () => {
   });
 
   it('skips parts without Content-Disposition and stops at one with neither name nor filename', () => {
-    const body = multipart(['Content-Type: text/plain\r\n\r\nno disposition', field('a', '1'), 'Content-Disposition: form-data\r\n\r\n?', field('b', '2')]);
+    const body = multipart([
+      'Content-Type: text/plain\r\n\r\nno disposition',
+      field('a', '1'),
+      'Content-Disposition: form-data\r\n\r\n?',
+      field('b', '2'),
+    ]);
     expect(parsed({ method: 'POST', contentType: type, body }).form).toEqual({ a: '1' });
   });
 
@@ -332,7 +346,7 @@ describe('parseBody: multipart bodies', () => {
     expect(parsed({ method: 'PUT', contentType: type, body }).form).toEqual({});
   });
 
-  it('a multipart POST overridden to PUT keeps PHP\'s $_POST', () => {
+  it("a multipart POST overridden to PUT keeps PHP's $_POST", () => {
     const body = multipart([field('a', '1')]);
     expect(parsed({ method: 'PUT', httpMethod: 'POST', contentType: type, body }).form).toEqual({ a: '1' });
   });

@@ -41,7 +41,10 @@ describe('site-rest serve', () => {
     try {
       const port = (http.address() as AddressInfo).port;
       expect(lines.join('')).toContain(`http://127.0.0.1:${port}/wp-json/`);
-      const index = (await (await fetch(`http://127.0.0.1:${port}/index.php?rest_route=/`)).json()) as { _links: unknown; routes: Record<string, { _links?: { self: Array<{ href: string }> } }> };
+      const index = (await (await fetch(`http://127.0.0.1:${port}/index.php?rest_route=/`)).json()) as {
+        _links: unknown;
+        routes: Record<string, { _links?: { self: Array<{ href: string }> } }>;
+      };
       expect(index.routes['/batch/v1']!._links!.self[0]!.href).toBe(`http://127.0.0.1:${port}/wp-json/batch/v1`);
     } finally {
       http.close();

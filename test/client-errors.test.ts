@@ -32,15 +32,27 @@ function exchange(port: number, bytes: string, { keepOpen = false } = {}): Promi
 function parse(raw: string): { status: number; headers: Record<string, string>; body: unknown } {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: body === '' ? null : JSON.parse(body) };
 }
 
 const CASES = [
   ['a malformed request line', 'GARBAGE / NONSENSE\r\n\r\n', 400, 'rest_bad_request'],
   ['a malformed header', 'GET /wp-json/ HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n', 400, 'rest_bad_request'],
-  ['a body shorter than its Content-Length', 'POST /wp-json/core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":', 400, 'rest_request_incomplete'],
-  ['headers over the size limit', `GET /wp-json/ HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'rest_request_headers_too_large'],
+  [
+    'a body shorter than its Content-Length',
+    'POST /wp-json/core/v2/posts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":',
+    400,
+    'rest_request_incomplete',
+  ],
+  [
+    'headers over the size limit',
+    `GET /wp-json/ HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    431,
+    'rest_request_headers_too_large',
+  ],
 ] as const;
 
 function expectJsonError(raw: string, status: number, code: string): void {
@@ -87,7 +99,9 @@ describe('createClientErrorHandler on a host server', () => {
   const http = createServer({ requestTimeout: 300, headersTimeout: 200, connectionsCheckingInterval: 50 }, createNodeHandler(rest));
   http.on('clientError', createClientErrorHandler(rest));
   let port = 0;
-  beforeAll(() => new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => ((port = (http.address() as AddressInfo).port), resolve()))));
+  beforeAll(
+    () => new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => ((port = (http.address() as AddressInfo).port), resolve()))),
+  );
   afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
   it('answers 408 rest_request_timeout to a request whose headers never finish', async () => {
@@ -96,7 +110,10 @@ describe('createClientErrorHandler on a host server', () => {
 
   it("answers with the server's REST headers, as its other errors", async () => {
     const answer = parse(await exchange(port, 'GARBAGE\r\n\r\n'));
-    expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', link: '<http://host.test/wp-json/>; rel="https://api.w.org/"' });
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      link: '<http://host.test/wp-json/>; rel="https://api.w.org/"',
+    });
     expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 });

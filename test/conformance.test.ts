@@ -32,7 +32,8 @@ const battery = (JSON.parse(readFileSync(join(FIXTURES, 'conformance.json'), 'ut
 
 // Headers that say something about the API; transport headers (Date, Connection, Keep-Alive,
 // Transfer-Encoding) and framework branding (X-Powered-By) are each server's own business.
-const COMPARED = /^(content-type|content-length|allow|link|location|vary|cache-control|expires|x-wp-.*|x-robots-tag|x-content-type-options|access-control-.*)$/;
+const COMPARED =
+  /^(content-type|content-length|allow|link|location|vary|cache-control|expires|x-wp-.*|x-robots-tag|x-content-type-options|access-control-.*)$/;
 
 function requestParts(entry: BatteryRequest): { headers: Record<string, string | string[]>; body?: string } {
   const headers: Record<string, string | string[]> = { ...entry.headers };

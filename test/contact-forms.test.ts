@@ -31,7 +31,11 @@ const author: RestUser = { id: 3, username: 'author', can: (cap) => ['read', 'ed
 const subscriber: RestUser = { id: 4, username: 'subscriber', can: (cap) => cap === 'read' };
 
 function server(options: ContactFormsOptions = {}): RestServer {
-  return createRestServer({ site: { name: 'Forms Site', url: 'http://forms.test' }, namespaces: [contactForms(options)], onError: () => {} });
+  return createRestServer({
+    site: { name: 'Forms Site', url: 'http://forms.test' },
+    namespaces: [contactForms(options)],
+    onError: () => {},
+  });
 }
 
 /** A server over a memory store the test can look into. */
@@ -81,13 +85,19 @@ describe('contact-forms/v1 in the index', () => {
     };
     const wanted = spec.routes.filter((route) => route.namespace === 'contact-forms/v1');
     const answer = await server().inject({ path: NS });
-    const routes = (answer.data as { routes: Record<string, { namespace: string; methods: string[]; endpoints: Array<{ methods: string[]; args: unknown }> }> }).routes;
+    const routes = (
+      answer.data as {
+        routes: Record<string, { namespace: string; methods: string[]; endpoints: Array<{ methods: string[]; args: unknown }> }>;
+      }
+    ).routes;
     expect(Object.keys(routes)).toEqual(wanted.map((route) => route.route));
     for (const route of wanted) {
       const got = routes[route.route]!;
       expect(got.namespace).toBe('contact-forms/v1');
       expect(got.methods).toEqual([...new Set(route.endpoints.flatMap((endpoint) => endpoint.methods))]);
-      expect(got.endpoints.map(({ methods, args }) => ({ methods, args }))).toEqual(route.endpoints.map(({ methods, args }) => ({ methods, args })));
+      expect(got.endpoints.map(({ methods, args }) => ({ methods, args }))).toEqual(
+        route.endpoints.map(({ methods, args }) => ({ methods, args })),
+      );
     }
   });
 });
@@ -95,11 +105,25 @@ describe('contact-forms/v1 in the index', () => {
 describe('managing contact forms', () => {
   it('creates, reads back, lists, updates and deletes a form, then answers 404 for it', async () => {
     const rest = server();
-    const created = await rest.inject({ method: 'POST', path: `${NS}/contact-forms`, body: { title: 'Support <b>desk</b>', additional_settings: 'demo_mode: on' }, user: editor });
+    const created = await rest.inject({
+      method: 'POST',
+      path: `${NS}/contact-forms`,
+      body: { title: 'Support <b>desk</b>', additional_settings: 'demo_mode: on' },
+      user: editor,
+    });
     expect(created.status).toBe(200);
-    const form = created.data as { id: number; slug: string; title: string; locale: string; properties: Record<string, unknown>; config_errors: unknown };
+    const form = created.data as {
+      id: number;
+      slug: string;
+      title: string;
+      locale: string;
+      properties: Record<string, unknown>;
+      config_errors: unknown;
+    };
     expect(form).toMatchObject({ id: 2, slug: 'support-desk', title: 'Support desk', locale: 'en_US', config_errors: [] });
-    expect(form.properties.form).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ type: 'text*', basetype: 'text', name: 'your-name' })]) });
+    expect(form.properties.form).toMatchObject({
+      fields: expect.arrayContaining([expect.objectContaining({ type: 'text*', basetype: 'text', name: 'your-name' })]),
+    });
     expect(form.properties.additional_settings).toEqual({ content: 'demo_mode: on', settings: [['demo_mode', true]] });
     expect((form.properties.mail as { active: boolean }).active).toBe(true);
 
@@ -112,7 +136,12 @@ describe('managing contact forms', () => {
     expect(summaries[1]).toMatchObject({ id: 2, slug: 'support-desk', locale: 'en_US' });
     expect(summaries[1]!.hash).toMatch(/^[0-9a-f]{7}$/);
 
-    const updated = await rest.inject({ method: 'PATCH', path: `${NS}/contact-forms/2`, body: { title: 'Help desk', locale: 'not a locale' }, user: editor });
+    const updated = await rest.inject({
+      method: 'PATCH',
+      path: `${NS}/contact-forms/2`,
+      body: { title: 'Help desk', locale: 'not a locale' },
+      user: editor,
+    });
     expect(updated.data).toMatchObject({ id: 2, slug: 'support-desk', title: 'Help desk', locale: 'en_US', config_errors: [] });
 
     const deleted = await rest.inject({ method: 'DELETE', path: `${NS}/contact-forms/2`, user: editor });
@@ -126,7 +155,11 @@ describe('managing contact forms', () => {
     const rest = server();
     const anonymous = await rest.inject({ path: `${NS}/contact-forms` });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.data).toEqual({ code: 'wpcf7_forbidden', message: 'You are not allowed to access contact forms.', data: { status: 401 } });
+    expect(anonymous.data).toEqual({
+      code: 'wpcf7_forbidden',
+      message: 'You are not allowed to access contact forms.',
+      data: { status: 401 },
+    });
     const reading = await rest.inject({ path: `${NS}/contact-forms/1`, user: author });
     expect(reading.status).toBe(403);
     expect(reading.data).toMatchObject({ code: 'wpcf7_forbidden', message: 'You are not allowed to access the requested contact form.' });
@@ -145,14 +178,23 @@ describe('managing contact forms', () => {
 
   it('answers WordPress-style 400s for params of the wrong type instead of saving them', async () => {
     const rest = server();
-    const answer = await rest.inject({ method: 'POST', path: `${NS}/contact-forms`, body: { title: { text: 'x' }, mail: 'not a template', messages: { spam: ['x'] } }, user: editor });
+    const answer = await rest.inject({
+      method: 'POST',
+      path: `${NS}/contact-forms`,
+      body: { title: { text: 'x' }, mail: 'not a template', messages: { spam: ['x'] } },
+      user: editor,
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): title, mail, messages',
       data: {
         status: 400,
-        params: { title: 'title is not of type string.', mail: 'mail is not of type object.', messages: 'messages[spam] is not of type string.' },
+        params: {
+          title: 'title is not of type string.',
+          mail: 'mail is not of type object.',
+          messages: 'messages[spam] is not of type string.',
+        },
       },
     });
     const update = await rest.inject({ method: 'PUT', path: `${NS}/contact-forms/1`, body: { mail: { body: ['x'] } }, user: editor });
@@ -164,9 +206,12 @@ describe('managing contact forms', () => {
 
   it('pages, orders and searches listings as WP_Query reads per_page, offset, order, orderby and search', async () => {
     const { rest } = serverWithStore(false);
-    for (const title of ['Bravo', 'alpha', 'Charlie']) await rest.inject({ method: 'POST', path: `${NS}/contact-forms`, body: { title }, user: editor });
+    for (const title of ['Bravo', 'alpha', 'Charlie'])
+      await rest.inject({ method: 'POST', path: `${NS}/contact-forms`, body: { title }, user: editor });
     const titles = async (query: Record<string, unknown>) =>
-      ((await rest.inject({ path: `${NS}/contact-forms`, query, user: editor })).data as Array<{ title: string }>).map((form) => form.title);
+      ((await rest.inject({ path: `${NS}/contact-forms`, query, user: editor })).data as Array<{ title: string }>).map(
+        (form) => form.title,
+      );
     expect(await titles({})).toEqual(['Bravo', 'alpha', 'Charlie']);
     expect(await titles({ per_page: 2, offset: 1 })).toEqual(['alpha', 'Charlie']);
     expect(await titles({ orderby: 'title' })).toEqual(['alpha', 'Bravo', 'Charlie']);
@@ -206,7 +251,7 @@ describe('submitting feedback', () => {
     expect(store.submissions[0]!.fields).not.toHaveProperty('token');
   });
 
-  it('answers validation_failed with each field\'s first failing rule, as the schema states it', async () => {
+  it("answers validation_failed with each field's first failing rule, as the schema states it", async () => {
     const { rest, store } = serverWithStore();
     const id = await createSurvey(rest);
     const schema = (await rest.inject({ path: `${NS}/contact-forms/${id}/feedback/schema` })).data as typeof SURVEY_SCHEMA;
@@ -215,7 +260,11 @@ describe('submitting feedback', () => {
     const answer = await submit(rest, id, { ...others, 'your-email': 'ana@', guests: '12', menu: 'Juice' });
     const feedback = answer.data as Feedback;
     expect(answer.status).toBe(200);
-    expect(feedback).toMatchObject({ status: 'validation_failed', message: 'One or more fields have an error. Please check and try again.', posted_data_hash: '' });
+    expect(feedback).toMatchObject({
+      status: 'validation_failed',
+      message: 'One or more fields have an error. Please check and try again.',
+      posted_data_hash: '',
+    });
     expect(feedback.invalid_fields).toEqual([
       { field: 'size', message: error('required', 'size'), idref: null, error_id: 'wpcf7-f2-o1-ve-size' },
       { field: 'guests', message: error('maxnumber', 'guests'), idref: null, error_id: 'wpcf7-f2-o1-ve-guests' },
@@ -264,9 +313,17 @@ describe('submitting feedback', () => {
   });
 
   it('refuses a body that is not multipart/form-data with 415', async () => {
-    const answer = await server().inject({ method: 'POST', path: `${NS}/contact-forms/1/feedback`, body: { _wpcf7_unit_tag: 'wpcf7-f1-o1' } });
+    const answer = await server().inject({
+      method: 'POST',
+      path: `${NS}/contact-forms/1/feedback`,
+      body: { _wpcf7_unit_tag: 'wpcf7-f1-o1' },
+    });
     expect(answer.status).toBe(415);
-    expect(answer.data).toEqual({ code: 'wpcf7_unsupported_media_type', message: 'The request payload format is not supported.', data: { status: 415 } });
+    expect(answer.data).toEqual({
+      code: 'wpcf7_unsupported_media_type',
+      message: 'The request payload format is not supported.',
+      data: { status: 415 },
+    });
   });
 
   it('answers 400 wpcf7_unit_tag_not_found without a usable unit tag, and 404 for an unknown form', async () => {
@@ -279,21 +336,28 @@ describe('submitting feedback', () => {
     expect(unknown.data).toMatchObject({ code: 'wpcf7_not_found' });
   });
 
-  it('answers mail_failed when the host\'s sendMail refuses or throws', async () => {
+  it("answers mail_failed when the host's sendMail refuses or throws", async () => {
     const sample = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-name': 'Ana', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
     for (const sendMail of [async () => false, async () => Promise.reject(new Error('SMTP down'))]) {
       const feedback = (await submit(server({ storage: { sendMail } }), 1, sample)).data as Feedback;
-      expect(feedback).toMatchObject({ status: 'mail_failed', message: 'There was an error trying to send your message. Please try again later.' });
+      expect(feedback).toMatchObject({
+        status: 'mail_failed',
+        message: 'There was an error trying to send your message. Please try again later.',
+      });
       expect(feedback.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
     }
   });
 
-  it('answers spam when the host\'s checkSpam says so, or when there is no User-Agent, and logs it as spam', async () => {
+  it("answers spam when the host's checkSpam says so, or when there is no User-Agent, and logs it as spam", async () => {
     const store = memoryContactFormsStorage();
     const rest = server({ storage: { ...store, checkSpam: async (submission) => submission.fields['your-name'] === 'Spammer' } });
     const fields = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-email': 'x@example.com', 'your-subject': 'Buy' };
     const spam = (await submit(rest, 1, { ...fields, 'your-name': 'Spammer' })).data as Feedback;
-    expect(spam).toMatchObject({ status: 'spam', message: 'There was an error trying to send your message. Please try again later.', posted_data_hash: '' });
+    expect(spam).toMatchObject({
+      status: 'spam',
+      message: 'There was an error trying to send your message. Please try again later.',
+      posted_data_hash: '',
+    });
     const bot = (await submit(rest, 1, { ...fields, 'your-name': 'Bot' }, { 'User-Agent': '' })).data as Feedback;
     expect(bot.status).toBe('spam');
     expect(store.outbox).toEqual([]);
@@ -305,7 +369,13 @@ describe('submitting feedback', () => {
     const rest = server({ storage: { sendMail: async (message) => (sent.push(message), true) } });
     const list = await rest.inject({ path: `${NS}/contact-forms`, user: editor });
     expect((list.data as Array<{ title: string }>).map((form) => form.title)).toEqual(['Contact form 1']);
-    const fields = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-name': 'Ana', 'your-email': 'ana@example.com', 'your-subject': 'Hello', 'your-message': 'Hi there' };
+    const fields = {
+      _wpcf7_unit_tag: 'wpcf7-f1-o1',
+      'your-name': 'Ana',
+      'your-email': 'ana@example.com',
+      'your-subject': 'Hello',
+      'your-message': 'Hi there',
+    };
     const feedback = (await submit(rest, 1, fields)).data as Feedback;
     expect(feedback).toMatchObject({ status: 'mail_sent', message: 'Thank you for your message. It has been sent.' });
     expect(sent).toHaveLength(1);
@@ -319,7 +389,7 @@ describe('submitting feedback', () => {
 });
 
 describe('schema and refill', () => {
-  it('serves the SWV schema of the form\'s fields, the rules its submissions are validated against', async () => {
+  it("serves the SWV schema of the form's fields, the rules its submissions are validated against", async () => {
     const { rest } = serverWithStore();
     const id = await createSurvey(rest);
     const answer = await rest.inject({ path: `${NS}/contact-forms/${id}/feedback/schema` });
@@ -342,7 +412,9 @@ describe('schema and refill', () => {
     const base = { _wpcf7_unit_tag: `wpcf7-f${id}-o1`, 'your-name': 'Ana', _wpcf7_quiz_answer_capital: hash };
     const wrong = (await submit(rest, id, { ...base, capital: 'Lyon' })).data as Feedback;
     expect(wrong.status).toBe('validation_failed');
-    expect(wrong.invalid_fields).toEqual([{ field: 'capital', message: 'The answer to the quiz is incorrect.', idref: null, error_id: `wpcf7-f${id}-o1-ve-capital` }]);
+    expect(wrong.invalid_fields).toEqual([
+      { field: 'capital', message: 'The answer to the quiz is incorrect.', idref: null, error_id: `wpcf7-f${id}-o1-ve-capital` },
+    ]);
     expect(wrong.quiz!.capital![0]).toBe('The capital of France?');
     const right = (await submit(rest, id, { ...base, capital: ' PARIS ' })).data as Feedback;
     expect(right.status).toBe('mail_sent');
@@ -381,7 +453,11 @@ describe('what anonymous submissions leave in memory', () => {
     const fields = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
     for (let i = 1; i <= 5; i++) await submit(rest, 1, { ...fields, 'your-name': `Ana ${i}` });
     expect(store.submissions.map((submission) => submission.fields['your-name'])).toEqual(['Ana 3', 'Ana 4', 'Ana 5']);
-    expect(store.outbox.map((mail) => mail.body.split('\n')[0])).toEqual(['From: Ana 3 <ana@example.com>', 'From: Ana 4 <ana@example.com>', 'From: Ana 5 <ana@example.com>']);
+    expect(store.outbox.map((mail) => mail.body.split('\n')[0])).toEqual([
+      'From: Ana 3 <ana@example.com>',
+      'From: Ana 4 <ana@example.com>',
+      'From: Ana 5 <ana@example.com>',
+    ]);
   });
 
   it('keeps 100 of each by default', async () => {
@@ -414,7 +490,13 @@ describe('contact-forms/v1 over HTTP', () => {
 
   it('takes a browser-style multipart submission sent with fetch and FormData', async () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ _wpcf7: '1', _wpcf7_unit_tag: 'wpcf7-f1-p7-o1', 'your-name': 'Émile', 'your-email': 'emile@example.com', 'your-subject': 'Bonjour' })) {
+    for (const [name, value] of Object.entries({
+      _wpcf7: '1',
+      _wpcf7_unit_tag: 'wpcf7-f1-p7-o1',
+      'your-name': 'Émile',
+      'your-email': 'emile@example.com',
+      'your-subject': 'Bonjour',
+    })) {
       form.append(name, value);
     }
     const response = await fetch(`${base}/wp-json/contact-forms/v1/contact-forms/1/feedback`, { method: 'POST', body: form });

@@ -14,7 +14,10 @@ const admin = userWith(1, 'administrator');
 const author = userWith(2, 'author');
 const contributor = userWith(5, 'contributor');
 
-function server(storage: Partial<PostsStorage> = memoryPostsStorage({ posts: samplePosts() }), routing: 'path' | 'query' = 'path'): RestServer {
+function server(
+  storage: Partial<PostsStorage> = memoryPostsStorage({ posts: samplePosts() }),
+  routing: 'path' | 'query' = 'path',
+): RestServer {
   return createRestServer({ site: SITE, routing, namespaces: [corePosts({ storage })], onError: () => {} });
 }
 
@@ -83,7 +86,9 @@ describe('GET /core/v2/posts', () => {
     });
     const included = await rest.inject({ path: '/core/v2/posts', query: { orderby: 'include', include: [5, 4], _fields: 'id' } });
     expect(included).toMatchObject({ status: 200 });
-    expect(await rest.inject({ path: '/core/v2/posts', query: { orderby: 'relevance', search: 'bravo', _fields: 'id' } })).toMatchObject({ status: 200 });
+    expect(await rest.inject({ path: '/core/v2/posts', query: { orderby: 'relevance', search: 'bravo', _fields: 'id' } })).toMatchObject({
+      status: 200,
+    });
   });
 
   it('answers the edit field set only to those who may edit posts', async () => {
@@ -98,27 +103,55 @@ describe('GET /core/v2/posts', () => {
 describe('writing posts', () => {
   it('creates, reads back, updates, trashes and deletes a post with WordPress’s answers', async () => {
     const rest = server();
-    const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Hello there', content: 'First line.\n\nSecond.', status: 'publish' }, user: author });
+    const created = await rest.inject({
+      method: 'POST',
+      path: '/core/v2/posts',
+      body: { title: 'Hello there', content: 'First line.\n\nSecond.', status: 'publish' },
+      user: author,
+    });
     expect(created.status).toBe(201);
     expect(created.headers.Location).toBe(`${SITE.url}/wp-json/core/v2/posts/29`);
-    expect(created.data).toMatchObject({ id: 29, slug: 'hello-there', status: 'publish', author: 2, link: `${SITE.url}/hello-there/`, content: { rendered: '<p>First line.</p>\n<p>Second.</p>\n' } });
+    expect(created.data).toMatchObject({
+      id: 29,
+      slug: 'hello-there',
+      status: 'publish',
+      author: 2,
+      link: `${SITE.url}/hello-there/`,
+      content: { rendered: '<p>First line.</p>\n<p>Second.</p>\n' },
+    });
 
     const read = await rest.inject({ path: '/core/v2/posts/29' });
     expect(read.headers.Link).toBe(`<${SITE.url}/hello-there/>; rel="alternate"; type=text/html`);
 
-    const updated = await rest.inject({ method: 'PATCH', path: '/core/v2/posts/29', body: { title: { raw: 'Hello again' } }, user: author });
+    const updated = await rest.inject({
+      method: 'PATCH',
+      path: '/core/v2/posts/29',
+      body: { title: { raw: 'Hello again' } },
+      user: author,
+    });
     expect(updated.data).toMatchObject({ title: { raw: 'Hello again' }, slug: 'hello-there' });
 
     const trashed = await rest.inject({ method: 'DELETE', path: '/core/v2/posts/29', user: author });
     expect(trashed.data).toMatchObject({ status: 'trash', slug: 'hello-there__trashed' });
-    expect(await rest.inject({ method: 'DELETE', path: '/core/v2/posts/29', user: author })).toMatchObject({ status: 410, data: { code: 'rest_already_trashed' } });
-    expect((await rest.inject({ method: 'DELETE', path: '/core/v2/posts/29', query: { force: true }, user: author })).data).toMatchObject({ deleted: true, previous: { id: 29 } });
-    expect(await rest.inject({ path: '/core/v2/posts/29', user: author })).toMatchObject({ status: 404, data: { code: 'rest_post_invalid_id' } });
+    expect(await rest.inject({ method: 'DELETE', path: '/core/v2/posts/29', user: author })).toMatchObject({
+      status: 410,
+      data: { code: 'rest_already_trashed' },
+    });
+    expect((await rest.inject({ method: 'DELETE', path: '/core/v2/posts/29', query: { force: true }, user: author })).data).toMatchObject({
+      deleted: true,
+      previous: { id: 29 },
+    });
+    expect(await rest.inject({ path: '/core/v2/posts/29', user: author })).toMatchObject({
+      status: 404,
+      data: { code: 'rest_post_invalid_id' },
+    });
   });
 
   it('refuses what the user’s role may not do, with WordPress’s codes', async () => {
     const rest = server();
-    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', status: 'publish' }, user: contributor })).toMatchObject({
+    expect(
+      await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', status: 'publish' }, user: contributor }),
+    ).toMatchObject({
       status: 403,
       data: { code: 'rest_cannot_publish' },
     });
@@ -126,13 +159,24 @@ describe('writing posts', () => {
       status: 403,
       data: { code: 'rest_cannot_edit' },
     });
-    expect(await rest.inject({ method: 'DELETE', path: '/core/v2/posts/4', user: author })).toMatchObject({ status: 403, data: { code: 'rest_cannot_delete' } });
-    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: {}, user: author })).toMatchObject({ status: 400, data: { code: 'empty_content' } });
+    expect(await rest.inject({ method: 'DELETE', path: '/core/v2/posts/4', user: author })).toMatchObject({
+      status: 403,
+      data: { code: 'rest_cannot_delete' },
+    });
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: {}, user: author })).toMatchObject({
+      status: 400,
+      data: { code: 'empty_content' },
+    });
     const draft = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Just a draft' }, user: contributor });
     expect(draft.data).toMatchObject({ status: 'draft', slug: '', link: `${SITE.url}/?p=29`, generated_slug: 'just-a-draft' });
-    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', id: 4 }, user: author })).toMatchObject({ status: 400, data: { code: 'rest_post_exists' } });
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', id: 4 }, user: author })).toMatchObject({
+      status: 400,
+      data: { code: 'rest_post_exists' },
+    });
     // WordPress checks `! empty( $request['id'] )`: an id of 0 creates a post.
-    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'zero', id: 0 }, user: author })).toMatchObject({ status: 201 });
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'zero', id: 0 }, user: author })).toMatchObject({
+      status: 201,
+    });
   });
 
   it('gives a second post with the same title a unique slug', async () => {
@@ -150,7 +194,18 @@ describe('writing posts', () => {
     expect(answer.status).toBe(207);
     expect((answer.data as { responses: Array<{ status: number }> }).responses.map((r) => r.status)).toEqual(Array(25).fill(201));
     const stored = await storage.queryPosts(
-      { status: ['publish'], author: [], authorExclude: [], include: [], exclude: [], slug: [], orderby: 'id', order: 'asc', offset: 0, limit: 100 },
+      {
+        status: ['publish'],
+        author: [],
+        authorExclude: [],
+        include: [],
+        exclude: [],
+        slug: [],
+        orderby: 'id',
+        order: 'asc',
+        offset: 0,
+        limit: 100,
+      },
       { user: admin, site: { ...SITE, home: SITE.url } },
     );
     expect(stored.total).toBe(25);
@@ -205,20 +260,33 @@ describe('the post a request addresses', () => {
     expect(reads).toEqual([4, 4]);
   });
 
-  it('is the one a query id names over the path’s, as WordPress’s $request[\'id\']', async () => {
+  it("is the one a query id names over the path’s, as WordPress’s $request['id']", async () => {
     const answer = await server().inject({ path: '/core/v2/posts/4', query: { id: 5, _fields: 'id' } });
     expect(answer.data).toEqual({ id: 5 });
   });
 
   it('still decides the Allow header of a request whose body was refused', async () => {
-    const answer = await server().inject({ method: 'PUT', path: '/core/v2/posts/4', body: '{"title":', headers: { 'content-type': 'application/json' }, user: admin });
+    const answer = await server().inject({
+      method: 'PUT',
+      path: '/core/v2/posts/4',
+      body: '{"title":',
+      headers: { 'content-type': 'application/json' },
+      user: admin,
+    });
     expect(answer).toMatchObject({ status: 400, data: { code: 'rest_invalid_json' } });
     expect(answer.headers.Allow).toBe('GET, POST, PUT, PATCH, DELETE');
   });
 });
 
 describe('password-protected posts and logged-out searches', () => {
-  const secretPost = (): PostRecord => ({ ...samplePosts()[0]!, id: 50, slug: 'secret', title: 'Members only', content: 'The vault code is swordfish.', password: 'letmein' });
+  const secretPost = (): PostRecord => ({
+    ...samplePosts()[0]!,
+    id: 50,
+    slug: 'secret',
+    title: 'Members only',
+    content: 'The vault code is swordfish.',
+    password: 'letmein',
+  });
   const withSecret = () => memoryPostsStorage({ posts: [...samplePosts(), secretPost()] });
 
   it('leaves password-protected posts out of a logged-out search, as WP_Query does, and counts them out', async () => {
@@ -270,7 +338,11 @@ describe('_fields', () => {
 
   it('answers nested fields and links as before', async () => {
     const rest = server();
-    const answer = await rest.inject({ path: '/core/v2/posts/4', query: { context: 'edit', _fields: 'title.raw,content.block_version,generated_slug,_links' }, user: admin });
+    const answer = await rest.inject({
+      path: '/core/v2/posts/4',
+      query: { context: 'edit', _fields: 'title.raw,content.block_version,generated_slug,_links' },
+      user: admin,
+    });
     expect(answer.data).toMatchObject({ title: { raw: 'Post 01 bravo' }, content: { block_version: 1 }, generated_slug: 'post-01-bravo' });
     expect(Object.keys(answer.data as object)).toEqual(['title', 'content', 'generated_slug', '_links']);
     expect(Object.keys((answer.data as { content: object }).content)).toEqual(['block_version']);
@@ -280,7 +352,15 @@ describe('_fields', () => {
 describe('rendering hostile content', () => {
   const post = (fields: Partial<PostRecord>): PostRecord => ({ ...samplePosts()[0]!, id: 60, slug: 'hostile', ...fields });
   const first = async (fields: Partial<PostRecord>, context = 'view') =>
-    ((await server(memoryPostsStorage({ posts: [post(fields)] })).inject({ path: '/core/v2/posts', query: { context }, user: context === 'edit' ? admin : null })).data as Array<Record<string, { rendered: string } | string>>)[0]!;
+    (
+      (
+        await server(memoryPostsStorage({ posts: [post(fields)] })).inject({
+          path: '/core/v2/posts',
+          query: { context },
+          user: context === 'edit' ? admin : null,
+        })
+      ).data as Array<Record<string, { rendered: string } | string>>
+    )[0]!;
 
   it('renders "<div" and 60,000 "<" as a paragraph of text with an empty excerpt (strip_tags drops an unclosed tag)', async () => {
     const content = `<div${'<'.repeat(60_000)}`;
@@ -301,7 +381,9 @@ describe('rendering hostile content', () => {
   });
 
   it('leaves script and style elements out of the excerpt, and an unclosed one as text without its tag', async () => {
-    const closed = await first({ content: '<p>Keep this</p>\n<script>var secret = 1;</script>\n<style>p { color: red }</style>\n<p>and this.</p>' });
+    const closed = await first({
+      content: '<p>Keep this</p>\n<script>var secret = 1;</script>\n<style>p { color: red }</style>\n<p>and this.</p>',
+    });
     expect(closed.excerpt).toEqual({ rendered: '<p>Keep this and this.</p>\n', protected: false });
     const open = await first({ content: `<p>Intro</p><script>${'x '.repeat(30_000)}` });
     expect((open.excerpt as { rendered: string }).rendered).toBe(`<p>Introx${' x'.repeat(54)} [&hellip;]</p>\n`);
@@ -314,7 +396,8 @@ describe('rendering hostile content', () => {
 });
 
 describe('dates that pass the schema', () => {
-  const create = (rest: RestServer, body: Record<string, unknown>) => rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Dated', ...body }, user: admin });
+  const create = (rest: RestServer, body: Record<string, unknown>) =>
+    rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Dated', ...body }, user: admin });
   const invalidDate = { status: 400, data: { code: 'rest_invalid_date', message: 'Invalid date.', data: { status: 400 } } };
 
   it('reads second 60 and any offset as strtotime does', async () => {
@@ -323,12 +406,19 @@ describe('dates that pass the schema', () => {
     expect((await create(rest, { date: '2023-01-01T10:00:00+99:99' })).data).toMatchObject({ date_gmt: '2022-12-28T05:21:00' });
     expect((await create(rest, { date_gmt: '2023-01-01 24:00:00' })).data).toMatchObject({ date_gmt: '2023-01-02T00:00:00' });
     const local = createRestServer({ site: { ...SITE, gmt_offset: '2' }, namespaces: [corePosts()], onError: () => {} });
-    expect((await create(local, { date: '2023-01-01T10:00:00' })).data).toMatchObject({ date: '2023-01-01T10:00:00', date_gmt: '2023-01-01T08:00:00' });
+    expect((await create(local, { date: '2023-01-01T10:00:00' })).data).toMatchObject({
+      date: '2023-01-01T10:00:00',
+      date_gmt: '2023-01-01T08:00:00',
+    });
   });
 
   it('answers 400 rest_invalid_date on create and update for a date no post can have', async () => {
     const rest = server();
-    for (const body of [{ date: '0000-01-01T00:00:00+01:00' }, { date: '9999-12-31T23:59:60' }, { date_gmt: '9999-12-31T23:59:59-01:00' }]) {
+    for (const body of [
+      { date: '0000-01-01T00:00:00+01:00' },
+      { date: '9999-12-31T23:59:60' },
+      { date_gmt: '9999-12-31T23:59:59-01:00' },
+    ]) {
       expect(await create(rest, body)).toMatchObject(invalidDate);
       expect(await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body, user: admin })).toMatchObject(invalidDate);
     }
@@ -343,7 +433,9 @@ describe('dates that pass the schema', () => {
     const after = await rest.inject({ path: '/core/v2/posts', query: { after: '2023-01-22T08:59:60', _fields: 'id' } });
     expect(after.data).toEqual([{ id: 26 }]);
     for (const filter of ['after', 'before', 'modified_after', 'modified_before']) {
-      expect(await rest.inject({ path: '/core/v2/posts', query: { [filter]: '2023-01-01T10:00:00+99:99' } })).toMatchObject({ status: 200 });
+      expect(await rest.inject({ path: '/core/v2/posts', query: { [filter]: '2023-01-01T10:00:00+99:99' } })).toMatchObject({
+        status: 200,
+      });
       expect(await rest.inject({ path: '/core/v2/posts', query: { [filter]: '0000-01-01T00:00:00+01:00' } })).toMatchObject(invalidDate);
     }
   });

@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createExpressMiddleware } from '../src/adapters/express.js';
 import { createKoaMiddleware } from '../src/adapters/koa.js';
-import { createRestServer, respond, restError, type NamespaceModule, type RestServer, type RestServerOptions, type RestUser } from '../src/index.js';
+import {
+  createRestServer,
+  respond,
+  restError,
+  type NamespaceModule,
+  type RestServer,
+  type RestServerOptions,
+  type RestUser,
+} from '../src/index.js';
 
 const APP = 'https://app.example';
 const admin: RestUser = { id: 1, username: 'admin', can: () => true };
@@ -33,15 +41,23 @@ function corsOf(headers: Record<string, string | string[]>): Record<string, stri
   );
 }
 
-const get = (rest: RestServer, headers: Record<string, string> = {}, user: RestUser | null = null) => rest.inject({ path: '/shop/v1/items', headers, user });
+const get = (rest: RestServer, headers: Record<string, string> = {}, user: RestUser | null = null) =>
+  rest.inject({ path: '/shop/v1/items', headers, user });
 const preflight = (rest: RestServer, origin: string) =>
-  rest.inject({ method: 'OPTIONS', path: '/shop/v1/items', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+  rest.inject({
+    method: 'OPTIONS',
+    path: '/shop/v1/items',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  });
 
 const BASE_CORS = {
   'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link',
   'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
 };
-const ALLOWED = (origin: string) => ({ 'access-control-allow-origin': origin, 'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE' });
+const ALLOWED = (origin: string) => ({
+  'access-control-allow-origin': origin,
+  'access-control-allow-methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+});
 
 describe("cors: 'wordpress' (the default)", () => {
   it('allows any Origin with credentials and varies on Origin, as rest_send_cors_headers', async () => {
@@ -67,7 +83,11 @@ describe("cors: 'wordpress' (the default)", () => {
 
 describe('cors: { origins, credentials }', () => {
   it('allows a listed origin, without credentials unless the list grants them', async () => {
-    expect(corsOf((await get(site({ origins: [APP] }), { Origin: APP })).headers)).toEqual({ ...BASE_CORS, ...ALLOWED(APP), vary: 'Origin' });
+    expect(corsOf((await get(site({ origins: [APP] }), { Origin: APP })).headers)).toEqual({
+      ...BASE_CORS,
+      ...ALLOWED(APP),
+      vary: 'Origin',
+    });
     expect(corsOf((await get(site({ origins: APP, credentials: true }), { Origin: APP })).headers)).toEqual({
       ...BASE_CORS,
       ...ALLOWED(APP),
@@ -78,13 +98,20 @@ describe('cors: { origins, credentials }', () => {
 
   it('allows an origin a check accepts, beside the listed ones', async () => {
     const rest = site({ origins: [APP, (origin) => origin.endsWith('.partner.example')] });
-    expect(corsOf((await get(rest, { Origin: 'https://shop.partner.example' })).headers)).toMatchObject(ALLOWED('https://shop.partner.example'));
+    expect(corsOf((await get(rest, { Origin: 'https://shop.partner.example' })).headers)).toMatchObject(
+      ALLOWED('https://shop.partner.example'),
+    );
     expect(corsOf((await get(rest, { Origin: APP })).headers)).toMatchObject(ALLOWED(APP));
   });
 
   it('gives any other origin, and a request without one, no Allow-Origin but still Vary: Origin', async () => {
     const rest = site({ origins: [APP, () => false], credentials: true });
-    const requests: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: `${APP}.evil.example` }, {}];
+    const requests: Array<Record<string, string>> = [
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { Origin: `${APP}.evil.example` },
+      {},
+    ];
     for (const headers of requests) {
       expect(corsOf((await get(rest, headers)).headers)).toEqual({ ...BASE_CORS, vary: 'Origin' });
     }
@@ -99,16 +126,26 @@ describe('cors: { origins, credentials }', () => {
 
   it('refuses an origin when its check throws, and reports the error', async () => {
     const reported: string[] = [];
-    const rest = site({ origins: () => { throw new Error('check failed'); } }, (error, { phase }) => reported.push(`${phase}: ${(error as Error).message}`));
+    const rest = site(
+      {
+        origins: () => {
+          throw new Error('check failed');
+        },
+      },
+      (error, { phase }) => reported.push(`${phase}: ${(error as Error).message}`),
+    );
     const answer = await get(rest, { Origin: APP });
     expect(answer.status).toBe(200);
     expect(corsOf(answer.headers)).toEqual({ ...BASE_CORS, vary: 'Origin' });
     expect(reported).toEqual(['cors: check failed']);
   });
 
-  it.each([['https://App.example'], ['https://app.example/'], ['app.example'], ['null'], [42]])('refuses %s as a listed origin at creation', (origin) => {
-    expect(() => site({ origins: [origin as string] })).toThrow(TypeError);
-  });
+  it.each([['https://App.example'], ['https://app.example/'], ['app.example'], ['null'], [42]])(
+    'refuses %s as a listed origin at creation',
+    (origin) => {
+      expect(() => site({ origins: [origin as string] })).toThrow(TypeError);
+    },
+  );
 
   it("keeps a handler's own Vary beside Origin", async () => {
     const answer = await site({ origins: [APP] }).inject({ path: '/shop/v1/negotiated', headers: { Origin: APP } });
@@ -119,7 +156,12 @@ describe('cors: { origins, credentials }', () => {
 describe('cors: false', () => {
   it('sends no Access-Control-* header and no Vary: Origin, on answers, preflights and errors', async () => {
     const rest = site(false);
-    for (const answer of [await get(rest, { Origin: APP }), await get(rest), await preflight(rest, APP), await rest.inject({ path: '/shop/v1/nothing', headers: { Origin: APP } })]) {
+    for (const answer of [
+      await get(rest, { Origin: APP }),
+      await get(rest),
+      await preflight(rest, APP),
+      await rest.inject({ path: '/shop/v1/nothing', headers: { Origin: APP } }),
+    ]) {
       expect(corsOf(answer.headers)).toEqual({});
     }
     expect(corsOf(rest.errorResponse(restError('rest_too_large', 'Too large.', 413), { origin: APP }).headers)).toEqual({});
@@ -130,7 +172,7 @@ describe('cors: false', () => {
     expect(corsOf(answer.headers)).toEqual({ vary: 'Accept' });
   });
 
-  it("refuses a cors value that is none of the three", () => {
+  it('refuses a cors value that is none of the three', () => {
     expect(() => site('reflect' as RestServerOptions['cors'])).toThrow(TypeError);
   });
 });
@@ -149,7 +191,9 @@ describe.each(['express', 'koa'] as const)('the %s adapter beside a host’s own
   async function mount(rest: RestServer): Promise<string> {
     if (framework === 'express') {
       const app = express();
-      app.use((req, res, next) => (hostCors(req.headers.origin, req.method, (n, v) => res.setHeader(n, v)) ? res.status(204).end() : next()));
+      app.use((req, res, next) =>
+        hostCors(req.headers.origin, req.method, (n, v) => res.setHeader(n, v)) ? res.status(204).end() : next(),
+      );
       app.use(createExpressMiddleware(rest));
       server = createServer(app);
     } else {

@@ -22,7 +22,8 @@ const basic = (user: string, password: string) => ({ authorization: `Basic ${Buf
 
 async function site(): Promise<RestServer> {
   const users = createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
-  for (const username of REAL_USERS) await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
+  for (const username of REAL_USERS)
+    await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
   return createRestServer({ site: { name: 'Flood', url: 'http://flood.test' }, namespaces: [whoami], users, onError: () => {} });
 }
 
@@ -30,7 +31,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The admin's own request: who it was answered as. */
 async function legitimate(rest: RestServer): Promise<unknown> {
-  const answer = await rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic('admin', ADMIN_PASSWORD), remoteAddress: ADMIN_ADDRESS });
+  const answer = await rest.handle({
+    method: 'GET',
+    url: '/wp-json/auth/v1/me',
+    headers: basic('admin', ADMIN_PASSWORD),
+    remoteAddress: ADMIN_ADDRESS,
+  });
   return JSON.parse(answer!.body);
 }
 
@@ -45,7 +51,11 @@ async function tries(rest: RestServer, count: number, gapMs: number): Promise<un
 }
 
 /** Runs `during` while bad credentials arrive at a steady 50 per second; then waits for all their answers. */
-async function underFlood<T>(rest: RestServer, flood: (n: number) => RawRequest, during: () => Promise<T>): Promise<{ result: T; statuses: number[] }> {
+async function underFlood<T>(
+  rest: RestServer,
+  flood: (n: number) => RawRequest,
+  during: () => Promise<T>,
+): Promise<{ result: T; statuses: number[] }> {
   const started = performance.now();
   const answers: Array<Promise<number>> = [];
   const ticker = setInterval(() => {
@@ -74,8 +84,16 @@ describe('a flood of bad Basic credentials beside a legitimate client', () => {
     const rest = await site();
     // The admin has signed in from its address before, as a client in use has.
     await legitimate(rest);
-    const fromOne = await underFlood(rest, (n) => badCredential(n, '203.0.113.9'), () => tries(rest, 9, 80));
-    const fromMany = await underFlood(rest, (n) => badCredential(n, randomAddress()), () => tries(rest, 15, 100));
+    const fromOne = await underFlood(
+      rest,
+      (n) => badCredential(n, '203.0.113.9'),
+      () => tries(rest, 9, 80),
+    );
+    const fromMany = await underFlood(
+      rest,
+      (n) => badCredential(n, randomAddress()),
+      () => tries(rest, 15, 100),
+    );
 
     for (const { result } of [fromOne, fromMany]) expect(result).toEqual(result.map(() => ({ id: 1 })));
 

@@ -34,12 +34,18 @@ describe("the mock's echo redacts credentials by the words of their names", () =
   it('redacts at any depth: inside objects, lists of objects, and a whole credential-named object', async () => {
     const { params, text } = await echoed({
       profile: { name: 'Ana', login: { password: 'p-1', hint: 'pet' } },
-      users: [{ name: 'Ana', clientSecret: 's-2' }, { name: 'Bo', tokens: ['t-3', 't-4'] }],
+      users: [
+        { name: 'Ana', clientSecret: 's-2' },
+        { name: 'Bo', tokens: ['t-3', 't-4'] },
+      ],
       auth: { username: 'ana', password: 'p-5' },
     });
     expect(params).toEqual({
       profile: { name: 'Ana', login: { password: '[redacted]', hint: 'pet' } },
-      users: [{ name: 'Ana', clientSecret: '[redacted]' }, { name: 'Bo', tokens: '[redacted]' }],
+      users: [
+        { name: 'Ana', clientSecret: '[redacted]' },
+        { name: 'Bo', tokens: '[redacted]' },
+      ],
       auth: '[redacted]',
     });
     expect(text).not.toMatch(/p-1|s-2|t-3|t-4|p-5/);

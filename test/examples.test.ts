@@ -60,12 +60,28 @@ describe.each([
       const base = `http://127.0.0.1:${port}`;
       const own = await fetch(base + productsPath, { headers: { Origin: FRONTEND } });
       expect(own.status).toBe(200);
-      expect(corsOf(own)).toEqual({ 'access-control-allow-origin': FRONTEND, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': null, vary: 'Origin' });
+      expect(corsOf(own)).toEqual({
+        'access-control-allow-origin': FRONTEND,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-methods': null,
+        vary: 'Origin',
+      });
       const other = await fetch(base + productsPath, { headers: { Origin: 'https://elsewhere.example' } });
-      expect(corsOf(other)).toEqual({ 'access-control-allow-origin': null, 'access-control-allow-credentials': null, 'access-control-allow-methods': null, vary: 'Origin' });
-      const preflight = await fetch(base + productsPath, { method: 'OPTIONS', headers: { Origin: FRONTEND, 'Access-Control-Request-Method': 'POST' } });
+      expect(corsOf(other)).toEqual({
+        'access-control-allow-origin': null,
+        'access-control-allow-credentials': null,
+        'access-control-allow-methods': null,
+        vary: 'Origin',
+      });
+      const preflight = await fetch(base + productsPath, {
+        method: 'OPTIONS',
+        headers: { Origin: FRONTEND, 'Access-Control-Request-Method': 'POST' },
+      });
       expect(preflight.status).toBe(204);
-      expect(corsOf(preflight)).toMatchObject({ 'access-control-allow-origin': FRONTEND, 'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE' });
+      expect(corsOf(preflight)).toMatchObject({
+        'access-control-allow-origin': FRONTEND,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+      });
     } finally {
       stop();
     }
@@ -93,7 +109,11 @@ describe.each([
         body: JSON.stringify({ name: 'Tray', price: 12 }),
       });
       expect(await created.json()).toMatchObject({ name: 'Tray', price: 12 });
-      const refused = await fetch(base + productsPath, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x","price":1}' });
+      const refused = await fetch(base + productsPath, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"x","price":1}',
+      });
       expect(refused.status).toBe(401);
       const index = (await (await fetch(`${base}/index.php?rest_route=/`)).json()) as { namespaces: string[] };
       for (const namespace of presetNamespaces) expect(index.namespaces).toContain(namespace);

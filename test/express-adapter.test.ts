@@ -64,7 +64,10 @@ describe('the Express middleware (node-mocks-http)', () => {
   });
 
   it('uses a body a parser already read, as JSON when the request says JSON', async () => {
-    const req = parsedRequest({ method: 'POST', url: '/wp-json/shop/v1/items', headers: { 'content-type': 'application/json' } }, { name: 'Cup', ids: ['1', 2] });
+    const req = parsedRequest(
+      { method: 'POST', url: '/wp-json/shop/v1/items', headers: { 'content-type': 'application/json' } },
+      { name: 'Cup', ids: ['1', 2] },
+    );
     const { res } = await runMock(req);
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res._getData())).toEqual({ params: { name: 'Cup', ids: [1, 2] }, json: { name: 'Cup', ids: [1, 2] } });
@@ -85,7 +88,11 @@ describe('the Express middleware (node-mocks-http)', () => {
     const { res } = await runMock(req);
     expect(res.statusCode).toBe(404);
     expect(res.getHeader('content-type')).toBe('application/json; charset=UTF-8');
-    expect(JSON.parse(res._getData())).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    expect(JSON.parse(res._getData())).toEqual({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
   });
 });
 
@@ -99,8 +106,15 @@ describe('the Express middleware in an Express app', () => {
     for (const app of [plain, parsed]) {
       const { base, close } = await listen(app);
       try {
-        const json = await fetch(`${base}/wp-json/shop/v1/items`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Cup","ids":[1]}' });
-        const form = await fetch(`${base}/wp-json/shop/v1/items`, { method: 'POST', body: new URLSearchParams({ name: 'Jug', 'ids[]': '4' }) });
+        const json = await fetch(`${base}/wp-json/shop/v1/items`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"name":"Cup","ids":[1]}',
+        });
+        const form = await fetch(`${base}/wp-json/shop/v1/items`, {
+          method: 'POST',
+          body: new URLSearchParams({ name: 'Jug', 'ids[]': '4' }),
+        });
         bodies.push(`${json.status} ${await json.text()} | ${form.status} ${await form.text()}`);
       } finally {
         await close();
@@ -150,7 +164,11 @@ describe('the Express middleware in an Express app', () => {
     app.use(createExpressMiddleware(rest, { bodyLimit: 64 }));
     const { base, close } = await listen(app);
     try {
-      const answer = await fetch(`${base}/wp-json/shop/v1/items`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(200) }) });
+      const answer = await fetch(`${base}/wp-json/shop/v1/items`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'x'.repeat(200) }),
+      });
       expect(answer.status).toBe(413);
       expect(await answer.json()).toMatchObject({ code: 'rest_request_too_large' });
     } finally {

@@ -27,22 +27,49 @@ const server = createRestServer({
               methods: 'GET',
               args: { page: { type: 'integer', default: 1, minimum: 1 } },
               handler: (request, context) =>
-                new RestResponse(posts, 200, { 'X-WP-Total': 2, 'X-WP-TotalPages': 1 })
-                  .linkHeader('next', context.restUrl('/demo/v1/posts', { page: Number(request.params.page) + 1 })),
+                new RestResponse(posts, 200, { 'X-WP-Total': 2, 'X-WP-TotalPages': 1 }).linkHeader(
+                  'next',
+                  context.restUrl('/demo/v1/posts', { page: Number(request.params.page) + 1 }),
+                ),
             },
             { methods: 'POST', permission: 'edit_posts', handler: (request) => ({ created: request.params }) },
             { methods: 'DELETE', permission: 'edit_posts', handler: () => ({ deleted: true }) },
           ],
         },
-        { path: '/teapot', endpoints: [{ methods: 'GET', handler: () => { throw createHttpError(418, "I'm a teapot"); } }] },
-        { path: '/hidden-failure', endpoints: [{ methods: 'GET', handler: () => { throw createHttpError(503, 'db host 10.0.0.5 down'); } }] },
+        {
+          path: '/teapot',
+          endpoints: [
+            {
+              methods: 'GET',
+              handler: () => {
+                throw createHttpError(418, "I'm a teapot");
+              },
+            },
+          ],
+        },
+        {
+          path: '/hidden-failure',
+          endpoints: [
+            {
+              methods: 'GET',
+              handler: () => {
+                throw createHttpError(503, 'db host 10.0.0.5 down');
+              },
+            },
+          ],
+        },
         { path: '/items/:id', endpoints: [{ methods: 'GET', handler: (request) => ({ id: request.params.id }) }] },
       ],
     },
   ],
 });
 
-async function call(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse & { json: unknown }> {
+async function call(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawResponse & { json: unknown }> {
   const answer = (await server.handle({ method, url, headers, body }))!;
   let json: unknown;
   try {
@@ -118,8 +145,12 @@ describe('_jsonp', () => {
 
 describe('_method and X-HTTP-Method-Override', () => {
   it('turn a GET into a DELETE in any letter case', async () => {
-    expect((await call('GET', '/wp-json/demo/v1/posts?_method=delete', { authorization: 'Bearer editor' })).json).toEqual({ deleted: true });
-    expect((await call('POST', '/wp-json/demo/v1/posts', { authorization: 'Bearer editor', 'x-http-method-override': 'DELETE' })).json).toEqual({
+    expect((await call('GET', '/wp-json/demo/v1/posts?_method=delete', { authorization: 'Bearer editor' })).json).toEqual({
+      deleted: true,
+    });
+    expect(
+      (await call('POST', '/wp-json/demo/v1/posts', { authorization: 'Bearer editor', 'x-http-method-override': 'DELETE' })).json,
+    ).toEqual({
       deleted: true,
     });
   });

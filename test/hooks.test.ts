@@ -2,7 +2,15 @@
 // (rest_request_before_callbacks), afterHandler (rest_request_after_callbacks) and onResponse
 // (rest_post_dispatch), for top-level requests and batch items, and what onError is told.
 import { describe, expect, it } from 'vitest';
-import { createRestServer, respond, restError, RestResponse, type ErrorInfo, type NamespaceModule, type RestServerOptions } from '../src/index.js';
+import {
+  createRestServer,
+  respond,
+  restError,
+  RestResponse,
+  type ErrorInfo,
+  type NamespaceModule,
+  type RestServerOptions,
+} from '../src/index.js';
 
 const SITE = { name: 'Hooks', url: 'http://hooks.test' };
 
@@ -13,7 +21,12 @@ const items: NamespaceModule = {
       path: '/items/(?P<id>\\d+)',
       allowBatch: { v1: true },
       endpoints: [
-        { methods: ['GET'], permission: 'public', args: { id: { type: 'integer' } }, handler: (request) => ({ id: request.params.id, seen: request.state.seen ?? null }) },
+        {
+          methods: ['GET'],
+          permission: 'public',
+          args: { id: { type: 'integer' } },
+          handler: (request) => ({ id: request.params.id, seen: request.state.seen ?? null }),
+        },
         { methods: ['POST'], permission: 'public', handler: (request) => ({ id: Number(request.urlParams.id), updated: true }) },
       ],
     },
@@ -23,7 +36,12 @@ const items: NamespaceModule = {
 
 function site(options: Partial<RestServerOptions> = {}) {
   const reported: Array<[string, ErrorInfo]> = [];
-  const rest = createRestServer({ site: SITE, namespaces: [items], onError: (error, info) => reported.push([String((error as Error).message), info]), ...options });
+  const rest = createRestServer({
+    site: SITE,
+    namespaces: [items],
+    onError: (error, info) => reported.push([String((error as Error).message), info]),
+    ...options,
+  });
   return { rest, reported };
 }
 
@@ -49,13 +67,21 @@ describe('hooks', () => {
   });
 
   it('share request.state between onRequest, beforeHandler and the handler', async () => {
-    const { rest } = site({ onRequest: (request) => void (request.state.seen = 'onRequest'), beforeHandler: (request) => void (request.state.seen = `${String(request.state.seen)}+beforeHandler`) });
+    const { rest } = site({
+      onRequest: (request) => void (request.state.seen = 'onRequest'),
+      beforeHandler: (request) => void (request.state.seen = `${String(request.state.seen)}+beforeHandler`),
+    });
     expect((await rest.inject({ path: '/shop/v1/items/7' })).data).toEqual({ id: 7, seen: 'onRequest+beforeHandler' });
   });
 
   it('let onRequest answer in place of routing, with a response or an error', async () => {
-    const { rest } = site({ onRequest: (request) => (request.headers['x-maintenance'] ? restError('maintenance', 'Down for maintenance.', 503) : undefined) });
-    expect(await rest.inject({ path: '/shop/v1/items/7', headers: { 'X-Maintenance': '1' } })).toMatchObject({ status: 503, data: { code: 'maintenance', data: { status: 503 } } });
+    const { rest } = site({
+      onRequest: (request) => (request.headers['x-maintenance'] ? restError('maintenance', 'Down for maintenance.', 503) : undefined),
+    });
+    expect(await rest.inject({ path: '/shop/v1/items/7', headers: { 'X-Maintenance': '1' } })).toMatchObject({
+      status: 503,
+      data: { code: 'maintenance', data: { status: 503 } },
+    });
     expect((await rest.inject({ path: '/shop/v1/nowhere' })).status).toBe(404);
     const cached = site({ onRequest: () => respond({ cached: true }) });
     expect((await cached.rest.inject({ path: '/shop/v1/nowhere' })).data).toEqual({ cached: true });
@@ -63,14 +89,21 @@ describe('hooks', () => {
 
   it('run beforeHandler only after the args passed, and let it skip the permission check and handler', async () => {
     const calls: string[] = [];
-    const { rest } = site({ beforeHandler: (request) => (calls.push(request.matchedRoute), request.method === 'POST' ? restError('read_only', 'Read-only today.', 403) : undefined) });
+    const { rest } = site({
+      beforeHandler: (request) => (
+        calls.push(request.matchedRoute),
+        request.method === 'POST' ? restError('read_only', 'Read-only today.', 403) : undefined
+      ),
+    });
     expect((await rest.inject({ method: 'POST', path: '/shop/v1/items/7' })).data).toMatchObject({ code: 'read_only' });
     expect((await rest.inject({ path: '/shop/v1/items/7', query: { id: 'x' } })).status).toBe(400);
     expect(calls).toEqual(['/shop/v1/items/(?P<id>\\d+)']);
   });
 
   it('let afterHandler replace the answer, errors included, before Allow and _fields', async () => {
-    const { rest } = site({ afterHandler: (response) => (response.status === 200 ? new RestResponse({ ...(response.data as object), wrapped: true }) : undefined) });
+    const { rest } = site({
+      afterHandler: (response) => (response.status === 200 ? new RestResponse({ ...(response.data as object), wrapped: true }) : undefined),
+    });
     const answer = await rest.inject({ path: '/shop/v1/items/7', query: { _fields: 'wrapped' } });
     expect(answer.data).toEqual({ wrapped: true });
     expect(answer.headers.Allow).toBe('GET, POST');
@@ -109,7 +142,10 @@ describe('hooks', () => {
 
   it('run onRequest and onResponse for each batch item as well as for the batch itself', async () => {
     const seen: string[] = [];
-    const { rest } = site({ onRequest: (request) => void seen.push(`${request.method} ${request.route}`), onResponse: (response) => void response.header('X-Seen', 'yes') });
+    const { rest } = site({
+      onRequest: (request) => void seen.push(`${request.method} ${request.route}`),
+      onResponse: (response) => void response.header('X-Seen', 'yes'),
+    });
     const answer = await rest.inject({
       method: 'POST',
       path: '/batch/v1',
@@ -131,7 +167,9 @@ describe('onError', () => {
   it('is told the phase, method and matched route of a failing handler, never its parameters', async () => {
     const failing: NamespaceModule = {
       namespace: 'fail/v1',
-      routes: [{ path: '/now', endpoints: [{ methods: ['GET'], permission: 'public', handler: () => Promise.reject(new Error('disk full')) }] }],
+      routes: [
+        { path: '/now', endpoints: [{ methods: ['GET'], permission: 'public', handler: () => Promise.reject(new Error('disk full')) }] },
+      ],
     };
     const reported: ErrorInfo[] = [];
     const rest = createRestServer({ site: SITE, namespaces: [failing], onError: (_error, info) => reported.push(info) });

@@ -107,7 +107,15 @@ function send(port: number, req: HostileRequest, capMs: number): { sent: Promise
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
     const headers = { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
     // Answers may carry headers past Node's 16 KiB default (pagination links repeat the query); read them.
-    const outgoing = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent: false, maxHeaderSize: 4 * MiB });
+    const outgoing = request({
+      host: '127.0.0.1',
+      port,
+      method: req.method,
+      path: req.path,
+      headers,
+      agent: false,
+      maxHeaderSize: 4 * MiB,
+    });
     const done = (answer: Omit<Answer, 'ms'>) => {
       clearTimeout(timer);
       markSent();
@@ -218,7 +226,10 @@ async function runCase(hostileCase: HostileCase): Promise<{ built: BuiltCase; pr
   for (const req of built.cleanup ?? []) await send(running.port, withId(req, id), capMs).answer;
   // The site reports before it answers, but its stderr may reach this process a little later.
   await new Promise((resolve) => setTimeout(resolve, 10));
-  const logged = running.errors.join('').split('\n').filter((line) => line.startsWith('unexpected error'));
+  const logged = running.errors
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('unexpected error'));
   if (logged.length > 0) problems.push(`${hostileCase.name}: the site logged ${logged[0]}`);
   return { built, problems, measured };
 }
@@ -258,11 +269,15 @@ it('the every-tag form takes the valid submission the contact-form cases start f
 for (const [entryPoint, cases] of Object.entries(hostileCases())) {
   describe(`hostile ${entryPoint}`, () => {
     for (const hostileCase of cases) {
-      it(`${hostileCase.name}: answered, no 5xx, probes answered`, async () => {
-        const { built, problems, measured } = await runCase(hostileCase);
-        record(hostileCase.name, built.size, measured);
-        expect(problems, problems.join('\n')).toEqual([]);
-      }, CASE_TIMEOUT_MS);
+      it(
+        `${hostileCase.name}: answered, no 5xx, probes answered`,
+        async () => {
+          const { built, problems, measured } = await runCase(hostileCase);
+          record(hostileCase.name, built.size, measured);
+          expect(problems, problems.join('\n')).toEqual([]);
+        },
+        CASE_TIMEOUT_MS,
+      );
     }
   });
 }
@@ -293,7 +308,9 @@ function percentEncoded(text: string): string {
 /** Short hostile strings: repeated hostile units kept short (the cases above take the long ones), control characters, lone surrogates, huge numbers. */
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.tuple(fc.constantFrom('<', '%', '%0', '[', ']', '.', '1', '1-', '@', ' ', '\\', '"', '{', '&#', '\r\n', '<!-- wp:', 'a.'), fc.nat(24)).map(([unit, n]) => unit.repeat(n)),
+  fc
+    .tuple(fc.constantFrom('<', '%', '%0', '[', ']', '.', '1', '1-', '@', ' ', '\\', '"', '{', '&#', '\r\n', '<!-- wp:', 'a.'), fc.nat(24))
+    .map(([unit, n]) => unit.repeat(n)),
   fc.constantFrom('\0', '\x1b', '\u2028', '\ud800', '\udfff', '\ud83d', '\ufeff', '%00', '%ED%A0%80'),
   fc.constantFrom('1e309', '-1e309', '-0', '9'.repeat(400), 'NaN', 'Infinity', '0x10', '1e-400', '2023-01-01T10:00:60', '+99:99'),
   fc.constantFrom(...PROTO_KEYS),
@@ -303,12 +320,29 @@ const hostileKey: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...PROTO_KEYS)
 
 /** JSON values with hostile keys and strings, a few levels deep, or nested past PHP's depth. */
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, hostileString, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), tie('list'), tie('map')),
-    list: fc.array(tie('value'), { maxLength: 5 }),
-    map: fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 5 }),
-  })).value },
-  { weight: 1, arbitrary: fc.integer({ min: 500, max: 700 }).map((depth) => ({ deep: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown })) },
+  {
+    weight: 6,
+    arbitrary: fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        hostileString,
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        tie('list'),
+        tie('map'),
+      ),
+      list: fc.array(tie('value'), { maxLength: 5 }),
+      map: fc.array(fc.tuple(hostileKey, tie('value')), { maxLength: 5 }),
+    })).value,
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 500, max: 700 })
+      .map((depth) => ({ deep: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as unknown })),
+  },
 );
 
 /** JSON text of a value whose maps are `[key, value]` pairs: `__proto__` stays an ordinary member. */
@@ -321,7 +355,29 @@ function jsonText(value: unknown): string {
 }
 
 const paramName: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('_fields', '_envelope', '_method', '_jsonp', '_pretty', '_embed', 'rest_route', 'context', 'per_page', 'page', 'search', 'url', 'value', 'text', 'list', 'object', 'status', 'requests', 'id', 'format', 'discover'),
+  fc.constantFrom(
+    '_fields',
+    '_envelope',
+    '_method',
+    '_jsonp',
+    '_pretty',
+    '_embed',
+    'rest_route',
+    'context',
+    'per_page',
+    'page',
+    'search',
+    'url',
+    'value',
+    'text',
+    'list',
+    'object',
+    'status',
+    'requests',
+    'id',
+    'format',
+    'discover',
+  ),
   hostileKey.map((key) => (key.includes('[') ? key : `a[${key}]`)),
   hostileKey,
 );
@@ -350,9 +406,14 @@ const contentType: fc.Arbitrary<string | undefined> = fc.constantFrom(
 const hostileBody: fc.Arbitrary<Buffer> = fc.oneof(
   hostileJson.map((value) => wtf8(jsonText(value))),
   queryString.map((text) => Buffer.from(text)),
-  fc.array(fc.tuple(paramName, hostileString), { maxLength: 5 }).map((parts) =>
-    Buffer.concat([...parts.map(([name, value]) => wtf8(`--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)), Buffer.from('--x--\r\n')]),
-  ),
+  fc
+    .array(fc.tuple(paramName, hostileString), { maxLength: 5 })
+    .map((parts) =>
+      Buffer.concat([
+        ...parts.map(([name, value]) => wtf8(`--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+        Buffer.from('--x--\r\n'),
+      ]),
+    ),
   hostileString.map(wtf8),
 );
 
@@ -379,9 +440,16 @@ describe.each(['A', 'B'] as const)('hostile requests to every route of variant %
         fc.boolean(),
         async (path, filled, method, query, type, body, signedIn) => {
           running.errors.length = 0;
-          const headers: Record<string, string> = { ...(type === undefined ? {} : { 'content-type': type }), ...(signedIn ? { 'x-hostile-role': 'administrator' } : {}) };
+          const headers: Record<string, string> = {
+            ...(type === undefined ? {} : { 'content-type': type }),
+            ...(signedIn ? { 'x-hostile-role': 'administrator' } : {}),
+          };
           const target = `/wp-json${path.replaceAll('{param}', filled)}${query ? `?${query}` : ''}`;
-          const answer = await send(running.port, { method, path: target, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }, 10_000).answer;
+          const answer = await send(
+            running.port,
+            { method, path: target, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body },
+            10_000,
+          ).answer;
           // The site reports before it answers, but its stderr may reach this process a little later.
           await new Promise((resolve) => setTimeout(resolve, 10));
           const what = `${method} ${target} (${type ?? 'no content type'}): ${answer.status ?? answer.failure} ${answer.body.slice(0, 200)}`;

@@ -21,7 +21,10 @@ function variantServer(variant: 'A' | 'B') {
 }
 
 /** Differences between an index's descriptor of a route and routes.json's, as compare-index.mjs reports them. */
-function routeDiffs(want: { route: string; namespace: string; endpoints: Array<Record<string, unknown>> }, got: Record<string, unknown> | undefined): string[] {
+function routeDiffs(
+  want: { route: string; namespace: string; endpoints: Array<Record<string, unknown>> },
+  got: Record<string, unknown> | undefined,
+): string[] {
   if (!got) return [`missing ${want.route}`];
   const diffs: string[] = [];
   if (got.namespace !== want.namespace) diffs.push(`${want.route}: namespace ${String(got.namespace)}`);
@@ -77,7 +80,7 @@ describe('the root index of a server with routes.json registered from data', () 
   });
 });
 
-describe("descriptors rendered as WordPress renders the same args", () => {
+describe('descriptors rendered as WordPress renders the same args', () => {
   it("matches WordPress's own index of the spec's routes, route by route", async () => {
     const recorded = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-with-spec-routes.json'), 'utf8')) as {
       body: { routes: Record<string, Record<string, unknown>> };

@@ -61,7 +61,12 @@ describe('server.inject', () => {
     await users.createApplicationPassword('ed', { name: 't', password: 'abcd1234abcd1234' });
     const withUsers = createRestServer({ site: { name: 'Shop', url: 'http://shop.test' }, namespaces: [shop], users });
     const authorization = `Basic ${Buffer.from('ed:abcd1234abcd1234').toString('base64')}`;
-    const answer = await withUsers.inject({ method: 'POST', path: '/shop/v1/products', body: { name: 'Jug' }, headers: { Authorization: authorization } });
+    const answer = await withUsers.inject({
+      method: 'POST',
+      path: '/shop/v1/products',
+      body: { name: 'Jug' },
+      headers: { Authorization: authorization },
+    });
     expect(answer.status).toBe(200);
   });
 

@@ -78,7 +78,12 @@ describe('site-rest/koa on a Koa context', () => {
   });
 
   it('uses a body parsed upstream once the request stream has ended', async () => {
-    const { ctx } = mockContext({ method: 'POST', url: '/wp-json/shop/v1/items', headers: { 'content-type': 'application/json' }, readableEnded: true });
+    const { ctx } = mockContext({
+      method: 'POST',
+      url: '/wp-json/shop/v1/items',
+      headers: { 'content-type': 'application/json' },
+      readableEnded: true,
+    });
     ctx.request.body = { name: 'lamp', a: ['1', 2] };
     await middleware(ctx, noNext);
     expect(ctx.status).toBe(200);
@@ -121,14 +126,25 @@ describe('site-rest/koa on a Koa context', () => {
   });
 
   it('sends an array header value as several header lines', async () => {
-    const multi: RestServer = { ...rest, handle: () => ({ status: 200, headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Set-Cookie': ['a=1', 'b=2'] }, body: '{}' }) };
+    const multi: RestServer = {
+      ...rest,
+      handle: () => ({
+        status: 200,
+        headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Set-Cookie': ['a=1', 'b=2'] },
+        body: '{}',
+      }),
+    };
     const { ctx, res } = mockContext({ method: 'GET', url: '/wp-json/' });
     await createKoaMiddleware(multi)(ctx, noNext);
     expect(res.getHeader('Set-Cookie')).toEqual(['a=1', 'b=2']);
   });
 
   it('writes nothing when the client goes away mid-body', async () => {
-    const { ctx, req, res } = mockContext({ method: 'POST', url: '/wp-json/shop/v1/items', headers: { 'content-type': 'application/json' } });
+    const { ctx, req, res } = mockContext({
+      method: 'POST',
+      url: '/wp-json/shop/v1/items',
+      headers: { 'content-type': 'application/json' },
+    });
     const served = middleware(ctx, noNext);
     req.emit('close');
     await served;
@@ -227,7 +243,7 @@ describe('site-rest/koa over a real socket', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('answers HEAD of an unknown API route with the JSON 404 status, not Koa\'s', async () => {
+  it("answers HEAD of an unknown API route with the JSON 404 status, not Koa's", async () => {
     const head = await fetch(`${plain.base}/wp-json/nope/v1`, { method: 'HEAD' });
     expect(head.status).toBe(404);
     expect(head.headers.get('content-type')).toBe('application/json; charset=UTF-8');
@@ -268,7 +284,11 @@ describe('site-rest/koa over a real socket', () => {
     expect(answer.status).toBe(500);
     const text = await answer.text();
     expect(text).not.toContain('secret');
-    expect(JSON.parse(text)).toEqual({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    expect(JSON.parse(text)).toEqual({
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    });
   });
 });
 

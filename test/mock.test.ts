@@ -67,7 +67,8 @@ describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
     // application-password routes show their `name` arg without its pattern.
     expect(differing).toEqual(['/wp/v2/users', ...NAME_PATTERN_ROUTES]);
     const enumOf = (routes: Record<string, Record<string, unknown>>) =>
-      (routes['/wp/v2/users']!.endpoints as Array<{ args: Record<string, { items: { enum: unknown } }> }>)[0]!.args.has_published_posts!.items.enum;
+      (routes['/wp/v2/users']!.endpoints as Array<{ args: Record<string, { items: { enum: unknown } }> }>)[0]!.args.has_published_posts!
+        .items.enum;
     expect(enumOf(ourRoutes)).toEqual(Object.values(enumOf(wpRoutes) as Record<string, string>));
   });
 
@@ -84,7 +85,9 @@ describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
     expect(report).toContain('patterns open to ReDoS, not served');
     for (const key of UNSAFE_ROUTES) expect(report).toContain(`route ${key} left out (polynomial backtracking)`);
     expect(report).toContain(`POST ${APP_PASSWORDS} arg "name": pattern ".*\\\\S.*" ignored (polynomial backtracking)`);
-    expect(report).toContain(`POST, PUT, PATCH ${NAME_PATTERN_ROUTES[1]} arg "name": pattern ".*\\\\S.*" ignored (polynomial backtracking)`);
+    expect(report).toContain(
+      `POST, PUT, PATCH ${NAME_PATTERN_ROUTES[1]} arg "name": pattern ".*\\\\S.*" ignored (polynomial backtracking)`,
+    );
     expect(report.match(/ignored|left out/g)).toHaveLength(4);
 
     const hostile = '\t'.repeat(200_000) + '\n';
@@ -104,7 +107,13 @@ describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
 // site had: the spec routes were switched on per request, by a header.
 
 const INDEX_BY_SPEC_HEADER: Record<string, string> = { none: 'index-root', '1': 'index-with-spec-routes' };
-const SPEC_NAMESPACES = [...new Set(loadSpec().routes.map((r) => r.namespace).filter((ns) => ns !== ''))];
+const SPEC_NAMESPACES = [
+  ...new Set(
+    loadSpec()
+      .routes.map((r) => r.namespace)
+      .filter((ns) => ns !== ''),
+  ),
+];
 /** Routes whose args have validate/sanitize callbacks: an index shows the schema, not the code. */
 const CALLBACK_ROUTES = ['/echo/v1/validated', '/echo/v1/custom', '/echo/v1/bad-default'];
 /**
@@ -165,7 +174,11 @@ describe('site-rest mock answers invalid requests exactly as WordPress 6.1 did',
       compared.map(async (recording) => {
         const { method, path, headers, body } = recordedRequest(recording);
         // A Buffer body keeps fetch from adding a Content-Type the recorder did not send.
-        const answer = await fetch(mocks[specHeader(recording)] + path, { method, headers, body: body === undefined ? undefined : Buffer.from(body) });
+        const answer = await fetch(mocks[specHeader(recording)] + path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : Buffer.from(body),
+        });
         const text = await answer.text();
         return { id: recording.id, diffs: errorDiffs(recording, answer.status, text ? JSON.parse(text) : null) };
       }),
@@ -200,7 +213,9 @@ describe('site-rest mock --fixtures', () => {
     const { status, body } = await getJson(`${base}/wp-json/wp/v2/posts?page=2`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ route: '/wp/v2/posts', method: 'GET', params: { page: 2 } });
-    expect((await getJson(`${base}/wp-json/echo/v1/object`, { method: 'PUT', ...json({ meta: { a: 1 } }) })).body).toMatchObject({ method: 'PUT' });
+    expect((await getJson(`${base}/wp-json/echo/v1/object`, { method: 'PUT', ...json({ meta: { a: 1 } }) })).body).toMatchObject({
+      method: 'PUT',
+    });
   });
 
   it('tells at start-up which recordings it can never serve', async () => {
@@ -267,15 +282,27 @@ describe('site-rest mock refuses input that is no root index', () => {
     const notJson = join(FIXTURES, 'README.md');
     expect(await refusal(notJson)).toEqual({ message: expect.stringMatching(new RegExp(`^${notJson} is not JSON: `)), usage: false });
     const routesList = join(FIXTURES, 'routes.json');
-    expect(await refusal(routesList)).toEqual({ message: `${routesList} is not a WordPress root index: it has no "routes" object`, usage: false });
+    expect(await refusal(routesList)).toEqual({
+      message: `${routesList} is not a WordPress root index: it has no "routes" object`,
+      usage: false,
+    });
     const otherRecording = join(WP, 'items-valid.json');
-    expect(await refusal(otherRecording)).toEqual({ message: `${otherRecording} is not a WordPress root index: it has no "routes" object`, usage: false });
-    expect(await refusal(join(WP, 'missing.json'))).toMatchObject({ message: expect.stringMatching(/^cannot read .*ENOENT/), usage: false });
+    expect(await refusal(otherRecording)).toEqual({
+      message: `${otherRecording} is not a WordPress root index: it has no "routes" object`,
+      usage: false,
+    });
+    expect(await refusal(join(WP, 'missing.json'))).toMatchObject({
+      message: expect.stringMatching(/^cannot read .*ENOENT/),
+      usage: false,
+    });
   });
 
   it('names a fixtures directory that cannot be read, or a fixture that is not a recording', async () => {
     const index = join(WP, 'index-root.json');
-    expect(await refusal(index, '--fixtures', join(FIXTURES, 'missing'))).toMatchObject({ message: expect.stringMatching(/^cannot read fixtures directory .*ENOENT/), usage: false });
+    expect(await refusal(index, '--fixtures', join(FIXTURES, 'missing'))).toMatchObject({
+      message: expect.stringMatching(/^cannot read fixtures directory .*ENOENT/),
+      usage: false,
+    });
     const noPath = join(FIXTURES, 'mock-not-answers', 'no-path.json');
     expect(await refusal(index, '--fixtures', join(FIXTURES, 'mock-not-answers'))).toEqual({
       message: `fixture ${noPath} is not a recording: request.path: Invalid input: expected string, received undefined`,
@@ -299,7 +326,12 @@ describe('the echo of modulesFromIndex (what site-rest mock answers)', () => {
       namespaces: modulesFromIndex({
         '/login-guard/v1/mfa/send-code': {
           namespace: 'login-guard/v1',
-          endpoints: [{ methods: ['POST'], args: { token: { type: 'string', required: true }, secret: { type: 'string', required: true }, code: { type: 'string' } } }],
+          endpoints: [
+            {
+              methods: ['POST'],
+              args: { token: { type: 'string', required: true }, secret: { type: 'string', required: true }, code: { type: 'string' } },
+            },
+          ],
         },
       }),
     });

@@ -31,11 +31,20 @@ const rest = createRestServer({
       routes: [
         {
           path: '/echo',
-          endpoints: [{ methods: 'POST', permission: 'public', args: { n: { type: 'integer', required: true } }, handler: (r) => r.params }],
+          endpoints: [
+            { methods: 'POST', permission: 'public', args: { n: { type: 'integer', required: true } }, handler: (r) => r.params },
+          ],
         },
         {
           path: '/boom',
-          endpoints: [{ methods: 'GET', handler: () => { throw new Error('secret database password in message'); } }],
+          endpoints: [
+            {
+              methods: 'GET',
+              handler: () => {
+                throw new Error('secret database password in message');
+              },
+            },
+          ],
         },
       ],
     },
@@ -102,7 +111,13 @@ describe('site-rest/node over a real socket', () => {
   it('answers a chunked body that grows past the limit with 413', async () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/wp-json/demo/v1/echo', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/wp-json/demo/v1/echo',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -50,7 +50,10 @@ function scriptedResolver(table: Record<string, string[]>) {
 describe('oembed/1.0/proxy connects only to public addresses, checked at connect time', () => {
   let port = 0;
   const internal = recordingServer('127.0.0.1', 0, {
-    '/oembed/good': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ type: 'rich', html: INTERNAL_SECRET, title: INTERNAL_SECRET })),
+    '/oembed/good': (res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ type: 'rich', html: INTERNAL_SECRET, title: INTERNAL_SECRET })),
   });
   let provider: ReturnType<typeof recordingServer>;
   const page = (endpoint: string) => fixture('provider-page.html').replaceAll('{endpoint}', endpoint);
@@ -77,8 +80,16 @@ describe('oembed/1.0/proxy connects only to public addresses, checked at connect
   });
 
   /** A site whose proxy's guarded fetch resolves through `resolve` and treats 127.0.0.2 as public. */
-  const site = (resolve: ConnectGuard['resolve'], options: OembedOptions = {}, isRefused = (address: string) => address !== '127.0.0.2' && isPrivateAddress(address)) =>
-    createRestServer({ site: { name: 'Example Site', url: 'http://site.example' }, namespaces: [oembed({ ...options, fetch: guardedFetch({ resolve, isRefused }) })], onError: () => {} });
+  const site = (
+    resolve: ConnectGuard['resolve'],
+    options: OembedOptions = {},
+    isRefused = (address: string) => address !== '127.0.0.2' && isPrivateAddress(address),
+  ) =>
+    createRestServer({
+      site: { name: 'Example Site', url: 'http://site.example' },
+      namespaces: [oembed({ ...options, fetch: guardedFetch({ resolve, isRefused }) })],
+      onError: () => {},
+    });
   const sanctioned = (endpoint: string): OembedOptions => ({ providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint }] });
   const proxy = (server: ReturnType<typeof site>, url: string) => server.inject({ path: '/oembed/1.0/proxy', query: { url }, user: admin });
 
@@ -111,9 +122,14 @@ describe('oembed/1.0/proxy connects only to public addresses, checked at connect
     expect(provider.hits).toEqual(['/redirect/public', '/oembed/good']);
   });
 
-  it("nodeOembedFetch reaches a loopback provider only with allowPrivateAddresses", async () => {
+  it('nodeOembedFetch reaches a loopback provider only with allowPrivateAddresses', async () => {
     const options = sanctioned(`http://127.0.0.1:${port}/oembed/good`);
-    const on = (fetch: typeof globalThis.fetch) => createRestServer({ site: { name: 'Example Site', url: 'http://site.example' }, namespaces: [oembed({ ...options, fetch })], onError: () => {} });
+    const on = (fetch: typeof globalThis.fetch) =>
+      createRestServer({
+        site: { name: 'Example Site', url: 'http://site.example' },
+        namespaces: [oembed({ ...options, fetch })],
+        onError: () => {},
+      });
     const refused = await proxy(on(nodeOembedFetch()), 'https://videos.example/v/1');
     expect(refused.status).toBe(404);
     expect(internal.hits).toEqual([]);

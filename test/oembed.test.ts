@@ -62,7 +62,11 @@ describe('oembed/1.0 answers like WordPress 6.1 for the recorded requests', () =
     'oembed-proxy-unauth-with-url',
   ])('%s', async (id) => {
     const recorded = recording(id);
-    const answer = await server.inject({ method: recorded.request.method, path: requestPath(recorded), user: recorded.request.auth === 'admin' ? admin : null });
+    const answer = await server.inject({
+      method: recorded.request.method,
+      path: requestPath(recorded),
+      user: recorded.request.auth === 'admin' ? admin : null,
+    });
     expect(compareAnswer(recorded, { ...answer, body: maskSecrets(answer.body) })).toEqual([]);
   });
 });
@@ -162,7 +166,8 @@ function providerServer() {
   const routes: Record<string, (res: ServerResponse) => void> = {
     '/page/hang': () => {},
     '/page/huge': (res) => res.end(page('good') + `<p>${'padding '.repeat(4000)}</p>`),
-    '/page/file-link': (res) => res.end('<html><head><link rel="alternate" type="application/json+oembed" href="file:///etc/passwd"></head></html>'),
+    '/page/file-link': (res) =>
+      res.end('<html><head><link rel="alternate" type="application/json+oembed" href="file:///etc/passwd"></head></html>'),
     '/oembed/good': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(document),
     '/oembed/big': (res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -209,7 +214,8 @@ describe('oembed/1.0/proxy', () => {
   // The test provider listens on loopback, which Node's guarded fetch refuses to reach by default.
   const site = (options: OembedOptions = {}) => siteOf({ fetch: nodeOembedFetch({ allowPrivateAddresses: true }), ...options });
   const expected = (name: string) => JSON.parse(fixture(name)) as Record<string, unknown>;
-  const proxy = (server: RestServer, query: Record<string, unknown>, user: RestUser | null = admin) => server.inject({ path: '/oembed/1.0/proxy', query, user });
+  const proxy = (server: RestServer, query: Record<string, unknown>, user: RestUser | null = admin) =>
+    server.inject({ path: '/oembed/1.0/proxy', query, user });
   const masked = (data: unknown) => JSON.parse(maskSecrets(JSON.stringify(data))) as unknown;
 
   beforeAll(() => provider.start());
@@ -221,12 +227,15 @@ describe('oembed/1.0/proxy', () => {
   it("never reaches loopback, private or link-local addresses with Node's guarded fetch", async () => {
     const refused = await proxy(siteOf({ fetch: nodeOembedFetch() }), { url: `${provider.base}/page/good` });
     expect(refused).toMatchObject({ status: 404, data: { code: 'oembed_invalid_url' } });
-    const viaSanctioned = siteOf({ fetch: nodeOembedFetch(), providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'http://169.254.169.254/latest/meta-data' }] });
+    const viaSanctioned = siteOf({
+      fetch: nodeOembedFetch(),
+      providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'http://169.254.169.254/latest/meta-data' }],
+    });
     expect(await proxy(viaSanctioned, { url: 'https://videos.example/v/1' })).toMatchObject({ status: 404 });
     expect(provider.hits).toEqual([]);
   });
 
-  it('contacts nothing without a fetch: other sites answer 501 naming the option, the site\'s own posts still embed', async () => {
+  it("contacts nothing without a fetch: other sites answer 501 naming the option, the site's own posts still embed", async () => {
     const server = siteOf();
     const other = await proxy(server, { url: `${provider.base}/page/good` });
     expect(other).toMatchObject({ status: 501, data: { code: 'rest_oembed_fetch_not_configured' } });
@@ -338,7 +347,8 @@ describe('oembed/1.0/proxy', () => {
     const hostFetch: typeof fetch = async (input) => {
       const url = urlOf(input);
       seen.push(url.split('?')[0]!);
-      if (url.startsWith('https://elsewhere.example/oembed')) return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });
+      if (url.startsWith('https://elsewhere.example/oembed'))
+        return new Response(fixture('provider-rich.json'), { headers: { 'Content-Type': 'application/json' } });
       return new Response('<head><link rel="alternate" type="application/json+oembed" href="https://elsewhere.example/oembed"></head>');
     };
     const answer = await proxy(site({ fetch: hostFetch }), { url: 'https://elsewhere.example/watch/1' });
@@ -358,7 +368,11 @@ describe('oembed/1.0/proxy', () => {
   it('refuses users who may not edit posts with 403 rest_forbidden', async () => {
     const answer = await proxy(site(), { url: `${provider.base}/page/good` }, subscriber);
     expect(answer.status).toBe(403);
-    expect(answer.data).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.', data: { status: 403 } });
+    expect(answer.data).toEqual({
+      code: 'rest_forbidden',
+      message: 'Sorry, you are not allowed to make proxied oEmbed requests.',
+      data: { status: 403 },
+    });
     expect(provider.hits).toEqual([]);
   });
 });
@@ -368,7 +382,21 @@ function unsafeParts(html: string): string[] {
   const allowed: Record<string, string[]> = {
     a: ['href'],
     blockquote: ['class', 'data-secret'],
-    iframe: ['class', 'sandbox', 'security', 'style', 'title', 'src', 'data-secret', 'width', 'height', 'frameborder', 'marginwidth', 'marginheight', 'scrolling'],
+    iframe: [
+      'class',
+      'sandbox',
+      'security',
+      'style',
+      'title',
+      'src',
+      'data-secret',
+      'width',
+      'height',
+      'frameborder',
+      'marginwidth',
+      'marginheight',
+      'scrolling',
+    ],
   };
   const found: string[] = [];
   const parser = new Parser({
@@ -392,7 +420,9 @@ function unsafeParts(html: string): string[] {
 function siteServing(html: string, options: OembedOptions = {}): RestServer {
   const hostFetch: typeof fetch = async (input) =>
     urlOf(input).startsWith('https://provider.example/oembed')
-      ? new Response(JSON.stringify({ version: '1.0', type: 'rich', title: 'A video', html }), { headers: { 'Content-Type': 'application/json' } })
+      ? new Response(JSON.stringify({ version: '1.0', type: 'rich', title: 'A video', html }), {
+          headers: { 'Content-Type': 'application/json' },
+        })
       : new Response('<head><link rel="alternate" type="application/json+oembed" href="https://provider.example/oembed"></head>');
   return siteOf({ fetch: hostFetch, maxBytes: 2 * 1024 * 1024, ...options });
 }
@@ -416,10 +446,14 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
     ['"PRE><PRE><" runs', (size) => `\n${filled('PRE><PRE><', size)}${FRAME}`, true],
     ['unclosed <pre tags', (size) => filled('<pre\n', size) + FRAME, false],
     ['<IFRAME without end', (size) => `\n${filled('<IFRAME', size)}${FRAME}`, false],
-    ['blockquotes and iframe end tags interleaved', (size) => {
-      const k = Math.ceil(size / 58);
-      return `\n${'</iframe><blockquote>f'.repeat(k)}<${'/iframe></blockquote>'.repeat(k)}${'/iframe><iframe'.repeat(k)}/iframe>${FRAME}`;
-    }, true],
+    [
+      'blockquotes and iframe end tags interleaved',
+      (size) => {
+        const k = Math.ceil(size / 58);
+        return `\n${'</iframe><blockquote>f'.repeat(k)}<${'/iframe></blockquote>'.repeat(k)}${'/iframe><iframe'.repeat(k)}/iframe>${FRAME}`;
+      },
+      true,
+    ],
     ['attribute values that never close', (size) => `<iframe a${filled('="b', size)}${FRAME}`, false],
     ['a run of <', (size) => `${FRAME}\n${filled('<', size)}`, true],
     ['a comment never closed', (size) => `${FRAME}\n<!--${filled('<iframe src="https://evil.example/">', size)}`, true],
@@ -430,7 +464,10 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
     'answers %s (%i characters) with safe HTML',
     async (_, size, build, keeps) => {
       const html = await proxiedHtml(siteServing(build(size)));
-      if (keeps) expect(html).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video" src="https:\/\/player\.example\/v\/1#\?secret=[A-Za-z0-9]{10}" data-secret="[A-Za-z0-9]{10}" width="480" height="270"><\/iframe>$/);
+      if (keeps)
+        expect(html).toMatch(
+          /^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video" src="https:\/\/player\.example\/v\/1#\?secret=[A-Za-z0-9]{10}" data-secret="[A-Za-z0-9]{10}" width="480" height="270"><\/iframe>$/,
+        );
       if (html !== false) expect(unsafeParts(html)).toEqual([]);
     },
   );
@@ -440,26 +477,67 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
       const html = `<${element}><iframe src="https://evil.example/" onload="steal()"></iframe></${element}>`;
       expect(await proxiedHtml(siteServing(html))).toBe(false);
     }
-    const quoted = (await proxiedHtml(siteServing(`<blockquote><textarea><iframe src="https://evil.example/"></iframe></textarea></blockquote>${FRAME}`))) as string;
+    const quoted = (await proxiedHtml(
+      siteServing(`<blockquote><textarea><iframe src="https://evil.example/"></iframe></textarea></blockquote>${FRAME}`),
+    )) as string;
     expect(quoted).toMatch(/^<blockquote class="wp-embedded-content" data-secret="\w{10}">&lt;iframe src="https:\/\/evil\.example\//);
     expect(quoted.split('<iframe ')).toHaveLength(2);
     expect(unsafeParts(quoted)).toEqual([]);
   });
 
   it('reads attributes as a browser does: slash-separated and unquoted handlers are dropped, a quoted > stays escaped inside its value', async () => {
-    const html = await proxiedHtml(siteServing('<iframe/src="https://player.example/v/1"/onload=steal() title="a>b" srcdoc="<script>x</script>" src="javascript:alert(1)"></iframe>'));
-    expect(html).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="a&gt;b" src="https:\/\/player\.example\/v\/1#\?secret=\w{10}" data-secret="\w{10}"><\/iframe>$/);
+    const html = await proxiedHtml(
+      siteServing(
+        '<iframe/src="https://player.example/v/1"/onload=steal() title="a>b" srcdoc="<script>x</script>" src="javascript:alert(1)"></iframe>',
+      ),
+    );
+    expect(html).toMatch(
+      /^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="a&gt;b" src="https:\/\/player\.example\/v\/1#\?secret=\w{10}" data-secret="\w{10}"><\/iframe>$/,
+    );
     expect(unsafeParts(html as string)).toEqual([]);
   });
 
   it('keeps only http(s) URLs, whatever their case, spacing or entities', async () => {
-    for (const src of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', '&#106;avascript:alert(1)', 'data:text/html,x', '//evil.example/', '/relative']) {
-      expect(await proxiedHtml(siteServing(`<iframe src="${src}"></iframe>`))).toMatch(/^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video"><\/iframe>$/);
+    for (const src of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example/',
+      '/relative',
+    ]) {
+      expect(await proxiedHtml(siteServing(`<iframe src="${src}"></iframe>`))).toMatch(
+        /^<iframe class="wp-embedded-content" sandbox="allow-scripts" security="restricted" title="A video"><\/iframe>$/,
+      );
     }
   });
 
   it('answers random markup with safe HTML or none (property)', async () => {
-    const piece = fc.constantFrom('<', '>', '/', '!--', '-->', '"', "'", '=', ' ', '\n', 'iframe', 'blockquote', 'a', 'script', 'textarea', ' src=', ' href=', ' onload=', 'https://x.example/', 'javascript:', '&#', ';', 'x');
+    const piece = fc.constantFrom(
+      '<',
+      '>',
+      '/',
+      '!--',
+      '-->',
+      '"',
+      "'",
+      '=',
+      ' ',
+      '\n',
+      'iframe',
+      'blockquote',
+      'a',
+      'script',
+      'textarea',
+      ' src=',
+      ' href=',
+      ' onload=',
+      'https://x.example/',
+      'javascript:',
+      '&#',
+      ';',
+      'x',
+    );
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: piece, maxLength: 40 }), async (html) => {
         const answer = await proxiedHtml(siteServing(html, { cacheSize: 0 }));
@@ -471,14 +549,18 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
 
   it("titles a sanctioned provider's iframes without multiplying its answer: a long title over thousands of iframes", async () => {
     const html = `<iframe title="${'t'.repeat(256 * KiB)}" src="https://player.example/v/1"></iframe>${'<iframe >'.repeat(20_000)}`;
-    const answer = await proxiedHtml(siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }));
+    const answer = await proxiedHtml(
+      siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }),
+    );
     expect((answer as string).startsWith(`<iframe title="${'t'.repeat(256 * KiB)}" src="https://player.example/v/1">`)).toBe(true);
     expect((answer as string).length).toBeLessThan(2 * html.length);
   });
 
   it("strips a sanctioned provider's line breaks except inside <pre> elements", async () => {
     const html = '<div>\na\r\nb</div><pre class="code">\n  x\n</pre>\n<pre>\ny';
-    const answer = await proxiedHtml(siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }));
+    const answer = await proxiedHtml(
+      siteServing(html, { providers: [{ pattern: /^https:\/\/videos\.example\//, endpoint: 'https://provider.example/oembed' }] }),
+    );
     expect(answer).toBe('<div>ab</div><pre class="code">\n  x\n</pre><pre>y');
   });
 });
@@ -501,7 +583,10 @@ describe('oembed/1.0/proxy discovery on hostile pages', () => {
   }
 
   const noise: Array<[string, (size: number) => string]> = [
-    ['thousands of links, comments and long attribute runs', (size) => filled('<link rel="stylesheet" href="/s.css"><!-- application/json+oembed --><meta a=1 b=2 c=3 d=4>', size)],
+    [
+      'thousands of links, comments and long attribute runs',
+      (size) => filled('<link rel="stylesheet" href="/s.css"><!-- application/json+oembed --><meta a=1 b=2 c=3 d=4>', size),
+    ],
     ['unclosed tags', (size) => `${filled('<a<b ', size)}>`],
   ];
 
@@ -509,7 +594,9 @@ describe('oembed/1.0/proxy discovery on hostile pages', () => {
     'finds the endpoint in a head of %s (%i characters)',
     async (_, size, build) => {
       const { server, asked } = discovering(`<html><head>${build(size)}${LINK}</head><body></body></html>`);
-      expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(200);
+      expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(
+        200,
+      );
       expect(asked).toEqual(['https://provider.example/oembed?from=page']);
     },
   );
@@ -532,7 +619,9 @@ describe('oembed/1.0/proxy discovery on hostile pages', () => {
     const xml = (n: number) => `<link rel="alternate" type="text/xml+oembed" href="https://provider.example/oembed?xml=${n}" />`;
     const head = `<!-- ${LINK} --><script>document.write('${LINK}')</script>${xml(1)}${xml(2)}`;
     const { server, asked } = discovering(`<html><head>${head}</head><body>${LINK}</body></html>`);
-    expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(200);
+    expect((await server.inject({ path: '/oembed/1.0/proxy', query: { url: 'https://videos.example/v/1' }, user: admin })).status).toBe(
+      200,
+    );
     expect(asked).toEqual(['https://provider.example/oembed?xml=2']);
   });
 });

@@ -176,9 +176,7 @@ describe('parsePhpQuery: limits', () => {
 
 describe('parsePhpQuery: prototype safety', () => {
   it('prototype keys cannot pollute Object.prototype', () => {
-    const parsed = parsePhpQuery(
-      '__proto__[polluted]=1&constructor[prototype][polluted]=2&prototype=3&a[__proto__][polluted]=4',
-    );
+    const parsed = parsePhpQuery('__proto__[polluted]=1&constructor[prototype][polluted]=2&prototype=3&a[__proto__][polluted]=4');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(parsed, '__proto__')?.value).toEqual({ polluted: '1' });
@@ -214,8 +212,19 @@ describe('PhpInputArray.merge', () => {
 describe('the plain-query fast path', () => {
   it('gives exactly what the full PHP reader gives', () => {
     const samples = [
-      'a=1&b=2&a=3', 'page=2&per_page=20&context=view&search=hello+world%21', 'x&y=&z=%zz', 'a=1&&b=2', 'name=%E2%9C%93',
-      'a-b=1&_c=2', 'a=1&__proto__=x', '1=a&b=2', 'a.b=1', 'a[]=1', '=v&a=1', 'a=b=c', 'rest_route=%2Fx%2Fv1',
+      'a=1&b=2&a=3',
+      'page=2&per_page=20&context=view&search=hello+world%21',
+      'x&y=&z=%zz',
+      'a=1&&b=2',
+      'name=%E2%9C%93',
+      'a-b=1&_c=2',
+      'a=1&__proto__=x',
+      '1=a&b=2',
+      'a.b=1',
+      'a[]=1',
+      '=v&a=1',
+      'a=b=c',
+      'rest_route=%2Fx%2Fv1',
     ];
     for (const q of samples) expect(parsePhpQuery(q), q).toEqual(readUrlencoded(q, 'query').toRecord());
   });

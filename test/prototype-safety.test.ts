@@ -71,7 +71,13 @@ function protoServer(): RestServer {
           ),
           probeRoute(
             '/patterns',
-            { o: { type: 'object', patternProperties: { '^_': { type: 'integer' }, '^x-': { type: 'string' } }, additionalProperties: false } },
+            {
+              o: {
+                type: 'object',
+                patternProperties: { '^_': { type: 'integer' }, '^x-': { type: 'string' } },
+                additionalProperties: false,
+              },
+            },
             at('o'),
           ),
           probeRoute('/top', { role: ROLE }, (params) => params),
@@ -96,26 +102,40 @@ describe('object args keep client keys as data', () => {
   it('a "__proto__" member of an object arg is an own key, not the prototype, so its members are not the object\'s', async () => {
     const answer = await postJson(protoServer(), '/proto/v1/invite', '{"invite": {"__proto__": {"role": "administrator"}}}');
     expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ keys: ['__proto__'], plainPrototype: true, role: null, own: { ['__proto__']: { role: 'administrator' } } });
+    expect(answer.data).toEqual({
+      keys: ['__proto__'],
+      plainPrototype: true,
+      role: null,
+      own: { ['__proto__']: { role: 'administrator' } },
+    });
     // The echo carries the key back as data.
     expect(answer.body).toContain('"__proto__":{"role":"administrator"}');
   });
 
   it('the declared member is still checked next to a "__proto__" key', async () => {
-    const answer = await postJson(protoServer(), '/proto/v1/invite', '{"invite": {"__proto__": {"role": "subscriber"}, "role": "administrator"}}');
+    const answer = await postJson(
+      protoServer(),
+      '/proto/v1/invite',
+      '{"invite": {"__proto__": {"role": "subscriber"}, "role": "administrator"}}',
+    );
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ code: 'rest_invalid_param', data: { params: { invite: 'invite[role] is not subscriber.' } } });
   });
 
   it('"__proto__" keys at every depth of nested object args stay data', async () => {
-    const json = '{"a": {"__proto__": {"inner": {"inner": {"inner": {"role": "x"}}}}, "inner": {"__proto__": {"inner": {"role": "x"}}, "inner": {"inner": {"__proto__": {"role": "administrator"}}}}}}';
+    const json =
+      '{"a": {"__proto__": {"inner": {"inner": {"inner": {"role": "x"}}}}, "inner": {"__proto__": {"inner": {"role": "x"}}, "inner": {"inner": {"__proto__": {"role": "administrator"}}}}}}';
     const answer = await postJson(protoServer(), '/proto/v1/deep', json);
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ keys: ['__proto__'], plainPrototype: true, role: null });
   });
 
   it('a checked member below a "__proto__" key is refused where it is declared', async () => {
-    const answer = await postJson(protoServer(), '/proto/v1/deep', '{"a": {"inner": {"inner": {"inner": {"__proto__": {}, "role": "administrator"}}}}}');
+    const answer = await postJson(
+      protoServer(),
+      '/proto/v1/deep',
+      '{"a": {"inner": {"inner": {"inner": {"__proto__": {}, "role": "administrator"}}}}}',
+    );
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ data: { params: { a: 'a[inner][inner][inner][role] is not subscriber.' } } });
   });
@@ -141,7 +161,12 @@ describe('object args keep client keys as data', () => {
     expect(wrongType.status).toBe(400);
     expect(wrongType.data).toMatchObject({ data: { params: { counts: 'counts[__proto__] is not of type integer.' } } });
     const accepted = await postJson(rest, '/proto/v1/counts', '{"counts": {"__proto__": "4", "constructor": "3", "prototype": 2}}');
-    expect(accepted.data).toEqual({ keys: ['__proto__', 'constructor', 'prototype'], plainPrototype: true, role: null, own: { ['__proto__']: 4, constructor: 3, prototype: 2 } });
+    expect(accepted.data).toEqual({
+      keys: ['__proto__', 'constructor', 'prototype'],
+      plainPrototype: true,
+      role: null,
+      own: { ['__proto__']: 4, constructor: 3, prototype: 2 },
+    });
   });
 
   it('properties named constructor, toString and __proto__ are checked as declared, never read from Object.prototype', async () => {
@@ -174,7 +199,9 @@ describe('object args keep client keys as data', () => {
 describe('query strings and form bodies', () => {
   it('a[__proto__][role]=… in a query is data below a, not its prototype', async () => {
     const rest = protoServer();
-    const answer = await rest.inject({ path: '/proto/v1/invite?invite[__proto__][role]=administrator&invite[constructor][prototype][polluted]=1' });
+    const answer = await rest.inject({
+      path: '/proto/v1/invite?invite[__proto__][role]=administrator&invite[constructor][prototype][polluted]=1',
+    });
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ get: true, keys: ['__proto__', 'constructor'], plainPrototype: true, role: null });
     const control = await rest.inject({ path: '/proto/v1/invite?invite[role]=administrator' });
@@ -183,7 +210,9 @@ describe('query strings and form bodies', () => {
 
   it('a top-level __proto__ query var is a param of its own and never sets a global param', async () => {
     const rest = protoServer();
-    const answer = await rest.inject({ path: '/proto/v1/top?__proto__[role]=administrator&__proto__[_method]=POST&__proto__[_envelope]=1&__proto__[_fields]=keys' });
+    const answer = await rest.inject({
+      path: '/proto/v1/top?__proto__[role]=administrator&__proto__[_method]=POST&__proto__[_envelope]=1&__proto__[_fields]=keys',
+    });
     expect(answer.status).toBe(200);
     // Still the GET endpoint, not enveloped, not cut down to `keys`.
     expect(answer.data).toMatchObject({ get: true, role: null, plainPrototype: true });
@@ -198,7 +227,12 @@ describe('query strings and form bodies', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ keys: ['__proto__'], plainPrototype: true, role: null, own: { ['__proto__']: { role: 'administrator' } } });
+    expect(answer.data).toMatchObject({
+      keys: ['__proto__'],
+      plainPrototype: true,
+      role: null,
+      own: { ['__proto__']: { role: 'administrator' } },
+    });
   });
 
   it('a multipart body with invite[__proto__][role] is data', async () => {
@@ -238,7 +272,11 @@ describe('_fields', () => {
 
 describe('batch items', () => {
   it('a "__proto__": {"method": "GET"} member does not pass the method enum: the item runs as its default POST', async () => {
-    const answer = await postJson(protoServer(), '/batch/v1', '{"requests": [{"__proto__": {"method": "GET"}, "path": "/proto/v1/invite"}]}');
+    const answer = await postJson(
+      protoServer(),
+      '/batch/v1',
+      '{"requests": [{"__proto__": {"method": "GET"}, "path": "/proto/v1/invite"}]}',
+    );
     expect(answer.status).toBe(207);
     const [item] = (answer.data as { responses: Array<{ status: number; body: Record<string, unknown> }> }).responses;
     // The POST endpoint answered (the GET one adds `get: true`), and saw no `invite`.
@@ -253,11 +291,23 @@ describe('batch items', () => {
 
   it('an item body with "__proto__" members is data, and its members are checked as the route declares', async () => {
     const rest = protoServer();
-    const smuggled = await postJson(rest, '/batch/v1', '{"requests": [{"path": "/proto/v1/invite", "body": {"invite": {"__proto__": {"role": "administrator"}}}}]}');
+    const smuggled = await postJson(
+      rest,
+      '/batch/v1',
+      '{"requests": [{"path": "/proto/v1/invite", "body": {"invite": {"__proto__": {"role": "administrator"}}}}]}',
+    );
     expect(smuggled.data).toMatchObject({ responses: [{ status: 200, body: { keys: ['__proto__'], role: null, plainPrototype: true } }] });
-    const topLevel = await postJson(rest, '/batch/v1', '{"requests": [{"path": "/proto/v1/top", "body": {"__proto__": {"role": "administrator"}}}]}');
+    const topLevel = await postJson(
+      rest,
+      '/batch/v1',
+      '{"requests": [{"path": "/proto/v1/top", "body": {"__proto__": {"role": "administrator"}}}]}',
+    );
     expect(topLevel.data).toMatchObject({ responses: [{ status: 200, body: { role: null } }] });
-    const checked = await postJson(rest, '/batch/v1', '{"requests": [{"path": "/proto/v1/invite", "body": {"invite": {"role": "administrator"}}}]}');
+    const checked = await postJson(
+      rest,
+      '/batch/v1',
+      '{"requests": [{"path": "/proto/v1/invite", "body": {"invite": {"role": "administrator"}}}]}',
+    );
     expect(checked.data).toMatchObject({ responses: [{ status: 400, body: { code: 'rest_invalid_param' } }] });
   });
 
@@ -275,7 +325,12 @@ describe('namespaces', () => {
   it('a contact-form submission with "__proto__" fields supplies none of the form\'s fields', async () => {
     const rest = createRestServer({ site: SITE, onError: () => {}, namespaces: [contactForms({ storage: memoryContactFormsStorage() })] });
     const form = new FormData();
-    for (const [name, value] of [['your-name', 'N'], ['your-email', 'n@example.test'], ['your-subject', 'S'], ['your-message', 'M']]) {
+    for (const [name, value] of [
+      ['your-name', 'N'],
+      ['your-email', 'n@example.test'],
+      ['your-subject', 'S'],
+      ['your-message', 'M'],
+    ]) {
       form.append(`__proto__[${name}]`, value!);
     }
     form.append('constructor[prototype][polluted]', '1');
@@ -292,19 +347,32 @@ describe('namespaces', () => {
   });
 
   it('a form choice written "&constructor;" is no entity in the form\'s validation schema', async () => {
-    const rest = createRestServer({ site: SITE, onError: () => {}, namespaces: [contactForms({ storage: memoryContactFormsStorage({ sample: false }) })] });
+    const rest = createRestServer({
+      site: SITE,
+      onError: () => {},
+      namespaces: [contactForms({ storage: memoryContactFormsStorage({ sample: false }) })],
+    });
     const editor = { id: 2, username: 'editor', can: (cap: string) => ['read', 'edit_posts', 'publish_pages'].includes(cap) };
-    const created = await rest.inject({ method: 'POST', path: '/contact-forms/v1/contact-forms', body: { title: 'Menu', form: '[select menu "&constructor;" "&amp;"]' }, user: editor });
+    const created = await rest.inject({
+      method: 'POST',
+      path: '/contact-forms/v1/contact-forms',
+      body: { title: 'Menu', form: '[select menu "&constructor;" "&amp;"]' },
+      user: editor,
+    });
     expect(created.status).toBe(200);
     const schema = await rest.inject({ path: `/contact-forms/v1/contact-forms/${(created.data as { id: number }).id}/feedback/schema` });
     expect(schema.data).toMatchObject({ rules: [{ rule: 'enum', field: 'menu', accept: ['&constructor;', '&'] }] });
   });
 
-  it('a mail\'s [_raw_constructor] for a field left empty is empty, not Object.prototype.constructor', async () => {
+  it("a mail's [_raw_constructor] for a field left empty is empty, not Object.prototype.constructor", async () => {
     const storage = memoryContactFormsStorage({ sample: false });
     const rest = createRestServer({ site: SITE, onError: () => {}, namespaces: [contactForms({ storage })] });
     const editor = { id: 2, username: 'editor', can: (cap: string) => ['read', 'edit_posts', 'publish_pages'].includes(cap) };
-    const form = { title: 'Raw', form: '[text constructor]', mail: { recipient: 'site@example.test', subject: 'S', body: 'raw:[_raw_constructor]:' } };
+    const form = {
+      title: 'Raw',
+      form: '[text constructor]',
+      mail: { recipient: 'site@example.test', subject: 'S', body: 'raw:[_raw_constructor]:' },
+    };
     const created = await rest.inject({ method: 'POST', path: '/contact-forms/v1/contact-forms', body: form, user: editor });
     const id = (created.data as { id: number }).id;
     const body = new FormData();
@@ -326,7 +394,11 @@ describe('namespaces', () => {
       '{"/echo/v1/things": {"namespace": "echo/v1", "endpoints": [{"methods": ["POST"], "args": {"thing": {"type": "object", "properties": {"role": {"type": "string", "enum": ["subscriber"]}}}}}]}}',
     ) as Parameters<typeof modulesFromIndex>[0];
     const rest = createRestServer({ site: SITE, onError: () => {}, namespaces: modulesFromIndex(index) });
-    const answer = await postJson(rest, '/echo/v1/things', '{"thing": {"__proto__": {"role": "administrator"}, "constructor": 1, "prototype": {"role": 2}}}');
+    const answer = await postJson(
+      rest,
+      '/echo/v1/things',
+      '{"thing": {"__proto__": {"role": "administrator"}, "constructor": 1, "prototype": {"role": 2}}}',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('"thing":{"__proto__":{"role":"administrator"},"constructor":1,"prototype":{"role":2}}');
   });

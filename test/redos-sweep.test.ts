@@ -71,7 +71,8 @@ function constInitializers(file: ts.SourceFile): Map<string, ts.Expression | und
 /** The string an expression always evaluates to, when it is built from literals and same-file constants only. */
 function fold(node: ts.Expression, constants: Map<string, ts.Expression | undefined>, seen: Set<string> = new Set()): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return fold(node.expression, constants, seen);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return fold(node.expression, constants, seen);
   if (ts.isTemplateExpression(node)) {
     let text = node.head.text;
     for (const span of node.templateSpans) {
@@ -95,7 +96,12 @@ function fold(node: ts.Expression, constants: Map<string, ts.Expression | undefi
 
 function isRegExpCallee(node: ts.Expression): boolean {
   if (ts.isIdentifier(node)) return node.text === 'RegExp';
-  return ts.isPropertyAccessExpression(node) && node.name.text === 'RegExp' && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis';
+  return (
+    ts.isPropertyAccessExpression(node) &&
+    node.name.text === 'RegExp' &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'globalThis'
+  );
 }
 
 /** Every regex literal and `RegExp(…)` / `new RegExp(…)` in one file. */
@@ -173,12 +179,17 @@ describe('ReDoS sweep over every regex in src/', () => {
       expect(entry.source).not.toBe('');
       expect(entry.reason.trim()).not.toBe('');
       expect(entry.reason).not.toContain('\n');
-      expect(entry.cap === HOST_INPUT || entry.cap === CHECKED || (Number.isInteger(entry.cap) && entry.cap > 0), JSON.stringify(entry)).toBe(true);
+      expect(
+        entry.cap === HOST_INPUT || entry.cap === CHECKED || (Number.isInteger(entry.cap) && entry.cap > 0),
+        JSON.stringify(entry),
+      ).toBe(true);
     }
   });
 
   it('no regex that recheck finds vulnerable runs without an allow-list entry', () => {
-    const vulnerable = regexes.filter((regex) => resultOf(regex)?.status !== undefined && resultOf(regex)?.status !== 'safe' && !allowed(regex));
+    const vulnerable = regexes.filter(
+      (regex) => resultOf(regex)?.status !== undefined && resultOf(regex)?.status !== 'safe' && !allowed(regex),
+    );
     expect(vulnerable.map((regex) => `${describeRegex(regex)}: ${verdict(resultOf(regex)!)}`)).toEqual([]);
   });
 

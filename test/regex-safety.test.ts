@@ -32,7 +32,9 @@ const corpus = JSON.parse(readFileSync(join(FIXTURES, 'regex-corpus.json'), 'utf
 
 /** WordPress 6.1's own root index. */
 function wpIndexRoutes(): Record<string, IndexRoute> {
-  const recorded = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-root.json'), 'utf8')) as { body: { routes: Record<string, IndexRoute> } };
+  const recorded = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-root.json'), 'utf8')) as {
+    body: { routes: Record<string, IndexRoute> };
+  };
   return recorded.body.routes;
 }
 
@@ -80,7 +82,8 @@ function sourceRegexes(): Case[] {
         cases.push({ source: node.text.slice(1, slash), flags: node.text.slice(slash + 1) });
       } else if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') {
         const [source, flags] = node.arguments ?? [];
-        if (source && ts.isStringLiteral(source) && (!flags || ts.isStringLiteral(flags))) cases.push({ source: source.text, flags: flags?.text ?? '' });
+        if (source && ts.isStringLiteral(source) && (!flags || ts.isStringLiteral(flags)))
+          cases.push({ source: source.text, flags: flags?.text ?? '' });
       }
       ts.forEachChild(node, visit);
     };
@@ -96,23 +99,27 @@ function unique(cases: Case[]): Case[] {
 }
 
 describe('the ReDoS analysis against recheck', () => {
-  it('judges unsafe every pattern recheck finds vulnerable: the corpus, routes.json, WordPress\'s index and src/', { timeout: 240_000 }, () => {
-    const cases = unique([...corpus, ...registeredPatterns(), ...sourceRegexes()]);
-    const missed: string[] = [];
-    const overRejected: string[] = [];
-    for (const { source, flags, overRejected: expected } of cases) {
-      const oracle = checkSync(source, flags, { timeout: 20_000 });
-      const ours = check(source, flags);
-      if (oracle.status === 'vulnerable' && ours === null) missed.push(`/${source}/${flags}: recheck finds ${oracle.complexity.type}`);
-      const known = corpus.find((c) => c.source === source && c.flags === flags);
-      if (oracle.status === 'safe' && ours !== null && known !== undefined && known.superLinear === undefined) {
-        overRejected.push(`/${source}/${flags}: ${ours}`);
-        expect(expected, `/${source}/${flags} is refused (${ours}) though recheck finds it safe`).toBeDefined();
+  it(
+    "judges unsafe every pattern recheck finds vulnerable: the corpus, routes.json, WordPress's index and src/",
+    { timeout: 240_000 },
+    () => {
+      const cases = unique([...corpus, ...registeredPatterns(), ...sourceRegexes()]);
+      const missed: string[] = [];
+      const overRejected: string[] = [];
+      for (const { source, flags, overRejected: expected } of cases) {
+        const oracle = checkSync(source, flags, { timeout: 20_000 });
+        const ours = check(source, flags);
+        if (oracle.status === 'vulnerable' && ours === null) missed.push(`/${source}/${flags}: recheck finds ${oracle.complexity.type}`);
+        const known = corpus.find((c) => c.source === source && c.flags === flags);
+        if (oracle.status === 'safe' && ours !== null && known !== undefined && known.superLinear === undefined) {
+          overRejected.push(`/${source}/${flags}: ${ours}`);
+          expect(expected, `/${source}/${flags} is refused (${ours}) though recheck finds it safe`).toBeDefined();
+        }
       }
-    }
-    expect(missed).toEqual([]);
-    expect(overRejected).toHaveLength(corpus.filter((c) => c.overRejected !== undefined).length);
-  });
+      expect(missed).toEqual([]);
+      expect(overRejected).toHaveLength(corpus.filter((c) => c.overRejected !== undefined).length);
+    },
+  );
 
   it('refuses the patterns V8 runs super-linearly that recheck misses', () => {
     const superLinear = corpus.filter((c) => c.superLinear !== undefined);
@@ -160,7 +167,42 @@ describe('the ReDoS analysis against recheck', () => {
   });
 
   it('never throws on a regular expression that compiles', () => {
-    const piece = fc.constantFrom('a', 'b', '.', '\\d', '\\w', '\\s', '\\S', '[a-c]', '[^a]', '(', ')', '(?:', '(?=', '(?!', '(?<=', '(?<x>', '|', '*', '+', '?', '{2}', '{1,3}', '{2,}', '^', '$', '\\b', '\\1', '\\u{61}', '\\p{L}', '[\\d-z]', '{', '}', ']', '\\');
+    const piece = fc.constantFrom(
+      'a',
+      'b',
+      '.',
+      '\\d',
+      '\\w',
+      '\\s',
+      '\\S',
+      '[a-c]',
+      '[^a]',
+      '(',
+      ')',
+      '(?:',
+      '(?=',
+      '(?!',
+      '(?<=',
+      '(?<x>',
+      '|',
+      '*',
+      '+',
+      '?',
+      '{2}',
+      '{1,3}',
+      '{2,}',
+      '^',
+      '$',
+      '\\b',
+      '\\1',
+      '\\u{61}',
+      '\\p{L}',
+      '[\\d-z]',
+      '{',
+      '}',
+      ']',
+      '\\',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), fc.constantFrom('', 'u', 'i', 'iu', 'm', 's', 'y'), (pieces, flags) => {
         let regex: RegExp;
@@ -189,7 +231,9 @@ describe('registration checks route and schema patterns', () => {
         `site-rest: route pattern "/x/v1/items/(?P<id>(a+)+)" is refused (exponential backtracking): matching it against client input may take super-linear time; createRestServer's unsafePatterns: 'allow' accepts it`,
       ),
     );
-    expect(() => createRestServer({ site, namespaces: [route('/files/(?P<path>[\\w/]+[\\w.]+)')] })).toThrow(/route pattern ".*" is refused \(polynomial backtracking\)/);
+    expect(() => createRestServer({ site, namespaces: [route('/files/(?P<path>[\\w/]+[\\w.]+)')] })).toThrow(
+      /route pattern ".*" is refused \(polynomial backtracking\)/,
+    );
   });
 
   it('refuses an unsafe schema pattern, naming the route, the arg, the keyword and the reason', () => {
@@ -199,12 +243,17 @@ describe('registration checks route and schema patterns', () => {
       ),
     );
     const tel = '^[+]?(?:\\([0-9]+\\)|[0-9]+)(?:[/ -]*(?:\\([0-9]+\\)|[0-9]+))*$';
-    const nested = { type: 'object', properties: { phones: { type: 'array', items: { type: 'string', pattern: tel } } } } satisfies ArgSchema;
+    const nested = {
+      type: 'object',
+      properties: { phones: { type: 'array', items: { type: 'string', pattern: tel } } },
+    } satisfies ArgSchema;
     expect(() => createRestServer({ site, namespaces: [route('/things', { contact: nested })] })).toThrow(
       /arg "contact": schema keyword "properties\.phones\.items\.pattern" .* is refused \(exponential backtracking\)/,
     );
     const keyed = { type: 'object', patternProperties: { '^(\\w+\\s?)*$': { type: 'string' } } } satisfies ArgSchema;
-    expect(() => createRestServer({ site, namespaces: [route('/things', { meta: keyed })] })).toThrow(/arg "meta": schema keyword "patternProperties" "\^\(\\\\w\+\\\\s\?\)\*\$" is refused/);
+    expect(() => createRestServer({ site, namespaces: [route('/things', { meta: keyed })] })).toThrow(
+      /arg "meta": schema keyword "patternProperties" "\^\(\\\\w\+\\\\s\?\)\*\$" is refused/,
+    );
   });
 
   it('refuses a route pattern nested too deep to check with a registration error, not a stack overflow', () => {
@@ -212,7 +261,7 @@ describe('registration checks route and schema patterns', () => {
     expect(() => createRestServer({ site, namespaces: [route(deep)] })).toThrow(/route pattern ".*" is refused \(too complex to check\)/);
   });
 
-  it('accepts both with unsafePatterns: \'allow\', and serves them', async () => {
+  it("accepts both with unsafePatterns: 'allow', and serves them", async () => {
     const server = createRestServer({
       site,
       unsafePatterns: 'allow',

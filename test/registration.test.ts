@@ -3,7 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contactForms, corePosts, createRestServer, modulesFromIndex, oembed, variantA, variantB, type ArgSchema, type NamespaceModule, type RestServerOptions } from '../src/index.js';
+import {
+  contactForms,
+  corePosts,
+  createRestServer,
+  modulesFromIndex,
+  oembed,
+  variantA,
+  variantB,
+  type ArgSchema,
+  type NamespaceModule,
+  type RestServerOptions,
+} from '../src/index.js';
 import { FIXTURES } from './helpers/peer.js';
 
 const site = { name: 'Typos', url: 'http://typos.test' };
@@ -12,17 +23,24 @@ const handler = () => ({ ok: true });
 function withEndpoint(endpoint: Record<string, unknown>, path = '/things'): NamespaceModule {
   return { namespace: 'typos/v1', routes: [{ path, endpoints: [{ methods: ['GET'], handler, ...endpoint }] }] };
 }
-const register = (module: NamespaceModule, options: Partial<RestServerOptions> = {}) => () => createRestServer({ site, namespaces: [module], ...options });
+const register =
+  (module: NamespaceModule, options: Partial<RestServerOptions> = {}) =>
+  () =>
+    createRestServer({ site, namespaces: [module], ...options });
 const withArg = (schema: Record<string, unknown>) => withEndpoint({ args: { count: schema as ArgSchema } });
 
 describe('registration refuses', () => {
   it('an unknown method, suggesting the near one', () => {
-    expect(register(withEndpoint({ methods: 'GTE' }))).toThrow(/route \/typos\/v1\/things declares the unknown method "GTE"; did you mean "GET"\?/);
+    expect(register(withEndpoint({ methods: 'GTE' }))).toThrow(
+      /route \/typos\/v1\/things declares the unknown method "GTE"; did you mean "GET"\?/,
+    );
     expect(register(withEndpoint({ methods: 'POST, PUT, PATCH' }))).not.toThrow();
   });
 
   it('a permission that is neither public nor a known capability, unless declared', () => {
-    expect(register(withEndpoint({ permission: 'pubilc' }))).toThrow(/GET \/typos\/v1\/things requires the unknown capability "pubilc"; did you mean "public"\?/);
+    expect(register(withEndpoint({ permission: 'pubilc' }))).toThrow(
+      /GET \/typos\/v1\/things requires the unknown capability "pubilc"; did you mean "public"\?/,
+    );
     expect(register(withEndpoint({ permission: 'edit_post' }))).toThrow(/did you mean "edit_posts"\?/);
     expect(register(withEndpoint({ permission: 'manage_shop' }), { capabilities: ['manage_shop'] })).not.toThrow();
     expect(register(withEndpoint({ permission: 'anything' }), { capabilities: 'any' })).not.toThrow();
@@ -36,8 +54,12 @@ describe('registration refuses', () => {
   });
 
   it('an unknown schema keyword, suggesting the near one, unless the host allows it', () => {
-    expect(register(withArg({ type: 'integer', minimun: 1 }))).toThrow(/arg "count" has the unknown schema keyword "minimun"; did you mean "minimum"\?/);
-    expect(register(withArg({ anyOf: [{ type: 'string', maxLenght: 3 }] }))).toThrow(/at anyOf\[0\] has the unknown schema keyword "maxLenght"; did you mean "maxLength"\?/);
+    expect(register(withArg({ type: 'integer', minimun: 1 }))).toThrow(
+      /arg "count" has the unknown schema keyword "minimun"; did you mean "minimum"\?/,
+    );
+    expect(register(withArg({ anyOf: [{ type: 'string', maxLenght: 3 }] }))).toThrow(
+      /at anyOf\[0\] has the unknown schema keyword "maxLenght"; did you mean "maxLength"\?/,
+    );
     expect(register(withArg({ type: 'integer', 'x-unit': 'kg' }), { schemaKeywords: ['x-unit'] })).not.toThrow();
     expect(register(withArg({ type: 'int', whatever: 1 }), { schemaKeywords: 'any' })).not.toThrow();
   });
@@ -51,10 +73,14 @@ describe('registration refuses', () => {
   it('missing or malformed options, naming the option', () => {
     expect(() => createRestServer({} as RestServerOptions)).toThrow(/createRestServer options\.site is required/);
     expect(() => createRestServer({ site: { name: 'x' } } as RestServerOptions)).toThrow(/options\.site\.url is required/);
-    expect(() => createRestServer({ site: { name: 'x', url: 'example.com' } })).toThrow(/options\.site\.url must be an absolute http\(s\) URL/);
+    expect(() => createRestServer({ site: { name: 'x', url: 'example.com' } })).toThrow(
+      /options\.site\.url must be an absolute http\(s\) URL/,
+    );
     expect(() => createRestServer({ site, maxBatchSize: 0 })).toThrow(/options\.maxBatchSize must be at least 1/);
     expect(() => createRestServer({ site, onErrror: () => {} } as RestServerOptions)).toThrow(/options has unknown option\(s\) "onErrror"/);
-    expect(() => createRestServer({ site, namespaces: [{ namespace: 'x/v1' }] } as unknown as RestServerOptions)).toThrow(/options\.namespaces\.0\.routes/);
+    expect(() => createRestServer({ site, namespaces: [{ namespace: 'x/v1' }] } as unknown as RestServerOptions)).toThrow(
+      /options\.namespaces\.0\.routes/,
+    );
   });
 });
 
@@ -66,7 +92,9 @@ describe('registration accepts', () => {
   });
 
   it("a table copied from a real site's index, with WordPress's leniency (modulesFromIndex marks it strict: false)", () => {
-    const index = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-with-spec-routes.json'), 'utf8')) as { body: { routes: Parameters<typeof modulesFromIndex>[0] } };
+    const index = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-with-spec-routes.json'), 'utf8')) as {
+      body: { routes: Parameters<typeof modulesFromIndex>[0] };
+    };
     const modules = modulesFromIndex(index.body.routes);
     expect(modules.every((module) => module.strict === false)).toBe(true);
     expect(() => createRestServer({ site, namespaces: modules, unsafePatterns: 'allow' })).not.toThrow();

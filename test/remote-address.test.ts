@@ -17,7 +17,12 @@ function recording(): { rest: RestServer; seen: Array<string | undefined> } {
   const seen: Array<string | undefined> = [];
   const rest = createRestServer({
     site: { name: 'Addresses', url: 'http://addresses.test' },
-    namespaces: [{ namespace: 'a/v1', routes: [{ path: '/ping', endpoints: [{ methods: ['GET', 'POST'], permission: 'public', handler: () => ({ ok: true }) }] }] }],
+    namespaces: [
+      {
+        namespace: 'a/v1',
+        routes: [{ path: '/ping', endpoints: [{ methods: ['GET', 'POST'], permission: 'public', handler: () => ({ ok: true }) }] }],
+      },
+    ],
     authenticate: (request) => {
       seen.push(request.remoteAddress);
       return null;
@@ -30,7 +35,11 @@ function recording(): { rest: RestServer; seen: Array<string | undefined> } {
 const SPOOFED = { 'X-Forwarded-For': '203.0.113.5' };
 
 async function ping(port: number, method = 'GET'): Promise<number> {
-  const answer = await fetch(`http://127.0.0.1:${port}/wp-json/a/v1/ping`, { method, headers: SPOOFED, body: method === 'POST' ? 'a=1' : undefined });
+  const answer = await fetch(`http://127.0.0.1:${port}/wp-json/a/v1/ping`, {
+    method,
+    headers: SPOOFED,
+    body: method === 'POST' ? 'a=1' : undefined,
+  });
   await answer.text();
   return answer.status;
 }

@@ -35,7 +35,9 @@ const CALLBACKS: Record<string, (schema: ArgSchema) => Partial<ArgSchema>> = {
   rest_validate_request_arg: (schema) => ({ validateCallback: (v, p) => validateValue(v, schema, p) }),
   rest_sanitize_request_arg: (schema) => ({ sanitizeCallback: (v, p) => sanitizeValue(v, schema, p) }),
   peer_vfalse: () => ({ validateCallback: () => false }),
-  peer_verror: () => ({ validateCallback: () => new RestError('peer_custom_invalid', 'Custom validation failed.', { status: 418, extra: 'x' }) }),
+  peer_verror: () => ({
+    validateCallback: () => new RestError('peer_custom_invalid', 'Custom validation failed.', { status: 418, extra: 'x' }),
+  }),
   peer_verror2: () => ({
     validateCallback: () => new RestError('peer_first', 'First problem.', { status: 400 }).add('peer_second', 'Second problem.'),
   }),
@@ -59,7 +61,9 @@ function descriptor(raw: Record<string, unknown>): ArgSchema {
 /** A PHP-style query string for a case's query values (strings and lists of strings). */
 function queryString(query: Record<string, unknown> = {}): string {
   return Object.entries(query)
-    .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}[]=${encodeURIComponent(String(x))}`) : [`${k}=${encodeURIComponent(String(v))}`]))
+    .flatMap(([k, v]) =>
+      Array.isArray(v) ? v.map((x) => `${k}[]=${encodeURIComponent(String(x))}`) : [`${k}=${encodeURIComponent(String(v))}`],
+    )
     .join('&');
 }
 
@@ -116,7 +120,9 @@ describe("whole-request validation as WordPress's has_valid_params + sanitize_pa
     expect(() =>
       createRestServer({
         site: { name: 'Validation', url: 'http://v.test' },
-        namespaces: [{ namespace: 'rv/v1', routes: [{ path: '/check', endpoints: [{ methods: 'GET', args: c.args, handler: () => null }] }] }],
+        namespaces: [
+          { namespace: 'rv/v1', routes: [{ path: '/check', endpoints: [{ methods: 'GET', args: c.args, handler: () => null }] }] },
+        ],
       }),
     ).toThrow(/required/);
   });

@@ -2,7 +2,15 @@
 // into the answer's headers goes out in printable ASCII, and a name that is no HTTP token is dropped.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corePosts, createRestServer, memoryPostsStorage, respond, samplePosts, type NamespaceModule, type RestServer } from '../src/index.js';
+import {
+  corePosts,
+  createRestServer,
+  memoryPostsStorage,
+  respond,
+  samplePosts,
+  type NamespaceModule,
+  type RestServer,
+} from '../src/index.js';
 import { ADAPTER_NAMES, mountAdapter, type Mounted } from './helpers/adapters.js';
 
 /** Header values a handler might build from anything, each with characters no adapter may send raw. */
@@ -39,9 +47,25 @@ const FRAMING = { 'Content-Length': '3', 'transfer-encoding': 'chunked' };
 const probe: NamespaceModule = {
   namespace: 'probe/v1',
   routes: [
-    { path: '/headers', endpoints: [{ methods: 'GET', handler: () => respond({ ok: true }, 200, { ...HOSTILE_VALUES, ...Object.fromEntries(INVALID_NAMES.map((name) => [name, 'x'])) }) }] },
+    {
+      path: '/headers',
+      endpoints: [
+        {
+          methods: 'GET',
+          handler: () => respond({ ok: true }, 200, { ...HOSTILE_VALUES, ...Object.fromEntries(INVALID_NAMES.map((name) => [name, 'x'])) }),
+        },
+      ],
+    },
     { path: '/framing', endpoints: [{ methods: 'GET', handler: () => respond({ hello: 'world' }, 200, FRAMING) }] },
-    { path: '/named', endpoints: [{ methods: 'GET', handler: (request) => respond({ ok: true }, 200, { [String(request.params.name)]: String(request.params.value) }) }] },
+    {
+      path: '/named',
+      endpoints: [
+        {
+          methods: 'GET',
+          handler: (request) => respond({ ok: true }, 200, { [String(request.params.name)]: String(request.params.value) }),
+        },
+      ],
+    },
   ],
 };
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createRestServer, type NamespaceModule, type RouteDefinition } from '../src/index.js';
 
 const site = { name: 'Routing', url: 'http://r.test' };
-const echo = (label: string): RouteDefinition['endpoints'][number]['handler'] => (request) => ({ label, params: request.urlParams });
+const echo =
+  (label: string): RouteDefinition['endpoints'][number]['handler'] =>
+  (request) => ({ label, params: request.urlParams });
 
 function serverWith(...modules: NamespaceModule[]) {
   return createRestServer({ site, namespaces: modules, onError: () => {} });
@@ -14,7 +16,10 @@ async function get(server: ReturnType<typeof serverWith>, url: string, method = 
 }
 
 describe('registration refuses what cannot be served safely', () => {
-  const route = (path: string): NamespaceModule => ({ namespace: 'x/v1', routes: [{ path, endpoints: [{ methods: 'GET', handler: () => null }] }] });
+  const route = (path: string): NamespaceModule => ({
+    namespace: 'x/v1',
+    routes: [{ path, endpoints: [{ methods: 'GET', handler: () => null }] }],
+  });
 
   it('a malformed pattern', () => {
     expect(() => serverWith(route('/items/(?P<id>\\d+'))).toThrow(/invalid route pattern/);
@@ -44,7 +49,15 @@ describe('registration refuses what cannot be served safely', () => {
 
   it('a malformed arg descriptor, naming the route and the keyword', () => {
     expect(() =>
-      serverWith({ namespace: 'x/v1', routes: [{ path: '/a', endpoints: [{ methods: 'GET', args: { n: { type: 'integer', minimum: 'one' as unknown as number } }, handler: () => 1 }] }] }),
+      serverWith({
+        namespace: 'x/v1',
+        routes: [
+          {
+            path: '/a',
+            endpoints: [{ methods: 'GET', args: { n: { type: 'integer', minimum: 'one' as unknown as number } }, handler: () => 1 }],
+          },
+        ],
+      }),
     ).toThrow(/GET \/x\/v1\/a arg "n".*minimum/);
   });
 
@@ -122,11 +135,16 @@ describe('rest_route and the API root', () => {
   });
 
   it('leaves URLs outside the API alone', () => {
-    for (const url of ['/about', '/index.php', '/index.php?rest_route=', '/wp-jsonx/a', '/blog/?p=1']) expect(server.resolve(url), url).toBeNull();
+    for (const url of ['/about', '/index.php', '/index.php?rest_route=', '/wp-jsonx/a', '/blog/?p=1'])
+      expect(server.resolve(url), url).toBeNull();
   });
 
   it('honours a home URL with a path and a custom API root', async () => {
-    const nested = createRestServer({ site: { name: 'N', url: 'http://n.test/blog' }, apiRoot: 'api', namespaces: [{ namespace: 'x/v1', routes: [] }] });
+    const nested = createRestServer({
+      site: { name: 'N', url: 'http://n.test/blog' },
+      apiRoot: 'api',
+      namespaces: [{ namespace: 'x/v1', routes: [] }],
+    });
     expect(nested.resolve('/blog/api/x/v1')?.route).toBe('/x/v1');
     expect(nested.resolve('/api/x/v1')?.route).toBe('/x/v1');
     expect(nested.restUrl('/x/v1')).toBe('http://n.test/blog/api/x/v1');
@@ -138,7 +156,12 @@ describe('internal requests (rest_do_request)', () => {
     const server = serverWith({
       namespace: 'x/v1',
       routes: [
-        { path: '/double', endpoints: [{ methods: 'GET', args: { n: { type: 'integer', required: true } }, handler: (r) => ({ n: Number(r.params.n) * 2 }) }] },
+        {
+          path: '/double',
+          endpoints: [
+            { methods: 'GET', args: { n: { type: 'integer', required: true } }, handler: (r) => ({ n: Number(r.params.n) * 2 }) },
+          ],
+        },
         { path: '/secret', endpoints: [{ methods: 'POST', handler: () => 'written' }] },
         {
           path: '/proxy',

@@ -69,7 +69,8 @@ describe('safe defaults', () => {
     const wrong: string[] = [];
     for (const request of sweep) {
       const got = await answer(server, request);
-      if (got?.status !== 401 || JSON.parse(got.body).code !== 'rest_forbidden') wrong.push(`${request.method} ${request.route}: ${got?.status} ${got?.body.slice(0, 160)}`);
+      if (got?.status !== 401 || JSON.parse(got.body).code !== 'rest_forbidden')
+        wrong.push(`${request.method} ${request.route}: ${got?.status} ${got?.body.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
     expect(calls).toEqual([]);

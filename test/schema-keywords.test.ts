@@ -24,7 +24,9 @@ describe('type', () => {
     for (const ok of ['5', '5.0', '1e1', ' 5', '+5', 5, 5.0]) expect(check(ok, schema)).toBe(true);
     for (const bad of ['1.5', '0x1A', '', [], 1.5]) expect(check(bad, schema)).toBe('rest_invalid_type');
     expect(sanitizeValue('1e1', schema)).toBe(10);
-    expect(validateValue('x', schema, 'count')).toEqual(new RestError('rest_invalid_type', 'count is not of type integer.', { param: 'count' }));
+    expect(validateValue('x', schema, 'count')).toEqual(
+      new RestError('rest_invalid_type', 'count is not of type integer.', { param: 'count' }),
+    );
   });
 
   it('reads booleans in any letter case, but not "yes" or ""', () => {
@@ -45,7 +47,9 @@ describe('type', () => {
   });
 
   it('does not turn JSON numbers into strings', () => {
-    expect(validateValue(5, { type: 'string' }, 'req')).toEqual(new RestError('rest_invalid_type', 'req is not of type string.', { param: 'req' }));
+    expect(validateValue(5, { type: 'string' }, 'req')).toEqual(
+      new RestError('rest_invalid_type', 'req is not of type string.', { param: 'req' }),
+    );
   });
 
   it('picks the first listed type the value fits', () => {

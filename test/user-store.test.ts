@@ -300,7 +300,16 @@ describe('what a check costs', () => {
     expect(scryptCalls.count).toBe(1);
     expect(await users.verifyApplicationPassword('alice', created[7]!.password)).toMatchObject({ username: 'alice' });
     expect(scryptCalls.count).toBe(2);
-    expect(users.listApplicationPasswords('alice').map((p) => p.lastUsed !== null)).toEqual([false, false, false, false, false, false, false, true]);
+    expect(users.listApplicationPasswords('alice').map((p) => p.lastUsed !== null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('spends no hashing on an unknown user, yet takes as long as a real check', async () => {

@@ -8,16 +8,28 @@ import { describe, expect, it } from 'vitest';
 const HELPERS = join(import.meta.dirname, 'helpers');
 
 function runWithoutNode(script: string): string {
-  return execFileSync(process.execPath, ['--import', join(HELPERS, 'no-node-loader.mjs'), join(HELPERS, script)], { encoding: 'utf8', timeout: 30_000 });
+  return execFileSync(process.execPath, ['--import', join(HELPERS, 'no-node-loader.mjs'), join(HELPERS, script)], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 describe('the root entry in a Workers-like runtime', () => {
   it('refuses Node built-ins in the child, so the check can fail', () => {
-    expect(() => execFileSync(process.execPath, ['--import', join(HELPERS, 'no-node-loader.mjs'), '--input-type=module', '-e', "await import('node:crypto')"], { stdio: 'pipe' })).toThrow(/Node-only module/);
+    expect(() =>
+      execFileSync(
+        process.execPath,
+        ['--import', join(HELPERS, 'no-node-loader.mjs'), '--input-type=module', '-e', "await import('node:crypto')"],
+        { stdio: 'pipe' },
+      ),
+    ).toThrow(/Node-only module/);
   });
 
   it('loads site-rest and site-rest/fetch and answers the index and core/v2 of both variants', () => {
-    const answers = JSON.parse(runWithoutNode('workers-site.mjs')) as Record<string, { status: number; total?: string | null; length?: number; bytes?: number; body: string }>;
+    const answers = JSON.parse(runWithoutNode('workers-site.mjs')) as Record<
+      string,
+      { status: number; total?: string | null; length?: number; bytes?: number; body: string }
+    >;
     for (const variant of ['A', 'B']) {
       expect(answers[`${variant} /wp-json/`]).toMatchObject({ status: 200 });
       expect(answers[`${variant} /wp-json/`]!.body).toContain('"namespaces"');

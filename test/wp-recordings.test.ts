@@ -42,7 +42,8 @@ const IN_POST_LIVES = new Set(POST_LIVES.filter((step): step is string => typeof
 /** Why a recording is not replayed on its own here; every other one must match WordPress's answer. */
 function notReplayedBecause(recording: Recording): string | null {
   if (IN_POST_LIVES.has(recording.id)) return 'replayed in order with the posts it depends on';
-  if (recording.id === 'posts-embed' || recording.id === 'posts-embed-fields') return "needs `_embed` of WordPress's users and terms routes, which site-rest does not serve";
+  if (recording.id === 'posts-embed' || recording.id === 'posts-embed-fields')
+    return "needs `_embed` of WordPress's users and terms routes, which site-rest does not serve";
   if (['posts-options', 'posts-options-admin', 'route-options-param-route'].includes(recording.id)) {
     return "shows WordPress's own descriptors; routes.json, which the index follows, words them differently";
   }
@@ -51,7 +52,12 @@ function notReplayedBecause(recording: Recording): string | null {
   if (recording.id === 'batch-path-unparseable') return 'WordPress 6.1 crashes here; batch.test.ts checks our parse_path_failed answer';
   if (recording.id === 'spec-core-posts-without-gate') return 'recorded with the spec routes switched off';
   if (recording.id === 'spec-ns-core-v2') return 'recorded before routes.json added /core/v2/posts/(?P<id>[\\d]+)';
-  if (recording.id === 'rest-route-root' || recording.id.startsWith('index-root') || recording.id.startsWith('index-spec') || recording.id === 'index-with-spec-routes') {
+  if (
+    recording.id === 'rest-route-root' ||
+    recording.id.startsWith('index-root') ||
+    recording.id.startsWith('index-spec') ||
+    recording.id === 'index-with-spec-routes'
+  ) {
     return 'whole-index comparison: see index.test.ts';
   }
   if (recording.id === 'index-ns-oembed' || recording.id === 'index-ns-wp-v2') return 'needs the oEmbed / core namespaces';

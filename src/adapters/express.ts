@@ -53,7 +53,10 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
       if ('answer' in step) return sendRawResponse(res, step.answer, method);
       body = step;
     }
-    const answer = await server.handle({ method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, ...body }, target);
+    const answer = await server.handle(
+      { method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, ...body },
+      target,
+    );
     if (res.destroyed) return;
     if (answer) sendRawResponse(res, answer, method);
     else next();

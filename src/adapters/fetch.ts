@@ -90,7 +90,10 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       if ('answer' in step) return toFetchResponse(step.answer, method);
       body = step;
     }
-    const answer = await server.handle({ method: request.method, url, headers, remoteAddress: options.clientAddress?.(request), ...body }, target);
+    const answer = await server.handle(
+      { method: request.method, url, headers, remoteAddress: options.clientAddress?.(request), ...body },
+      target,
+    );
     // resolve() said this URL is in the API, so the core answers it.
     return toFetchResponse(answer!, method);
   };

@@ -76,7 +76,12 @@ function answerWith(ctx: KoaContextLike, answer: RawResponse): void {
  */
 async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): Promise<RequestBody | null> {
   if (!BODY_METHODS.has(ctx.method.toUpperCase())) return {};
-  const step = settleBody(server, limit, ctx.req.headers, await requestBody(ctx.req, limit, { raw: ctx.request.rawBody, parsed: ctx.request.body }));
+  const step = settleBody(
+    server,
+    limit,
+    ctx.req.headers,
+    await requestBody(ctx.req, limit, { raw: ctx.request.rawBody, parsed: ctx.request.body }),
+  );
   if (step === null) ctx.respond = false;
   else if ('answer' in step) answerWith(ctx, step.answer);
   else return step;

@@ -32,12 +32,22 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     else if (next) next();
   }
 
-  async function serveWithBody(req: IncomingMessage, res: ServerResponse, target: RestTarget, next?: (error?: unknown) => void): Promise<void> {
+  async function serveWithBody(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: RestTarget,
+    next?: (error?: unknown) => void,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     const body = settleBody(server, bodyLimit, req.headers, await requestBody(req, bodyLimit));
     if (body === null) return;
     if ('answer' in body) return writeRawResponse(res, body.answer, method);
-    deliver(res, await server.handle({ method, url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress, ...body }, target), method, next);
+    deliver(
+      res,
+      await server.handle({ method, url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress, ...body }, target),
+      method,
+      next,
+    );
   }
 
   /** Serves a request; synchronous when it has no body to read and nothing on the way is async. */

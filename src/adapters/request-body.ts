@@ -51,7 +51,12 @@ export async function fetchRequestBody(request: Request, limit: number): Promise
  * the limit is answered 413 here; a client that went away mid-body gets nothing — no handler, no
  * hook and no answer, as there is no one to read it.
  */
-export function settleBody(server: RestServer, limit: number, headers: Record<string, string | string[] | undefined>, outcome: BodyOutcome): BodyStep {
+export function settleBody(
+  server: RestServer,
+  limit: number,
+  headers: Record<string, string | string[] | undefined>,
+  outcome: BodyOutcome,
+): BodyStep {
   if (!('failed' in outcome)) return outcome;
   return outcome.failed === 'aborted' ? null : { answer: tooLargeResponse(server, limit, headers) };
 }

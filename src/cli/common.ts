@@ -14,7 +14,10 @@ export class UsageError extends Error {}
 export const ListenFlags = {
   port: z.coerce.number({ error: '--port must be a number' }).int().min(0).max(65535, '--port must be 0-65535').default(8080),
   host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
-  'api-root': z.string().regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /').default('wp-json'),
+  'api-root': z
+    .string()
+    .regex(/^[\w\-./]+$/, '--api-root may hold letters, digits, -, _, . and /')
+    .default('wp-json'),
 };
 
 /** Listens on `host:port`; resolves with the URL clients use, rejects with a clear message when the port cannot be had. */

@@ -192,7 +192,11 @@ async function loadRecordings(dir: string): Promise<Array<{ file: string; record
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortedKeys(value[k])]),
+  );
 }
 
 /** The lookup key of a request: effective method, route, and parsed query. */
@@ -221,7 +225,12 @@ function withBase<T>(value: T, url: string): T {
  * Fills `answers` from the recordings, once at start-up, so a request costs one map lookup. The
  * first recording of a request wins; the answer lists the recordings that can never be served.
  */
-function recordAnswers(answers: RecordedAnswers, recordings: Array<{ file: string; recording: Recording }>, rest: RestServer, url: string): string[] {
+function recordAnswers(
+  answers: RecordedAnswers,
+  recordings: Array<{ file: string; recording: Recording }>,
+  rest: RestServer,
+  url: string,
+): string[] {
   const problems: string[] = [];
   for (const { file, recording } of recordings) {
     const target = rest.resolve(recording.request.path);
@@ -235,7 +244,8 @@ function recordAnswers(answers: RecordedAnswers, recordings: Array<{ file: strin
     if (answers.has(key)) problems.push(`${file}: shadowed by an earlier recording of ${method} ${recording.request.path}`);
     else if (!served && method === 'OPTIONS') problems.push(`${file}: OPTIONS is answered by the server itself`);
     else if (!served) problems.push(`${file}: the index has no route for ${method} ${target.route}`);
-    else if (served.namespace === '' || served.key === `/${served.namespace}`) problems.push(`${file}: ${served.key} is answered by the server itself`);
+    else if (served.namespace === '' || served.key === `/${served.namespace}`)
+      problems.push(`${file}: ${served.key} is answered by the server itself`);
     else answers.set(key, { status: recording.status, body: withBase(recording.body, url) });
   }
   return problems;
@@ -288,7 +298,8 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
     lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
     if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);
     io.out(`${lines.join('\n')}\n`);
-    if (dropped.length > 0) io.err(`patterns open to ReDoS, not served (matching them could block the server):\n${dropped.map((d) => `  ${d}`).join('\n')}\n`);
+    if (dropped.length > 0)
+      io.err(`patterns open to ReDoS, not served (matching them could block the server):\n${dropped.map((d) => `  ${d}`).join('\n')}\n`);
     if (problems.length > 0) io.err(`fixtures never served:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     return http;
   } catch (error) {

@@ -38,13 +38,17 @@ const ServeFlags = z.object({
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
   namespaces: z
     .string()
-    .transform((list) => list.split(',').map((ns) => ns.trim()).filter((ns) => ns !== ''))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((ns) => ns.trim())
+        .filter((ns) => ns !== ''),
+    )
     .optional(),
 });
 
 /** The flags of `site-rest serve`, checked. */
 type ServeFlags = z.infer<typeof ServeFlags>;
-
 
 function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
   const site: SiteFacts = { name: 'Example Site', description: '', url, home: url, gmt_offset: '0', timezone_string: '' };
@@ -76,7 +80,9 @@ export function parseServeFlags(argv: string[]): ServeFlags {
   const implemented = implementedNamespaces(parsed.data.variant);
   const unknown = (parsed.data.namespaces ?? []).filter((ns) => !implemented.includes(ns));
   if (unknown.length > 0) {
-    throw new UsageError(`--namespaces: variant ${parsed.data.variant} has no namespace ${unknown.join(', ')} that site-rest implements (it has: ${implemented.join(', ')})`);
+    throw new UsageError(
+      `--namespaces: variant ${parsed.data.variant} has no namespace ${unknown.join(', ')} that site-rest implements (it has: ${implemented.join(', ')})`,
+    );
   }
   return parsed.data;
 }
@@ -93,7 +99,8 @@ export function demoPasswords(flags: string[], fromEnv: string | undefined): Map
     const colon = entry.indexOf(':');
     const username = colon > 0 ? entry.slice(0, colon) : '';
     const password = entry.slice(colon + 1);
-    if (!username || !/[a-z\d]/i.test(password)) throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+    if (!username || !/[a-z\d]/i.test(password))
+      throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
     if (!DEMO_USERS.some((u) => u.username === username)) {
       throw new UsageError(`${source} names unknown user "${username}" (demo users: ${DEMO_USERS.map((u) => u.username).join(', ')})`);
     }

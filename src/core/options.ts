@@ -2,10 +2,13 @@
 // so `createRestServer({})` says what is missing instead of failing on `undefined.url`.
 import { z } from 'zod';
 
-const fn = (what: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: `must be a function (${what})` });
+const fn = (what: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: `must be a function (${what})` });
 const absoluteUrl = z
   .string({ error: 'must be a string' })
-  .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), { error: "must be an absolute http(s) URL, e.g. 'https://example.com'" });
+  .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), {
+    error: "must be an absolute http(s) URL, e.g. 'https://example.com'",
+  });
 const list = (of: z.ZodType, what: string) => z.union([z.array(of), z.literal('any')], { error: `must be a list of ${what}, or 'any'` });
 
 const site = z.strictObject(
@@ -27,7 +30,10 @@ const namespaceModule = z.looseObject(
   {
     namespace: z.string({ error: "must be a string such as 'shop/v1'" }),
     strict: z.boolean().optional(),
-    routes: z.array(z.looseObject({ path: z.string({ error: 'must be a string' }), endpoints: z.array(z.unknown(), { error: 'must be a list' }) }), { error: 'must be a list of routes' }),
+    routes: z.array(
+      z.looseObject({ path: z.string({ error: 'must be a string' }), endpoints: z.array(z.unknown(), { error: 'must be a list' }) }),
+      { error: 'must be a list of routes' },
+    ),
   },
   { error: 'must be a namespace module { namespace, routes }' },
 );
@@ -39,7 +45,12 @@ const serverOptions = z.strictObject(
     routing: z.enum(['path', 'query']).optional(),
     namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
     authenticate: fn('request, responseHeaders → user, null or error').optional(),
-    users: z.looseObject({ verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') }, { error: 'must be a user store (createUserStore from site-rest/node)' }).optional(),
+    users: z
+      .looseObject(
+        { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
+        { error: 'must be a user store (createUserStore from site-rest/node)' },
+      )
+      .optional(),
     verifyApplicationPassword: fn('username, password → user or null').optional(),
     credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
     session: z.looseObject({ user: fn('request → user or null'), verifyNonce: fn('nonce, user → boolean') }).optional(),

@@ -1,4 +1,10 @@
-import { createAuthenticator, type Authenticate, type AuthOutcome, type SessionAuth, type VerifyApplicationPassword } from './auth/authenticate.js';
+import {
+  createAuthenticator,
+  type Authenticate,
+  type AuthOutcome,
+  type SessionAuth,
+  type VerifyApplicationPassword,
+} from './auth/authenticate.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
 import type { ErrorInfo, ErrorReporter } from './errors/error-info.js';
@@ -188,7 +194,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
   table.add('', indexRoutes.root);
 
   // Anonymous requests, the common case, share one context instead of building one each.
-  const anonymous: RestContext = Object.freeze({ user: null, site, restUrl, dispatch: (request: InternalRequest) => internalDispatch(request, null) });
+  const anonymous: RestContext = Object.freeze({
+    user: null,
+    site,
+    restUrl,
+    dispatch: (request: InternalRequest) => internalDispatch(request, null),
+  });
   function context(user: RestUser | null): RestContext {
     return user ? { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) } : anonymous;
   }
@@ -218,12 +229,15 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   // Names reported as dropped, a few at most: a handler building names from requests cannot grow it.
   const droppedHeaderNames = new Set<string>();
-  const sendable = headerGuard([baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS], (name, reason) => {
-    const shown = name.slice(0, 100);
-    if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
-    droppedHeaderNames.add(shown);
-    onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), { phase: 'response-headers' });
-  });
+  const sendable = headerGuard(
+    [baseHeaders(link, false, true), baseHeaders(link, true, true), NO_CACHE_HEADERS, CORS_CONSTANT_HEADERS],
+    (name, reason) => {
+      const shown = name.slice(0, 100);
+      if (droppedHeaderNames.has(shown) || droppedHeaderNames.size >= 32) return;
+      droppedHeaderNames.add(shown);
+      onError(new TypeError(`site-rest: dropped the response header ${JSON.stringify(shown)}: ${reason}`), { phase: 'response-headers' });
+    },
+  );
 
   /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
   function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
@@ -240,7 +254,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   /** Answers a request as `presetUser` when given, else as whoever its credentials sign in. */
-  function serve(raw: RawRequest, given: RestTarget | undefined, presetUser: RestUser | null | undefined): MaybePromise<RawResponse | null> {
+  function serve(
+    raw: RawRequest,
+    given: RestTarget | undefined,
+    presetUser: RestUser | null | undefined,
+  ): MaybePromise<RawResponse | null> {
     const target = given ?? resolveRestRoute(raw.url, { apiRoot, homePath });
     if (!target) return null;
     const query = target.query as Record<string, unknown>;

@@ -43,7 +43,13 @@ export type ArgValue<S> = S extends { sanitizeCallback: (...args: never[]) => in
             : unknown;
 
 /** Whether the request always has the arg: it is required, or has a default other than null. */
-type IsPresent<S> = S extends { required: true } ? true : S extends { default: infer D } ? (D extends null | undefined ? false : true) : false;
+type IsPresent<S> = S extends { required: true }
+  ? true
+  : S extends { default: infer D }
+    ? D extends null | undefined
+      ? false
+      : true
+    : false;
 
 /** The params of a handler whose endpoint declares `A`; other params stay readable as `unknown`. */
 export type ParamsOf<A> = string extends keyof A
@@ -74,7 +80,9 @@ type ColonParamNames<P extends string> = P extends `${string}:${infer Rest}`
     : never;
 
 /** The parameter names a route path captures, in either pattern style. */
-export type PathParamNames<P extends string> = string extends P ? string : RegexParamNames<P> | (P extends `${string}(?P<${string}` ? never : ColonParamNames<P>);
+export type PathParamNames<P extends string> = string extends P
+  ? string
+  : RegexParamNames<P> | (P extends `${string}(?P<${string}` ? never : ColonParamNames<P>);
 
 /** A handler's `urlParams`: each captured name, typed by its arg when the endpoint declares one, else the captured text. */
 export type UrlParamsOf<P extends string, A> = string extends P

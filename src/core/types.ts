@@ -65,7 +65,10 @@ export type HandlerResult = unknown;
  * An endpoint handler: gets the validated request, answers data, a response or an error. `P` and
  * `U` type its params and URL params (see {@link route} and {@link args}).
  */
-export type Handler<P = Record<string, unknown>, U = Record<string, unknown>> = (request: RestRequest<P, U>, context: RestContext) => HandlerResult | Promise<HandlerResult>;
+export type Handler<P = Record<string, unknown>, U = Record<string, unknown>> = (
+  request: RestRequest<P, U>,
+  context: RestContext,
+) => HandlerResult | Promise<HandlerResult>;
 
 /** `allow_batch` as WordPress writes it, or `true` for `{v1: true}`. */
 export type AllowBatch = boolean | { v1?: boolean };

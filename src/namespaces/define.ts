@@ -1,6 +1,15 @@
 import type { KnownCapability } from '../core/auth/roles.js';
 import type { TypedRequest } from '../core/typed-params.js';
-import type { AllowBatch, EndpointDefinition, HandlerResult, NamespaceModule, PermissionCheck, PermissionResult, RestContext, RestUser } from '../core/types.js';
+import type {
+  AllowBatch,
+  EndpointDefinition,
+  HandlerResult,
+  NamespaceModule,
+  PermissionCheck,
+  PermissionResult,
+  RestContext,
+  RestUser,
+} from '../core/types.js';
 
 /** What every storage callback receives besides its own arguments: who is asking, on which site. */
 export interface StorageContext {
@@ -70,7 +79,10 @@ export type CheckNameOf<T extends RouteSpecTable> = RouteChecks<T[number]>['name
  * route path): what a namespace's `<name>Handlers(deps)` returns.
  */
 export type Handlers<T extends RouteSpecTable> = {
-  [K in HandlerNameOf<T>]: (request: Extract<TableRequests<T>, { name: K }>['request'], context: RestContext) => HandlerResult | Promise<HandlerResult>;
+  [K in HandlerNameOf<T>]: (
+    request: Extract<TableRequests<T>, { name: K }>['request'],
+    context: RestContext,
+  ) => HandlerResult | Promise<HandlerResult>;
 };
 
 /**
@@ -78,7 +90,10 @@ export type Handlers<T extends RouteSpecTable> = {
  * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
  */
 export type Checks<T extends RouteSpecTable> = {
-  [K in CheckNameOf<T>]: (request: CheckRequest<RouteChecks<T[number]>, K>, context: RestContext) => PermissionResult | Promise<PermissionResult>;
+  [K in CheckNameOf<T>]: (
+    request: CheckRequest<RouteChecks<T[number]>, K>,
+    context: RestContext,
+  ) => PermissionResult | Promise<PermissionResult>;
 };
 
 /**

@@ -122,7 +122,12 @@ export function scanHtml(html: string, visit: (token: HtmlToken) => boolean | vo
       onclosetag(start, end) {
         // The name comes before the `>`, and `</` may be followed by spaces.
         const gt = html.indexOf('>', end);
-        other({ kind: 'close', name: html.slice(start, end).toLowerCase(), start: html.lastIndexOf('<', start), end: gt < 0 ? html.length : gt + 1 });
+        other({
+          kind: 'close',
+          name: html.slice(start, end).toLowerCase(),
+          start: html.lastIndexOf('<', start),
+          end: gt < 0 ? html.length : gt + 1,
+        });
       },
       oncomment(start, end, endOffset) {
         const closed = endOffset === 2;

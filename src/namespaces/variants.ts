@@ -92,7 +92,9 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
   const wanted = options.only ?? implementedNamespaces(variant);
   const unknown = wanted.filter((namespace) => !implementedNamespaces(variant).includes(namespace));
   if (unknown.length > 0) {
-    throw new TypeError(`site-rest: variant ${variant} has no implemented namespace ${unknown.join(', ')} (implemented: ${implementedNamespaces(variant).join(', ')})`);
+    throw new TypeError(
+      `site-rest: variant ${variant} has no implemented namespace ${unknown.join(', ')} (implemented: ${implementedNamespaces(variant).join(', ')})`,
+    );
   }
   const shared: Shared = { posts: withDefaults(() => memoryPostsStorage(), options.posts?.storage) };
   return implementedNamespaces(variant)

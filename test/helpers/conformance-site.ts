@@ -36,7 +36,11 @@ function shop(): NamespaceModule {
             permission: 'edit_posts',
             args: { name: { type: 'string', required: true, minLength: 1 }, tags: { type: 'array', items: { type: 'string' } } },
             handler: (request, context) => {
-              const item = { id: items.length + 1, name: String(request.params.name), tags: (request.params.tags as string[] | undefined) ?? [] };
+              const item = {
+                id: items.length + 1,
+                name: String(request.params.name),
+                tags: (request.params.tags as string[] | undefined) ?? [],
+              };
               items.push(item);
               return new RestResponse(item, 201, { Location: context.restUrl(`/shop/v1/items/${item.id}`) });
             },

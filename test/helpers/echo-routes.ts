@@ -166,10 +166,21 @@ export const echoRoutes: NamespaceModule = {
             hex: { type: 'string', format: 'hex-color' },
             text: { type: 'string', format: 'text-field' },
             any: { anyOf: [{ type: 'integer' }, { type: 'string', format: 'hex-color' }] },
-            one: { oneOf: [{ type: 'integer', minimum: 10 }, { type: 'integer', maximum: 20 }] },
+            one: {
+              oneOf: [
+                { type: 'integer', minimum: 10 },
+                { type: 'integer', maximum: 20 },
+              ],
+            },
             untyped_enum: { enum: ['only', 'these'] },
             any_typed: { type: ['integer', 'string'], anyOf: [{ type: 'integer' }, { type: 'string', format: 'hex-color' }] },
-            one_typed: { type: 'integer', oneOf: [{ type: 'integer', minimum: 10 }, { type: 'integer', maximum: 20 }] },
+            one_typed: {
+              type: 'integer',
+              oneOf: [
+                { type: 'integer', minimum: 10 },
+                { type: 'integer', maximum: 20 },
+              ],
+            },
           },
         },
       ],
@@ -202,10 +213,7 @@ export const echoRoutes: NamespaceModule = {
     },
     {
       path: '/batchable',
-      endpoints: [
-        get(nArgs),
-        { methods: 'POST', args: nArgs, permission: open, handler: echoSources, allowBatch: { v1: true } },
-      ],
+      endpoints: [get(nArgs), { methods: 'POST', args: nArgs, permission: open, handler: echoSources, allowBatch: { v1: true } }],
     },
     {
       path: '/batch-items/(?P<id>\\d+)',
@@ -226,7 +234,9 @@ export const echoRoutes: NamespaceModule = {
     },
     {
       path: '/private',
-      endpoints: [{ methods: 'GET, POST', args: { n: { type: 'integer', required: true } }, permission: canEditPosts, handler: echoParams }],
+      endpoints: [
+        { methods: 'GET, POST', args: { n: { type: 'integer', required: true } }, permission: canEditPosts, handler: echoParams },
+      ],
     },
     {
       path: '/items/(?P<id>\\d+)',
@@ -272,12 +282,15 @@ export const echoRoutes: NamespaceModule = {
     {
       path: '/error',
       endpoints: [
-        get({}, {
-          handler: () =>
-            new RestError('peer_error', 'Peer error message.', { status: 409, foo: 'bar' }).add('peer_second', 'Second error.', {
-              status: 422,
-            }),
-        }),
+        get(
+          {},
+          {
+            handler: () =>
+              new RestError('peer_error', 'Peer error message.', { status: 409, foo: 'bar' }).add('peer_second', 'Second error.', {
+                status: 422,
+              }),
+          },
+        ),
       ],
     },
     {

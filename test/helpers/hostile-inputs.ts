@@ -105,7 +105,10 @@ function jsonCase(name: string, variant: Variant, path: string, json: () => stri
 /** Query strings: many variables, PHP's bracket rules, percent soup, global params. */
 function queryCases(size: number, label: string): HostileCase[] {
   const posts = '/wp-json/core/v2/posts?';
-  const url = (prefix: string, unit: string, tail = '') => () => framed(prefix, unit, tail, size);
+  const url =
+    (prefix: string, unit: string, tail = '') =>
+    () =>
+      framed(prefix, unit, tail, size);
   const cases: Array<[string, Variant, () => string]> = [
     ['many small vars', 'A', url(posts, 'a=1&')],
     ['many a[]= vars', 'B', url(posts, 'a[]=1&')],
@@ -170,7 +173,9 @@ const FORMAT_INPUTS: Record<string, Array<[string, (n: number) => string]>> = ((
 function formatCases(): HostileCase[] {
   return Object.entries(FORMAT_INPUTS).flatMap(([format, inputs], i) =>
     inputs.map(([label, build]) =>
-      jsonCase(`format ${format}: ${label}`, i % 2 === 0 ? 'A' : 'B', `/wp-json/hostile/v1/formats/${format}`, () => fitted(BODY, (n) => ({ value: build(n) }))),
+      jsonCase(`format ${format}: ${label}`, i % 2 === 0 ? 'A' : 'B', `/wp-json/hostile/v1/formats/${format}`, () =>
+        fitted(BODY, (n) => ({ value: build(n) })),
+      ),
     ),
   );
 }
@@ -184,18 +189,38 @@ function jsonCases(): HostileCase[] {
   const shapes = '/wp-json/hostile/v1/shapes';
   const cases: Array<[string, Variant, () => string]> = [
     ['nested arrays past PHP depth', 'A', () => `${fill('[', BODY / 2)}${fill(']', BODY / 2)}`],
-    ['objects nested 500 deep inside a param, around a long list', 'B', () => `{"object":${nestedObjects('a', 500, framed('[', '"a",', '"a"]', BODY - 5000))}}`],
-    ['511 levels of nesting around a long list', 'A', () => `{"list":${'['.repeat(510)}${framed('', '"a",', '"a"', BODY - 1100)}${']'.repeat(510)}}`],
+    [
+      'objects nested 500 deep inside a param, around a long list',
+      'B',
+      () => `{"object":${nestedObjects('a', 500, framed('[', '"a",', '"a"]', BODY - 5000))}}`,
+    ],
+    [
+      '511 levels of nesting around a long list',
+      'A',
+      () => `{"list":${'['.repeat(510)}${framed('', '"a",', '"a"', BODY - 1100)}${']'.repeat(510)}}`,
+    ],
     ['an unterminated string', 'B', () => framed('{"text":"', 'a', '', BODY)],
     ['lone surrogate escapes', 'A', () => framed('{"text":"', '\\ud800', '"}', BODY)],
     ['a huge number', 'B', () => framed('{"numbers":[', '9', '],"text":"x"}', BODY)],
     ['many distinct list items', 'A', () => JSON.stringify({ list: Array.from({ length: BODY / 10 }, (_, i) => `i${i}`) })],
-    ['many object members', 'B', () => JSON.stringify({ object: Object.fromEntries(Array.from({ length: BODY / 16 }, (_, i) => [`k${i}`, i])) })],
+    [
+      'many object members',
+      'B',
+      () => JSON.stringify({ object: Object.fromEntries(Array.from({ length: BODY / 16 }, (_, i) => [`k${i}`, i])) }),
+    ],
     ['anyOf over a long string', 'A', () => JSON.stringify({ choice: fill('x', BODY - 20) })],
     ['_fields of one long dotted path', 'B', () => JSON.stringify({ text: 'x', _fields: framed('', 'a.', 'a', BODY - 40) })],
     ['_fields of many names', 'A', () => JSON.stringify({ text: 'x', _fields: framed('', 'a,', 'text', BODY - 40) })],
-    ['__proto__ keys 500 deep, around a long list', 'A', () => `{"object":${nestedObjects('__proto__', 500, framed('[', '"a",', '"a"]', BODY - 9000))}}`],
-    ['many __proto__ members', 'B', () => `{"object":{${framed('', '"__proto__":{"role":"administrator"},', '"role":"subscriber"', BODY - 20)}}}`],
+    [
+      '__proto__ keys 500 deep, around a long list',
+      'A',
+      () => `{"object":${nestedObjects('__proto__', 500, framed('[', '"a",', '"a"]', BODY - 9000))}}`,
+    ],
+    [
+      'many __proto__ members',
+      'B',
+      () => `{"object":{${framed('', '"__proto__":{"role":"administrator"},', '"role":"subscriber"', BODY - 20)}}}`,
+    ],
   ];
   return cases.map(([what, variant, json]) => jsonCase(`JSON: ${what}`, variant, shapes, json));
 }
@@ -222,7 +247,9 @@ function formCases(): HostileCase[] {
     ['%%%…4141', 'A', () => framed('text=', '%', '4141', BODY)],
     ['plus signs', 'B', () => framed('text=', '+', '', BODY)],
   ];
-  return cases.map(([what, variant, body]) => bodyCase(`form: ${what}`, variant, '/wp-json/hostile/v1/shapes', 'application/x-www-form-urlencoded', body));
+  return cases.map(([what, variant, body]) =>
+    bodyCase(`form: ${what}`, variant, '/wp-json/hostile/v1/shapes', 'application/x-www-form-urlencoded', body),
+  );
 }
 
 function multipartCases(): HostileCase[] {
@@ -231,16 +258,67 @@ function multipartCases(): HostileCase[] {
   const tooLong = 'b'.repeat(6000);
   const one = (headers: string) => `--x\r\n${headers}\r\n\r\nv\r\n--x--\r\n`;
   const cases: Array<[string, Variant, string, () => string | Buffer]> = [
-    ['many small parts', 'A', 'multipart/form-data; boundary=hostileBoundary', () => multipart(Array.from({ length: BODY / 80 }, (_, i) => ['list[]', `v${i}`] as const)).body],
-    ['a 5,000-character boundary', 'B', `multipart/form-data; boundary=${long}`, () => multipart(Array.from({ length: Math.floor(BODY / 5100) - 2 }, () => ['list[]', 'v'] as const), long).body],
+    [
+      'many small parts',
+      'A',
+      'multipart/form-data; boundary=hostileBoundary',
+      () => multipart(Array.from({ length: BODY / 80 }, (_, i) => ['list[]', `v${i}`] as const)).body,
+    ],
+    [
+      'a 5,000-character boundary',
+      'B',
+      `multipart/form-data; boundary=${long}`,
+      () =>
+        multipart(
+          Array.from({ length: Math.floor(BODY / 5100) - 2 }, () => ['list[]', 'v'] as const),
+          long,
+        ).body,
+    ],
     ["a boundary over PHP's limit", 'A', `multipart/form-data; boundary=${tooLong}`, () => fill(`--${tooLong}\r\n`, BODY)],
-    ['lines that almost close the part', 'B', `multipart/form-data; boundary=${long}`, () => `--${long}\r\nContent-Disposition: form-data; name="text"\r\n\r\n${fill(`\n--${long.slice(0, -1)}`, BODY - 10_200)}\r\n--${long}--\r\n`],
-    ['a header folded over many lines', 'A', 'multipart/form-data; boundary=x', () => one(`Content-Disposition: form-data; name="text"${fill('\r\n x', BODY - 100)}`)],
-    ['a disposition of many parameters', 'B', 'multipart/form-data; boundary=x', () => one(`Content-Disposition: form-data; ${fill('name="a"; ', BODY - 100)}`)],
-    ['a name of escaped quotes', 'A', 'multipart/form-data; boundary=x', () => one(`Content-Disposition: form-data; name="${fill('\\"', BODY - 100)}"`)],
-    ['a name of brackets', 'B', 'multipart/form-data; boundary=x', () => one(`Content-Disposition: form-data; name="a${fill('[', BODY - 100)}"`)],
-    ['many file parts', 'A', 'multipart/form-data; boundary=x', () => `${Array.from({ length: BODY / 90 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}[a][b]"; filename="f.txt"\r\n\r\nv\r\n`).join('')}--x--\r\n`],
-    ['a Content-Type of many parameters', 'B', `multipart/form-data;${fill(' a=b;', 12_000)} boundary=x`, () => one('Content-Disposition: form-data; name="text"')],
+    [
+      'lines that almost close the part',
+      'B',
+      `multipart/form-data; boundary=${long}`,
+      () =>
+        `--${long}\r\nContent-Disposition: form-data; name="text"\r\n\r\n${fill(`\n--${long.slice(0, -1)}`, BODY - 10_200)}\r\n--${long}--\r\n`,
+    ],
+    [
+      'a header folded over many lines',
+      'A',
+      'multipart/form-data; boundary=x',
+      () => one(`Content-Disposition: form-data; name="text"${fill('\r\n x', BODY - 100)}`),
+    ],
+    [
+      'a disposition of many parameters',
+      'B',
+      'multipart/form-data; boundary=x',
+      () => one(`Content-Disposition: form-data; ${fill('name="a"; ', BODY - 100)}`),
+    ],
+    [
+      'a name of escaped quotes',
+      'A',
+      'multipart/form-data; boundary=x',
+      () => one(`Content-Disposition: form-data; name="${fill('\\"', BODY - 100)}"`),
+    ],
+    [
+      'a name of brackets',
+      'B',
+      'multipart/form-data; boundary=x',
+      () => one(`Content-Disposition: form-data; name="a${fill('[', BODY - 100)}"`),
+    ],
+    [
+      'many file parts',
+      'A',
+      'multipart/form-data; boundary=x',
+      () =>
+        `${Array.from({ length: BODY / 90 }, (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}[a][b]"; filename="f.txt"\r\n\r\nv\r\n`).join('')}--x--\r\n`,
+    ],
+    [
+      'a Content-Type of many parameters',
+      'B',
+      `multipart/form-data;${fill(' a=b;', 12_000)} boundary=x`,
+      () => one('Content-Disposition: form-data; name="text"'),
+    ],
   ];
   return cases.map(([what, variant, type, body]) => bodyCase(`multipart: ${what}`, variant, shapes, type, body));
 }
@@ -277,7 +355,10 @@ function submission(name: string, overrides: () => ReadonlyArray<readonly [strin
       const valid = [...VALID_FIELDS, ['_wpcf7_unit_tag', `wpcf7-f${formId}-o1`], ['_wpcf7_quiz_answer_capital', quizAnswer]] as const;
       const { body, contentType } = multipart([...valid.filter(([field]) => !replaced.has(field)), ...given]);
       const path = `/wp-json/contact-forms/v1/contact-forms/${formId}/feedback`;
-      return { size: body.length, requests: [{ method: 'POST', path, headers: { 'content-type': contentType, 'user-agent': 'hostile' }, body }] };
+      return {
+        size: body.length,
+        requests: [{ method: 'POST', path, headers: { 'content-type': contentType, 'user-agent': 'hostile' }, body }],
+      };
     },
   };
 }
@@ -303,7 +384,13 @@ function contactFormCases(): HostileCase[] {
     ['contact form checkbox: a long free text', () => [['_wpcf7_free_text_topics', fill('a ', size)]]],
     ['contact form radio: a long choice', () => [['size', fill('a', size)]]],
     ['contact form acceptance: a long value', () => [['terms', fill('a', size)]]],
-    ['contact form quiz: a long answer', () => [['capital', fill('a ', size / 2)], ['_wpcf7_quiz_answer_capital', fill('a', size / 2)]]],
+    [
+      'contact form quiz: a long answer',
+      () => [
+        ['capital', fill('a ', size / 2)],
+        ['_wpcf7_quiz_answer_capital', fill('a', size / 2)],
+      ],
+    ],
     ['contact form hidden: a long value', () => [['source', fill('<a', size)]]],
     ['contact form: undeclared fields', () => Array.from({ length: size / 80 }, (_, i) => [`extra${i}`, 'x'] as const)],
     ['contact form: a long unit tag', () => [['_wpcf7_unit_tag', fill('a', size)]]],
@@ -350,7 +437,13 @@ function postCases(): HostileCase[] {
 }
 
 /** A proxied embed of page `page` of `host`, with the files the site's fetch serves for it. */
-function oembedCase(name: string, variant: Variant, host: 'hostile.test' | 'sanctioned.test', page: string, file: () => [string, string]): HostileCase {
+function oembedCase(
+  name: string,
+  variant: Variant,
+  host: 'hostile.test' | 'sanctioned.test',
+  page: string,
+  file: () => [string, string],
+): HostileCase {
   return {
     name,
     variant,
@@ -392,19 +485,32 @@ const DISCOVERY_PAGES: Array<[string, (n: number) => string]> = [
 function oembedCases(): HostileCase[] {
   const cases: HostileCase[] = [];
   let page = 0;
-  for (const [label, size] of [['16 KiB', 16 * 1024], ['500 KiB', 500 * 1024]] as const) {
+  for (const [label, size] of [
+    ['16 KiB', 16 * 1024],
+    ['500 KiB', 500 * 1024],
+  ] as const) {
     for (const [what, build] of PROVIDER_HTML) {
       for (const host of ['hostile.test', 'sanctioned.test'] as const) {
         const name = `doc${page++}`;
         const kind = host === 'hostile.test' ? 'untrusted' : 'sanctioned';
         const document = () => fitted(size, (n) => ({ version: '1.0', type: 'rich', title: 'Hostile', html: build(n - 80) }));
-        cases.push(oembedCase(`oEmbed ${kind} provider HTML ${label}: ${what}`, page % 2 === 0 ? 'A' : 'B', host, name, () => [`${name}.json`, document()]));
+        cases.push(
+          oembedCase(`oEmbed ${kind} provider HTML ${label}: ${what}`, page % 2 === 0 ? 'A' : 'B', host, name, () => [
+            `${name}.json`,
+            document(),
+          ]),
+        );
       }
     }
   }
   for (const [what, build] of DISCOVERY_PAGES) {
     const name = `page${page++}`;
-    cases.push(oembedCase(`oEmbed discovery page 500 KiB: ${what}`, page % 2 === 0 ? 'A' : 'B', 'hostile.test', name, () => [`${name}.html`, build(500 * 1024)]));
+    cases.push(
+      oembedCase(`oEmbed discovery page 500 KiB: ${what}`, page % 2 === 0 ? 'A' : 'B', 'hostile.test', name, () => [
+        `${name}.html`,
+        build(500 * 1024),
+      ]),
+    );
   }
   return cases;
 }
@@ -414,11 +520,35 @@ function batchCases(): HostileCase[] {
   const batch = (requests: () => unknown[]) => () => JSON.stringify({ requests: requests() });
   const cases: Array<[string, Variant, () => string]> = [
     ['a 100,000-character item path', 'A', batch(() => [{ path: framed('/core/v2/posts/', 'a', '', 100_000) }])],
-    ['25 long item paths of digits', 'B', batch(() => Array.from({ length: 25 }, () => ({ path: framed('/core/v2/posts/', '1', 'x', item), method: 'DELETE' })))],
+    [
+      '25 long item paths of digits',
+      'B',
+      batch(() => Array.from({ length: 25 }, () => ({ path: framed('/core/v2/posts/', '1', 'x', item), method: 'DELETE' }))),
+    ],
     ['25 long item paths of slashes', 'A', batch(() => Array.from({ length: 25 }, () => ({ path: framed('http://', '/', '', item) })))],
-    ['25 items of long queries', 'B', batch(() => Array.from({ length: 25 }, () => ({ path: framed('/hostile/v1/shapes?', 'a=1&', 'text=x', 2000) })))],
-    ['25 items of hostile bodies', 'A', batch(() => Array.from({ length: 25 }, () => ({ path: '/hostile/v1/shapes', body: { text: fill('%AA', item - 40), _fields: 'text' } })))],
-    ['25 items of many headers', 'B', batch(() => Array.from({ length: 25 }, () => ({ path: '/hostile/v1/shapes', body: { text: 'x' }, headers: Object.fromEntries(Array.from({ length: item / 16 }, (_, i) => [`h${i}`, 'v'])) })))],
+    [
+      '25 items of long queries',
+      'B',
+      batch(() => Array.from({ length: 25 }, () => ({ path: framed('/hostile/v1/shapes?', 'a=1&', 'text=x', 2000) }))),
+    ],
+    [
+      '25 items of hostile bodies',
+      'A',
+      batch(() =>
+        Array.from({ length: 25 }, () => ({ path: '/hostile/v1/shapes', body: { text: fill('%AA', item - 40), _fields: 'text' } })),
+      ),
+    ],
+    [
+      '25 items of many headers',
+      'B',
+      batch(() =>
+        Array.from({ length: 25 }, () => ({
+          path: '/hostile/v1/shapes',
+          body: { text: 'x' },
+          headers: Object.fromEntries(Array.from({ length: item / 16 }, (_, i) => [`h${i}`, 'v'])),
+        })),
+      ),
+    ],
   ];
   return cases.map(([what, variant, json]) => jsonCase(`batch: ${what}`, variant, '/wp-json/batch/v1', json));
 }

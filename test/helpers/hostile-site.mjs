@@ -40,7 +40,12 @@ const admin = { id: 1, username: 'admin', can: (capability) => adminCaps.has(cap
 const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }] });
 
 const DISCOVERY_PAGE = '<html><head><link rel="alternate" type="application/json+oembed" href="http://hostile.test/oembed"></head></html>';
-const DOCUMENT = JSON.stringify({ version: '1.0', type: 'rich', title: 'Embedded', html: '<iframe src="http://hostile.test/frame"></iframe>' });
+const DOCUMENT = JSON.stringify({
+  version: '1.0',
+  type: 'rich',
+  title: 'Embedded',
+  html: '<iframe src="http://hostile.test/frame"></iframe>',
+});
 
 /** A file of the pages directory, or `fallback` when it has none of that name. */
 async function page(name, fallback) {
@@ -83,7 +88,10 @@ const rest = createRestServer({
     ...modulesFromIndex(index.routes),
   ],
   authenticate: (request) => (request.headers['x-hostile-role'] === 'administrator' ? admin : null),
-  onError: (error, { phase, method, route }) => process.stderr.write(`unexpected error in ${phase} ${method ?? ''} ${route ?? ''}: ${error instanceof Error ? error.stack : String(error)}\n`),
+  onError: (error, { phase, method, route }) =>
+    process.stderr.write(
+      `unexpected error in ${phase} ${method ?? ''} ${route ?? ''}: ${error instanceof Error ? error.stack : String(error)}\n`,
+    ),
 });
 
 let formId = null;

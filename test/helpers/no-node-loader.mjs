@@ -13,8 +13,12 @@ const BUILTINS = new Set(builtinModules);
 // but the package's build (any file under dist/) that reaches for Buffer or setImmediate fails.
 const HERE = import.meta.url;
 function refuseFromBuild(name) {
-  const caller = new Error().stack.split('\n').slice(1).find((frame) => !frame.includes(HERE));
-  if (caller !== undefined && caller.includes('/dist/')) throw new ReferenceError(`${name} is not defined (a Node global, used by the build in a Workers-like runtime): ${caller.trim()}`);
+  const caller = new Error().stack
+    .split('\n')
+    .slice(1)
+    .find((frame) => !frame.includes(HERE));
+  if (caller !== undefined && caller.includes('/dist/'))
+    throw new ReferenceError(`${name} is not defined (a Node global, used by the build in a Workers-like runtime): ${caller.trim()}`);
 }
 // Set through Reflect: an assignment to globalThis.Buffer would redeclare the global's type for the type checker.
 Reflect.set(

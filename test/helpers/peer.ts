@@ -4,7 +4,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corePosts, createRestServer, memoryPostsStorage, modulesFromIndex, samplePosts, type Handler, type IndexRoute, type NamespaceModule, type RawResponse, type RestServer, type UserStore } from '../../src/index.js';
+import {
+  corePosts,
+  createRestServer,
+  memoryPostsStorage,
+  modulesFromIndex,
+  samplePosts,
+  type Handler,
+  type IndexRoute,
+  type NamespaceModule,
+  type RawResponse,
+  type RestServer,
+  type UserStore,
+} from '../../src/index.js';
 import { createUserStore } from '../../src/node.js';
 import { echoRoutes } from './echo-routes.js';
 import { wpV2Standin } from './wp-v2-standin.js';
@@ -121,7 +133,12 @@ export async function peerServer(): Promise<RestServer> {
 }
 
 /** A recording's request as the recorder sent it: its headers (credentials included) and body text. */
-export function recordedRequest(recording: Recording): { method: string; path: string; headers: Record<string, string>; body: string | undefined } {
+export function recordedRequest(recording: Recording): {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+} {
   const { method, path, body, noContentType, auth } = recording.request;
   const headers: Record<string, string> = { ...recording.request.headers };
   const authorization = authorizationFor(auth);
@@ -130,7 +147,8 @@ export function recordedRequest(recording: Recording): { method: string; path: s
   if (typeof body === 'string') raw = body;
   else if (body !== undefined) {
     raw = JSON.stringify(body);
-    if (!noContentType && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    if (!noContentType && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
   }
   return { method, path, headers, body: raw };
 }
@@ -159,7 +177,10 @@ export function phpEqual(a: unknown, b: unknown): boolean {
   if (la || lb) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && phpEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && phpEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 const NOW_WINDOW_MS = 3 * 24 * 3600 * 1000;
@@ -184,7 +205,15 @@ export function compareAnswer(recording: Recording, answer: RawResponse | null):
   if (answer.status !== recording.status) diffs.push(`status ${answer.status} != ${recording.status}`);
   const ours: Record<string, string> = {};
   for (const [k, v] of Object.entries(answer.headers)) ours[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  for (const name of ['allow', 'content-type', 'link', 'x-wp-total', 'x-wp-totalpages', 'access-control-allow-headers', 'access-control-expose-headers']) {
+  for (const name of [
+    'allow',
+    'content-type',
+    'link',
+    'x-wp-total',
+    'x-wp-totalpages',
+    'access-control-allow-headers',
+    'access-control-expose-headers',
+  ]) {
     const want = recording.headers[name];
     const got = ours[name]?.split(BASE).join('{base}');
     if (want !== got) diffs.push(`header ${name}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
@@ -200,6 +229,7 @@ export function compareAnswer(recording: Recording, answer: RawResponse | null):
     body = answer.body.split(BASE).join('{base}');
   }
   body = maskNow(body, recording.body);
-  if (!phpEqual(body, recording.body)) diffs.push(`body ${JSON.stringify(body).slice(0, 600)} != ${JSON.stringify(recording.body).slice(0, 600)}`);
+  if (!phpEqual(body, recording.body))
+    diffs.push(`body ${JSON.stringify(body).slice(0, 600)} != ${JSON.stringify(recording.body).slice(0, 600)}`);
   return diffs;
 }

@@ -21,17 +21,28 @@ for (const [variant, modules] of Object.entries({
   }
 }
 // Basic credentials are decoded without Buffer; a wrong password leaves the request anonymous.
-const signedIn = await createFetchHandler(createRestServer({ site: { name: 'Edge', url: 'https://edge.example' }, namespaces: variantA(), onError: () => {} }))(
-  new Request('https://edge.example/wp-json/core/v2/posts?status=draft', { headers: { Authorization: `Basic ${btoa('ada:not the password')}` } }),
+const signedIn = await createFetchHandler(
+  createRestServer({ site: { name: 'Edge', url: 'https://edge.example' }, namespaces: variantA(), onError: () => {} }),
+)(
+  new Request('https://edge.example/wp-json/core/v2/posts?status=draft', {
+    headers: { Authorization: `Basic ${btoa('ada:not the password')}` },
+  }),
 );
 answers['A basic'] = { status: signedIn.status, body: (await signedIn.text()).slice(0, 200) };
 // An answer past the single-write size goes out as a pull stream, its length counted in UTF-8 bytes.
 const big = await createFetchHandler(
   createRestServer({
     site: { name: 'Edge', url: 'https://edge.example' },
-    namespaces: [{ namespace: 'big/v1', routes: [{ path: '/text', endpoints: [{ methods: ['GET'], handler: () => 'é'.repeat(60_000) }] }] }],
+    namespaces: [
+      { namespace: 'big/v1', routes: [{ path: '/text', endpoints: [{ methods: ['GET'], handler: () => 'é'.repeat(60_000) }] }] },
+    ],
   }),
 )(new Request('https://edge.example/wp-json/big/v1/text'));
 const bigBytes = new Uint8Array(await big.arrayBuffer());
-answers['big'] = { status: big.status, length: Number(big.headers.get('content-length')), bytes: bigBytes.length, body: new TextDecoder().decode(bigBytes.subarray(0, 7)) };
+answers['big'] = {
+  status: big.status,
+  length: Number(big.headers.get('content-length')),
+  bytes: bigBytes.length,
+  body: new TextDecoder().decode(bigBytes.subarray(0, 7)),
+};
 process.stdout.write(JSON.stringify(answers));

@@ -21,7 +21,21 @@ describe('core-posts handler types', () => {
   it('types the list params and the path id as numbers', () => {
     expectTypeOf<HandlerRequest<'listPosts'>['params']['per_page']>().toEqualTypeOf<number>();
     expectTypeOf<HandlerRequest<'listPosts'>['params']['status']>().toEqualTypeOf<
-      Array<'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash' | 'auto-draft' | 'inherit' | 'request-pending' | 'request-confirmed' | 'request-failed' | 'request-completed' | 'any'>
+      Array<
+        | 'publish'
+        | 'future'
+        | 'draft'
+        | 'pending'
+        | 'private'
+        | 'trash'
+        | 'auto-draft'
+        | 'inherit'
+        | 'request-pending'
+        | 'request-confirmed'
+        | 'request-failed'
+        | 'request-completed'
+        | 'any'
+      >
     >();
     expectTypeOf<HandlerRequest<'getPost'>['urlParams']['id']>().toEqualTypeOf<number>();
     expectTypeOf<HandlerRequest<'deletePost'>['urlParams']['id']>().toEqualTypeOf<number>();

@@ -74,8 +74,16 @@ describe('typed handlers', () => {
     route({
       path: '/things/:id',
       endpoints: [
-        { methods: ['GET'], args: { context: { type: 'string', enum: ['view', 'edit'], default: 'view' } }, handler: (r) => expectTypeOf(r.params.context).toEqualTypeOf<'view' | 'edit'>() },
-        { methods: ['POST'], args: { title: { type: 'string', required: true } }, handler: (r) => expectTypeOf(r.params.title).toEqualTypeOf<string>() },
+        {
+          methods: ['GET'],
+          args: { context: { type: 'string', enum: ['view', 'edit'], default: 'view' } },
+          handler: (r) => expectTypeOf(r.params.context).toEqualTypeOf<'view' | 'edit'>(),
+        },
+        {
+          methods: ['POST'],
+          args: { title: { type: 'string', required: true } },
+          handler: (r) => expectTypeOf(r.params.title).toEqualTypeOf<string>(),
+        },
       ],
     });
   });
@@ -113,7 +121,10 @@ describe('typed handlers', () => {
       endpoints: [
         {
           methods: ['POST'],
-          args: { body: { type: 'object', sanitizeCallback: (value: unknown) => value }, tag: { type: 'string', sanitizeCallback: (value: unknown) => String(value).length } },
+          args: {
+            body: { type: 'object', sanitizeCallback: (value: unknown) => value },
+            tag: { type: 'string', sanitizeCallback: (value: unknown) => String(value).length },
+          },
           handler: (request) => {
             expectTypeOf(request.params.body).toEqualTypeOf<unknown>();
             expectTypeOf(request.params.tag).toEqualTypeOf<number | undefined>();
@@ -129,19 +140,29 @@ describe('typed handlers', () => {
       {
         path: '/items/(?P<id>\\d+)',
         endpoints: [
-          { methods: ['GET'], args: { id: { type: 'integer' }, context: { type: 'string', enum: ['view', 'edit'], default: 'view' } }, handler: 'read', check: 'canRead' },
+          {
+            methods: ['GET'],
+            args: { id: { type: 'integer' }, context: { type: 'string', enum: ['view', 'edit'], default: 'view' } },
+            handler: 'read',
+            check: 'canRead',
+          },
           { methods: ['DELETE'], args: { id: { type: 'integer' } }, handler: 'remove', permission: 'delete_posts' },
         ],
       },
     ] as const satisfies RouteSpecTable;
     expectTypeOf<CheckNameOf<typeof table>>().toEqualTypeOf<'canRead'>();
-    bindRoutes('x/v1', table, { read: () => null, remove: () => null }, {
-      canRead: (request) => {
-        // The Allow header asks canRead with a DELETE request too, where context is undeclared.
-        expectTypeOf(request.params.context).toEqualTypeOf<unknown>();
-        expectTypeOf(request.urlParams.id).toEqualTypeOf<number>();
-        return true;
+    bindRoutes(
+      'x/v1',
+      table,
+      { read: () => null, remove: () => null },
+      {
+        canRead: (request) => {
+          // The Allow header asks canRead with a DELETE request too, where context is undeclared.
+          expectTypeOf(request.params.context).toEqualTypeOf<unknown>();
+          expectTypeOf(request.urlParams.id).toEqualTypeOf<number>();
+          return true;
+        },
       },
-    });
+    );
   });
 });

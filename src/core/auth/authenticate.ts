@@ -40,7 +40,11 @@ export interface CredentialCheck {
  * does not, or an error of the host's own (one below 500 counts as a failed attempt for the
  * login limiter; a 503 is answered with `Retry-After: 1`).
  */
-export type VerifyApplicationPassword = (username: string, password: string, check: CredentialCheck) => MaybePromise<RestUser | null | RestError>;
+export type VerifyApplicationPassword = (
+  username: string,
+  password: string,
+  check: CredentialCheck,
+) => MaybePromise<RestUser | null | RestError>;
 
 /** A cookie session, checked with WordPress's REST nonce (`X-WP-Nonce` header or `_wpnonce` query). */
 export interface SessionAuth {
@@ -121,20 +125,29 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     } catch (thrown) {
       abandon(attempt, thrown);
     }
-    return settle(checked, (user) => {
-      attempt.finish(outcomeOf(user));
-      if (isRestError(user)) {
-        if (user.status === 503) responseHeaders['Retry-After'] = '1';
-        return user;
-      }
-      if (user !== null) return user;
-      if (!reportErrors) return null;
-      if (!userExists) return wrongPassword();
-      return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
-    }, (thrown) => abandon(attempt, thrown));
+    return settle(
+      checked,
+      (user) => {
+        attempt.finish(outcomeOf(user));
+        if (isRestError(user)) {
+          if (user.status === 503) responseHeaders['Retry-After'] = '1';
+          return user;
+        }
+        if (user !== null) return user;
+        if (!reportErrors) return null;
+        if (!userExists) return wrongPassword();
+        return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
+      },
+      (thrown) => abandon(attempt, thrown),
+    );
   }
 
-  function sessionUser(user: RestUser, request: AuthRequest, responseHeaders: Record<string, string | string[]>, auth: SessionAuth): MaybePromise<AuthOutcome> {
+  function sessionUser(
+    user: RestUser,
+    request: AuthRequest,
+    responseHeaders: Record<string, string | string[]>,
+    auth: SessionAuth,
+  ): MaybePromise<AuthOutcome> {
     const fromQuery = request.query._wpnonce;
     const nonce = typeof fromQuery === 'string' ? fromQuery : request.headers['x-wp-nonce'];
     // A session without a nonce is treated as anonymous, which is what makes cookies safe from CSRF.
@@ -151,6 +164,8 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
 
   return (request, responseHeaders) => {
     if (!session) return applicationPassword(request, responseHeaders);
-    return settle(session.user(request), (user) => (user ? sessionUser(user, request, responseHeaders, session) : applicationPassword(request, responseHeaders)));
+    return settle(session.user(request), (user) =>
+      user ? sessionUser(user, request, responseHeaders, session) : applicationPassword(request, responseHeaders),
+    );
   };
 }

@@ -130,7 +130,10 @@ export function createLoginLimiter(options: LoginLimiterOptions = {}): LoginLimi
       const until = pair === undefined ? undefined : trusted.get(pair);
       // A trusted pair is not counted ahead: its owner's parallel requests never wait for each other.
       const isTrusted = until !== undefined && until > now;
-      const wait = Math.max(ip === undefined ? 0 : addresses.blockedFor(ip, now, isTrusted), isTrusted ? 0 : usernames.blockedFor(user, now, false));
+      const wait = Math.max(
+        ip === undefined ? 0 : addresses.blockedFor(ip, now, isTrusted),
+        isTrusted ? 0 : usernames.blockedFor(user, now, false),
+      );
       if (wait > 0) return { allowed: false, retryAfterMs: wait };
       const byAddress = ip === undefined || isTrusted ? undefined : addresses.reserve(ip, now);
       const byUsername = isTrusted ? undefined : usernames.reserve(user, now);

@@ -140,7 +140,12 @@ const SUBSCRIBER = [
 
 /** WordPress 6.1's default roles and capabilities (populate_roles). */
 /** A capability of WordPress's default roles (`edit_posts`, `manage_options`, …). */
-export type Capability = (typeof ADMINISTRATOR)[number] | (typeof EDITOR)[number] | (typeof AUTHOR)[number] | (typeof CONTRIBUTOR)[number] | (typeof SUBSCRIBER)[number];
+export type Capability =
+  | (typeof ADMINISTRATOR)[number]
+  | (typeof EDITOR)[number]
+  | (typeof AUTHOR)[number]
+  | (typeof CONTRIBUTOR)[number]
+  | (typeof SUBSCRIBER)[number];
 
 /**
  * Capabilities a host adds to WordPress's, as keys of this interface, so `permission` strings
@@ -162,11 +167,7 @@ export const DEFAULT_ROLES: RoleTable = Object.freeze({
 });
 
 /** The capabilities granted by some roles plus extra capabilities; unknown roles grant nothing. */
-export function capabilitiesOf(
-  roles: readonly string[],
-  extra: readonly string[] = [],
-  table: RoleTable = DEFAULT_ROLES,
-): Set<string> {
+export function capabilitiesOf(roles: readonly string[], extra: readonly string[] = [], table: RoleTable = DEFAULT_ROLES): Set<string> {
   const granted = new Set<string>(extra);
   for (const role of roles) {
     // Own keys only: a role named `constructor` or `__proto__` must not reach Object.prototype.

@@ -112,7 +112,6 @@ function generatePassword(): string {
   return password;
 }
 
-
 /** Creates an in-memory user store with WordPress-style application passwords. */
 export function createUserStore(options: UserStoreOptions = {}): UserStore {
   const roleTable = options.roles ?? DEFAULT_ROLES;
@@ -181,7 +180,11 @@ export function createUserStore(options: UserStoreOptions = {}): UserStore {
     return true;
   }
 
-  async function verifyApplicationPassword(login: string, password: string, check?: CredentialCheck): Promise<StoreUser | null | RestError> {
+  async function verifyApplicationPassword(
+    login: string,
+    password: string,
+    check?: CredentialCheck,
+  ): Promise<StoreUser | null | RestError> {
     if (typeof login !== 'string' || typeof password !== 'string') return null;
     const normalized = normalizePassword(password);
     if (normalized === '') return null;

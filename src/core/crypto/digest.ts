@@ -57,7 +57,14 @@ function sha1Bytes(message: Uint8Array): Uint8Array {
     for (let i = 16; i < 80; i++) w[i] = rotl(w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!, 1);
     let [a, b, c, d, e] = h as [number, number, number, number, number];
     for (let i = 0; i < 80; i++) {
-      const [f, k] = i < 20 ? [(b & c) | (~b & d), 0x5a827999] : i < 40 ? [b ^ c ^ d, 0x6ed9eba1] : i < 60 ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc] : [b ^ c ^ d, 0xca62c1d6];
+      const [f, k] =
+        i < 20
+          ? [(b & c) | (~b & d), 0x5a827999]
+          : i < 40
+            ? [b ^ c ^ d, 0x6ed9eba1]
+            : i < 60
+              ? [(b & c) | (b & d) | (c & d), 0x8f1bbcdc]
+              : [b ^ c ^ d, 0xca62c1d6];
       const t = (rotl(a, 5) + f + e + k + w[i]!) | 0;
       [e, d, c, b, a] = [d, c, rotl(b, 30), a, t];
     }

@@ -18,7 +18,9 @@ export const internal = (): RestError => restError('internal_server_error', INTE
  */
 export function forbidden(user: RestUser | null, denied?: DeniedError): RestError {
   const status = user ? 403 : 401;
-  return denied ? restError(denied.code, denied.message, status) : restError('rest_forbidden', 'Sorry, you are not allowed to do that.', status);
+  return denied
+    ? restError(denied.code, denied.message, status)
+    : restError('rest_forbidden', 'Sorry, you are not allowed to do that.', status);
 }
 
 /** `rest_invalid_param`: each invalid param's message under `params`, its error under `details`. */
@@ -63,13 +65,15 @@ export function malformedRequest(parserCode: string | undefined): RestError {
 const bodyIncomplete = (): RestError => restError('rest_request_incomplete', 'The request ended before its body was complete.', 400);
 
 /** `rest_batch_path_too_long`: a batch item's path over the cap. */
-export const batchPathTooLong = (max: number): RestError => restError('rest_batch_path_too_long', `The request path is longer than ${max} characters.`, 400);
+export const batchPathTooLong = (max: number): RestError =>
+  restError('rest_batch_path_too_long', `The request path is longer than ${max} characters.`, 400);
 
 /** `parse_path_failed`: a batch item's path that is not a URL path. */
 export const batchPathUnparsable = (): RestError => restError('parse_path_failed', 'Could not parse the path.', 400);
 
 /** `rest_batch_not_allowed`: a batch item for a route that does not allow batching. */
-export const batchNotAllowed = (): RestError => restError('rest_batch_not_allowed', 'The requested route does not support batch requests.', 400);
+export const batchNotAllowed = (): RestError =>
+  restError('rest_batch_not_allowed', 'The requested route does not support batch requests.', 400);
 
 /** `rest_cookie_invalid_nonce`: a cookie session without a valid `X-WP-Nonce`. */
 export const cookieNonceInvalid = (): RestError => restError('rest_cookie_invalid_nonce', 'Cookie check failed', 403);
@@ -82,7 +86,8 @@ export function unknownUser(byEmail: boolean): RestError {
 }
 
 /** `incorrect_password`: an application password that does not match. */
-export const wrongPassword = (): RestError => restError('incorrect_password', 'The provided password is an invalid application password.', 401);
+export const wrongPassword = (): RestError =>
+  restError('incorrect_password', 'The provided password is an invalid application password.', 401);
 
 /** `too_many_retries` (Limit Login Attempts Reloaded's lockout), saying when to try again. */
 export function tooManyRetries(seconds: number): RestError {

@@ -73,7 +73,10 @@ function allowListCors(list: CorsAllowList, report: (error: unknown) => void): C
   for (const rule of [list.origins].flat()) {
     if (typeof rule === 'function') checks.push(rule);
     else if (typeof rule === 'string' && isSerializedOrigin(rule)) exact.add(rule);
-    else throw new TypeError(`site-rest: cors origins must be origins as browsers send them (https://app.example) or functions, not ${JSON.stringify(rule)}`);
+    else
+      throw new TypeError(
+        `site-rest: cors origins must be origins as browsers send them (https://app.example) or functions, not ${JSON.stringify(rule)}`,
+      );
   }
   const passes = (check: (origin: string) => boolean, origin: string): boolean => {
     try {

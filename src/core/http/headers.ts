@@ -91,7 +91,10 @@ const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encodi
  * and values of `trusted` (the core's own constant headers) are checked once here instead of in
  * every answer.
  */
-export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, string>>>, dropped: (name: string, reason: string) => void): HeaderGuard {
+export function headerGuard(
+  trusted: ReadonlyArray<Readonly<Record<string, string>>>,
+  dropped: (name: string, reason: string) => void,
+): HeaderGuard {
   const names = new Set<string>();
   const values = new Set<string>();
   for (const [name, value] of trusted.flatMap((record) => Object.entries(record))) {
@@ -100,7 +103,13 @@ export function headerGuard(trusted: ReadonlyArray<Readonly<Record<string, strin
   }
   return (headers) => {
     for (const name in headers) {
-      const refused = names.has(name) ? null : !HTTP_TOKEN.test(name) ? 'its name is not an HTTP token' : FRAMING.has(name.toLowerCase()) ? 'the adapter frames the body' : null;
+      const refused = names.has(name)
+        ? null
+        : !HTTP_TOKEN.test(name)
+          ? 'its name is not an HTTP token'
+          : FRAMING.has(name.toLowerCase())
+            ? 'the adapter frames the body'
+            : null;
       if (refused !== null) {
         delete headers[name];
         dropped(name, refused);

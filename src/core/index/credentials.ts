@@ -47,7 +47,25 @@ const CREDENTIAL_WORDS: readonly string[] = [
 ];
 
 /** Prefixes a credential word is written glued to (rule 3). */
-const GLUED_PREFIXES: readonly string[] = ['access', 'api', 'app', 'auth', 'bearer', 'client', 'csrf', 'id', 'master', 'o', 'private', 'refresh', 'secret', 'session', 'user', 'wp', 'xsrf'];
+const GLUED_PREFIXES: readonly string[] = [
+  'access',
+  'api',
+  'app',
+  'auth',
+  'bearer',
+  'client',
+  'csrf',
+  'id',
+  'master',
+  'o',
+  'private',
+  'refresh',
+  'secret',
+  'session',
+  'user',
+  'wp',
+  'xsrf',
+];
 
 /** Every credential word, bare or glued to a prefix, and each in the plural. */
 const CREDENTIAL_FORMS: ReadonlySet<string> = new Set(
@@ -100,5 +118,7 @@ const REDACTED = '[redacted]';
 export function redactCredentials<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactCredentials) as T;
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isCredentialName(key) ? REDACTED : redactCredentials(item)])) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, isCredentialName(key) ? REDACTED : redactCredentials(item)]),
+  ) as T;
 }

@@ -33,7 +33,11 @@ export interface ModulesFromIndexOptions {
 }
 
 /** The default handler: answers the validated, sanitized request as `{route, method, params}`, credential values redacted. */
-export const echoRequest: Handler = (request) => ({ route: request.route, method: request.method, params: redactCredentials(request.params) });
+export const echoRequest: Handler = (request) => ({
+  route: request.route,
+  method: request.method,
+  params: redactCredentials(request.params),
+});
 
 /**
  * Keywords WordPress reads as lists. PHP writes a list whose keys are not 0…n-1 as a JSON object
@@ -87,7 +91,9 @@ export function modulesFromIndex(routes: Record<string, IndexRoute>, options: Mo
       path: key.slice(namespace.length + 1),
       endpoints: route.endpoints.map((endpoint) => ({
         methods: endpoint.methods,
-        args: Array.isArray(endpoint.args) ? {} : Object.fromEntries(Object.entries(endpoint.args).map(([name, schema]) => [name, withLists(schema)])),
+        args: Array.isArray(endpoint.args)
+          ? {}
+          : Object.fromEntries(Object.entries(endpoint.args).map(([name, schema]) => [name, withLists(schema)])),
         allowBatch: endpoint.allow_batch,
         permission,
         handler: handlerFor(key, endpoint.methods),

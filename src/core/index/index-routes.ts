@@ -45,7 +45,17 @@ export function createIndexRoutes({ table, site, authentication, restUrl }: Inde
         args: { context: { default: 'view' } },
         permission: 'public',
         handler: (request) => {
-          const { name, description = '', url, home, gmt_offset = '0', timezone_string = '', page_for_posts, page_on_front, show_on_front } = site;
+          const {
+            name,
+            description = '',
+            url,
+            home,
+            gmt_offset = '0',
+            timezone_string = '',
+            page_for_posts,
+            page_on_front,
+            show_on_front,
+          } = site;
           const data: Record<string, unknown> = { name, description, url, home, gmt_offset, timezone_string };
           if (page_for_posts !== undefined) data.page_for_posts = page_for_posts;
           if (page_on_front !== undefined) data.page_on_front = page_on_front;

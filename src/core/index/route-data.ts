@@ -5,10 +5,31 @@ import type { AllowBatch } from '../types.js';
 
 /** The schema keywords WordPress shows for an arg (`rest_get_allowed_schema_keywords`). */
 const ALLOWED_KEYWORDS = new Set([
-  'title', 'description', 'default', 'type', 'format', 'enum', 'items', 'properties', 'additionalProperties',
-  'patternProperties', 'minProperties', 'maxProperties', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems',
-  'anyOf', 'oneOf',
+  'title',
+  'description',
+  'default',
+  'type',
+  'format',
+  'enum',
+  'items',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'anyOf',
+  'oneOf',
 ]);
 
 /** One endpoint as the index lists it. */
@@ -65,7 +86,7 @@ function isWordChar(c: string): boolean {
  * on that line has one either (the regex would scan the rest of the line from each of them).
  */
 function hasNamedGroup(key: string): boolean {
-  for (let at = key.indexOf('(?P<'); at >= 0; ) {
+  for (let at = key.indexOf('(?P<'); at >= 0;) {
     let end = at + 4;
     while (end < key.length && isWordChar(key[end]!)) end++;
     let from = at + 1;

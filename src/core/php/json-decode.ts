@@ -76,7 +76,7 @@ function phpJsonErrorCode(b: Uint8Array): number {
   };
 
   const scanString = (): number => {
-    for (i++; ; ) {
+    for (i++; ;) {
       const c = b[i];
       // The end of input is PHP's terminating NUL: a control character.
       if (c === undefined || c < 0x20) return fail(3);

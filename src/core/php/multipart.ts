@@ -172,9 +172,7 @@ function uploadNames(name: string): string[] {
   const normalized = normalizeFieldName(name);
   const open = name.indexOf('[');
   const tmpName =
-    open >= 0 && name.endsWith(']')
-      ? `${name.slice(0, open)}[tmp_name][${name.slice(open + 1, -1)}]`
-      : `${normalized}[tmp_name]`;
+    open >= 0 && name.endsWith(']') ? `${name.slice(0, open)}[tmp_name][${name.slice(open + 1, -1)}]` : `${normalized}[tmp_name]`;
   return [normalized, normalizeFieldName(tmpName)];
 }
 
@@ -214,7 +212,7 @@ export function readMultipart(bytes: Uint8Array, contentType: string): PhpInputA
   let uploadsLeft = MAX_FILE_UPLOADS;
   let fields = 0;
   let anonymous = 0;
-  for (let pos = 0; pos < bytes.length; ) {
+  for (let pos = 0; pos < bytes.length;) {
     pos = skipPastDelimiter(bytes, pos, delimiter);
     if (pos < 0) break;
     const part = readPartHeaders(bytes, pos);

@@ -191,10 +191,7 @@ function mangleName(rest: string): string {
  */
 function isForbidden(key: string, raw: string): boolean {
   if (key.charCodeAt(0) !== 95) return false;
-  return (
-    (key.startsWith('__Host-') && !raw.startsWith('__Host-')) ||
-    (key.startsWith('__Secure-') && !raw.startsWith('__Secure-'))
-  );
+  return (key.startsWith('__Host-') && !raw.startsWith('__Host-')) || (key.startsWith('__Secure-') && !raw.startsWith('__Secure-'));
 }
 
 function isHex(c: number): boolean {
@@ -250,7 +247,7 @@ export function readUrlencoded(input: string, flavor: UrlencodedFlavor = 'query'
   const vars = new PhpInputArray();
   const n = input.length;
   let count = 0;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = input.indexOf('&', start);
     if (end < 0) end = n;
     // php_default_treat_data (query) skips empty pairs and stops after 1000; add_post_vars (post)
@@ -288,7 +285,7 @@ function parseSimpleQuery(query: string): Record<string, PhpValue> | null {
   // The next '=' at or after the pair's start, searched again only once a pair has passed it:
   // a fresh search per pair would rescan a long '='-free stretch once for every pair before it.
   let eq = -2;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = query.indexOf('&', start);
     if (end < 0) end = n;
     if (end > start) {

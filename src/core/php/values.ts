@@ -200,7 +200,5 @@ export function isEmpty(value: unknown): boolean {
 /** PHP `json_encode` with default flags: slashes and non-ASCII characters escaped. */
 export function phpJsonEncode(value: unknown): string {
   const json = JSON.stringify(value) ?? 'null';
-  return json.replace(/[/\u0080-\uffff]/g, (c) =>
-    c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return json.replace(/[/\u0080-\uffff]/g, (c) => (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }

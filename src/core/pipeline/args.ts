@@ -49,7 +49,11 @@ export function compileArgs(
     checkSchemaWords(schema, `${where} arg "${name}"`, policy);
     assertValidArgSchema(schema, `${where} arg "${name}"`);
     const unsafe = policy.unsafePatterns === 'refuse' ? unsafeSchemaPatterns(schema).next().value : undefined;
-    if (unsafe) throw unsafePatternError(`${where} arg "${name}": schema keyword "${unsafe.keyword}" ${JSON.stringify(unsafe.pattern)}`, unsafe.hazard);
+    if (unsafe)
+      throw unsafePatternError(
+        `${where} arg "${name}": schema keyword "${unsafe.keyword}" ${JSON.stringify(unsafe.pattern)}`,
+        unsafe.hazard,
+      );
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);
     if (schema.validateCallback) plan.validators.push([name, schema.validateCallback]);

@@ -1,5 +1,13 @@
 import { batchNotAllowed, batchPathTooLong, batchPathUnparsable, noRoute } from '../errors/catalogue.js';
-import { errorResponse, respondTo, validateMatched, withDispatchHooks, type DispatchEnv, type DispatchInput, type Validated } from './dispatch.js';
+import {
+  errorResponse,
+  respondTo,
+  validateMatched,
+  withDispatchHooks,
+  type DispatchEnv,
+  type DispatchInput,
+  type Validated,
+} from './dispatch.js';
 import { RestError } from '../errors/rest-error.js';
 import { normalizeHeaders } from '../http/headers.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -121,7 +129,9 @@ function runItem(planned: PlannedItem, context: RestContext, env: DispatchEnv): 
   const { input, match, validated, error } = planned;
   if (!input) return envelope(errorResponse(error!));
   const outcome = withDispatchHooks(input, context, env, () =>
-    match && validated ? respondTo(match, { request: validated.request, error }, input, context, env) : { response: errorResponse(error!), route: null, request: null },
+    match && validated
+      ? respondTo(match, { request: validated.request, error }, input, context, env)
+      : { response: errorResponse(error!), route: null, request: null },
   );
   return settle(outcome, (dispatched) => envelope(dispatched.response));
 }

@@ -50,7 +50,6 @@ export interface DispatchEnv {
   hooks: HookSet;
 }
 
-
 /** An error as a response (`error_to_response`). */
 export function errorResponse(error: RestError): RestResponse {
   return new RestResponse(error.toJSON(), error.status);
@@ -85,10 +84,18 @@ function checkPermission(
   if (permission === undefined) return BODY_METHODS.has(method) && !context.user ? forbidden(context.user, denied) : null;
   if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user, denied);
   const result = permission(request, context);
-  return result instanceof Promise ? result.then((r) => permissionVerdict(r, context.user, denied)) : permissionVerdict(result, context.user, denied);
+  return result instanceof Promise
+    ? result.then((r) => permissionVerdict(r, context.user, denied))
+    : permissionVerdict(result, context.user, denied);
 }
 
-function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: ParamSources, user: RestUser | null, json: unknown): RestRequest {
+function buildRequest(
+  input: DispatchInput,
+  matched: CompiledRoute,
+  sources: ParamSources,
+  user: RestUser | null,
+  json: unknown,
+): RestRequest {
   return {
     method: input.method,
     route: input.route,
@@ -109,7 +116,12 @@ function buildRequest(input: DispatchInput, matched: CompiledRoute, sources: Par
 function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest, context: RestContext): MaybePromise<boolean> {
   try {
     const denied = checkPermission(endpoint, method, request, context);
-    return denied instanceof Promise ? denied.then((d) => d === null, () => false) : denied === null;
+    return denied instanceof Promise
+      ? denied.then(
+          (d) => d === null,
+          () => false,
+        )
+      : denied === null;
   } catch {
     return false;
   }
@@ -147,10 +159,17 @@ function allowHeader(route: CompiledRoute, request: RestRequest, context: RestCo
   });
 }
 
-function optionsResponse(input: DispatchInput, env: DispatchEnv): { response: RestResponse; route: CompiledRoute | null; params: Record<string, string> } {
+function optionsResponse(
+  input: DispatchInput,
+  env: DispatchEnv,
+): { response: RestResponse; route: CompiledRoute | null; params: Record<string, string> } {
   const found = env.table.matchPath(input.route);
   if (!found) return { response: new RestResponse([], 200), route: null, params: {} };
-  return { response: new RestResponse(describeRoute(found.entry, 'help', env.restUrl) ?? [], 200), route: found.entry, params: found.params };
+  return {
+    response: new RestResponse(describeRoute(found.entry, 'help', env.restUrl) ?? [], 200),
+    route: found.entry,
+    params: found.params,
+  };
 }
 
 /** `rest_post_dispatch`'s share: the `Allow` header for the matched route, then `_fields`. */
@@ -193,7 +212,12 @@ function runHandler(endpoint: CompiledEndpoint, request: RestRequest, context: R
 }
 
 /** The permission check, then the handler when allowed; a check that throws answers its error. */
-function authorizeAndRun(endpoint: CompiledEndpoint, request: RestRequest, context: RestContext, env: DispatchEnv): MaybePromise<RestResponse> {
+function authorizeAndRun(
+  endpoint: CompiledEndpoint,
+  request: RestRequest,
+  context: RestContext,
+  env: DispatchEnv,
+): MaybePromise<RestResponse> {
   const refused = (thrown: unknown): RestResponse => {
     env.onError(thrown, at('permission', request));
     return errorResponse(toRestError(thrown));
@@ -243,7 +267,13 @@ export function validateMatched(input: DispatchInput, match: RouteMatch, check =
  * `respond_to_request` + `rest_post_dispatch`: a validated request's permission check and
  * handler (or its validation error), then `Allow` and `_fields`.
  */
-export function respondTo(match: RouteMatch, validated: Validated, input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
+export function respondTo(
+  match: RouteMatch,
+  validated: Validated,
+  input: DispatchInput,
+  context: RestContext,
+  env: DispatchEnv,
+): MaybePromise<Dispatched> {
   const { request, error } = validated;
   const { beforeHandler, afterHandler } = env.hooks;
   const reportHook = (thrown: unknown) => env.onError(thrown, at('hook', request));
@@ -260,7 +290,12 @@ export function respondTo(match: RouteMatch, validated: Validated, input: Dispat
   }
   if (afterHandler !== null) {
     answered = settle(answered, (response) =>
-      callHook(() => afterHandler(response, request, context), (replaced) => replacementOf(replaced) ?? response, errorResponse, reportHook),
+      callHook(
+        () => afterHandler(response, request, context),
+        (replaced) => replacementOf(replaced) ?? response,
+        errorResponse,
+        reportHook,
+      ),
     );
   }
   return settle(answered, (response) => finish(response, match.route, request, input, context));
@@ -281,10 +316,22 @@ export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<D
  * `rest_pre_dispatch` and `rest_post_dispatch` around `run`, as WordPress applies them to a
  * request and to each batch item: `onRequest` may answer in its place, `onResponse` sees the answer.
  */
-export function withDispatchHooks(input: DispatchInput, context: RestContext, env: DispatchEnv, run: () => MaybePromise<Dispatched>): MaybePromise<Dispatched> {
+export function withDispatchHooks(
+  input: DispatchInput,
+  context: RestContext,
+  env: DispatchEnv,
+  run: () => MaybePromise<Dispatched>,
+): MaybePromise<Dispatched> {
   const { onRequest, onResponse } = env.hooks;
   if (onRequest === null && onResponse === null) return run();
-  const incoming: IncomingRequest = { method: input.method, route: input.route, query: input.query, headers: input.headers, user: input.user, state: input.state };
+  const incoming: IncomingRequest = {
+    method: input.method,
+    route: input.route,
+    query: input.query,
+    headers: input.headers,
+    user: input.user,
+    state: input.state,
+  };
   const report = (thrown: unknown) => env.onError(thrown, { phase: 'hook', method: input.method, route: input.route });
   const failed = (error: RestError): Dispatched => ({ response: errorResponse(error), route: null, request: null });
   const routed =
@@ -312,7 +359,6 @@ export function withDispatchHooks(input: DispatchInput, context: RestContext, en
 
 /** OPTIONS, or matching then the matched request's answer. */
 function route(input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
-
   if (input.method === 'OPTIONS') {
     const answered = optionsResponse(input, env);
     const route = answered.route;

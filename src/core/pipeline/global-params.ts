@@ -33,12 +33,18 @@ function isTruthy(value: unknown): boolean {
 }
 
 /** The global parameters of a request; `jsonpEnabled` is the server's `jsonp` option. */
-export function readGlobalParams(receivedMethod: string, query: Record<string, unknown>, headers: Record<string, string>, jsonpEnabled: boolean): GlobalParams {
+export function readGlobalParams(
+  receivedMethod: string,
+  query: Record<string, unknown>,
+  headers: Record<string, string>,
+  jsonpEnabled: boolean,
+): GlobalParams {
   const asked = query._jsonp;
   const jsonpAsked = isTruthy(asked);
   let refusal: GlobalParams['refusal'] = null;
   if (jsonpAsked && !jsonpEnabled) refusal = { code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' };
-  else if (jsonpAsked && (typeof asked !== 'string' || !JSONP_CALLBACK.test(asked))) refusal = { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' };
+  else if (jsonpAsked && (typeof asked !== 'string' || !JSONP_CALLBACK.test(asked)))
+    refusal = { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' };
   const received = receivedMethod.toUpperCase();
   const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
   return {

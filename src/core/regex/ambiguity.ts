@@ -229,7 +229,12 @@ function meeting(classes: ClassGraph, budget: Budget): Set<number> {
 }
 
 /** A DFA state split into groups of positions whose paths may meet (through others of the group); paths of different groups never share a state. */
-function groups(vector: ReadonlyMap<number, number>, meet: ReadonlySet<number>, positions: number, budget: Budget): Array<ReadonlyMap<number, number>> {
+function groups(
+  vector: ReadonlyMap<number, number>,
+  meet: ReadonlySet<number>,
+  positions: number,
+  budget: Budget,
+): Array<ReadonlyMap<number, number>> {
   const states = [...vector.keys()];
   const out: Array<Map<number, number>> = [];
   const placed = new Set<number>();

@@ -14,7 +14,9 @@ function isAmbiguousLoop(body: RegexNode, budget: Budget): boolean {
   if (known === undefined) {
     try {
       const loop: RegexNode = { type: 'repeat', body, min: 1, max: Infinity, greedy: true };
-      const graph = buildGraph(loop, { sticky: true, genericAnchors: true, acceptIsConditional: true }, budget, (inner) => isAmbiguousLoop(inner, budget));
+      const graph = buildGraph(loop, { sticky: true, genericAnchors: true, acceptIsConditional: true }, budget, (inner) =>
+        isAmbiguousLoop(inner, budget),
+      );
       known = hasExponentialAmbiguity(graph, budget);
     } catch (error) {
       if (!(error instanceof HazardFound)) throw error;

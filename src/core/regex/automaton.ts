@@ -86,7 +86,14 @@ interface Automaton {
 /** Whether `body+` alone has two paths from a state back to itself on one word (a later step of the analysis answers it). */
 type AmbiguousLoop = (body: RegexNode) => boolean;
 
-function expand(node: RegexNode, automaton: Automaton, mode: Mode, budget: Budget, factor: number, isAmbiguousLoop: AmbiguousLoop): Expanded {
+function expand(
+  node: RegexNode,
+  automaton: Automaton,
+  mode: Mode,
+  budget: Budget,
+  factor: number,
+  isAmbiguousLoop: AmbiguousLoop,
+): Expanded {
   switch (node.type) {
     case 'chars': {
       if (automaton.chars.length >= MAX_POSITIONS) throw new HazardFound('too complex to check');
@@ -168,7 +175,8 @@ function joined(a: readonly number[] | null, b: readonly number[] | null): reado
 /** `move` reached through a zero-width test (`flags`, and the lookaround `look` if it is one). */
 function through(move: Move, flags: number, look: readonly number[] | null): Move {
   // A `^` comes before the move's own lookarounds: past index 0 they never run.
-  if ((flags & CARET) !== 0) return { to: move.to, flags: move.flags | flags, looks: look, afterCaret: joined(move.looks, move.afterCaret) };
+  if ((flags & CARET) !== 0)
+    return { to: move.to, flags: move.flags | flags, looks: look, afterCaret: joined(move.looks, move.afterCaret) };
   return { to: move.to, flags: move.flags | flags, looks: joined(look, move.looks), afterCaret: move.afterCaret };
 }
 
@@ -274,7 +282,7 @@ function surelySucceeding(
   const accepts = (list: readonly Move[]) => list.some((m) => m.to === ACCEPT && (m.flags & (CARET | DOLLAR | CONDITIONAL)) === 0);
   const atEnd = (list: readonly Move[]) => list.some((m) => m.to === ACCEPT && m.flags === DOLLAR);
   const succeeds = lists.map((list) => accepts(list) || atEnd(list));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     lists.forEach((list, s) => {
       if (!succeeds[s] || accepts(list)) return;
@@ -297,7 +305,12 @@ function toGraph(automaton: Automaton, mode: Mode, budget: Budget): Graph {
   const skip: Move = { to: SKIP, flags: 0, looks: null, afterCaret: null };
   const lists: Array<readonly Move[]> = Array.from({ length: positions }, (_, p) => automaton.follow[p] ?? []);
   // At index 0 `^` holds; after a character (or a retry) it never does.
-  const atStart = automaton.entry.map((m) => ({ to: m.to, flags: m.flags & ~CARET, looks: joined(m.looks, m.afterCaret), afterCaret: null }));
+  const atStart = automaton.entry.map((m) => ({
+    to: m.to,
+    flags: m.flags & ~CARET,
+    looks: joined(m.looks, m.afterCaret),
+    afterCaret: null,
+  }));
   lists.push(mode.sticky ? atStart : [...atStart, skip]);
   if (!mode.sticky) lists.push([...automaton.entry, skip]);
 

@@ -108,7 +108,12 @@ export function classify(graph: Graph, budget: Budget): ClassGraph {
   const isOpen = (s: number) => live[s] && !graph.succeeds[s];
   // Paths the engine may explore and abandon: between states that do not surely succeed, on characters that do not either.
   const openEdges = graph.edges.map((list, s) =>
-    isOpen(s) ? list.filter((e) => isOpen(e.to)).map((e) => ({ to: e.to, chars: subtract(e.chars, graph.succeedOn[s]!) })).filter((e) => e.chars.length > 0) : [],
+    isOpen(s)
+      ? list
+          .filter((e) => isOpen(e.to))
+          .map((e) => ({ to: e.to, chars: subtract(e.chars, graph.succeedOn[s]!) }))
+          .filter((e) => e.chars.length > 0)
+      : [],
   );
   const cuts = new Set<number>();
   for (let s = 0; s < graph.size; s++) {
@@ -131,7 +136,14 @@ export function classify(graph: Graph, budget: Budget): ClassGraph {
   const edges = graph.edges.map((list, s) => (live[s] ? toBits(list) : []));
   const failing = openEdges.map(toBits);
   const openStates = failing.map((_, s) => s).filter(isOpen);
-  return { graph, edges, failing, classes: sorted.length, all: partition(graph.size, edges, [graph.start]), open: partition(graph.size, failing, openStates) };
+  return {
+    graph,
+    edges,
+    failing,
+    classes: sorted.length,
+    all: partition(graph.size, edges, [graph.start]),
+    open: partition(graph.size, failing, openStates),
+  };
 }
 
 function binarySearch(sorted: readonly number[], value: number): number {

@@ -7,11 +7,7 @@ import type { RegexNode } from './syntax.js';
 
 /** Why a regular expression is refused. */
 export type RegexHazard =
-  | 'exponential backtracking'
-  | 'polynomial backtracking'
-  | 'backreference'
-  | 'too complex to check'
-  | 'unsupported syntax';
+  'exponential backtracking' | 'polynomial backtracking' | 'backreference' | 'too complex to check' | 'unsupported syntax';
 
 /** Product-automaton steps one check may take; above it the answer is "too complex to check". */
 const MAX_WORK = 2_000_000;

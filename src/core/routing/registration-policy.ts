@@ -110,7 +110,9 @@ function suggestion(word: string, known: Iterable<string>): string {
 /** Refuses a method that is not an HTTP method the server serves. */
 export function checkMethod(method: string, where: string): void {
   if (!KNOWN_METHODS.includes(method)) {
-    throw new TypeError(`site-rest: ${where} declares the unknown method ${JSON.stringify(method)}${suggestion(method, KNOWN_METHODS)} (known: ${KNOWN_METHODS.join(', ')})`);
+    throw new TypeError(
+      `site-rest: ${where} declares the unknown method ${JSON.stringify(method)}${suggestion(method, KNOWN_METHODS)} (known: ${KNOWN_METHODS.join(', ')})`,
+    );
   }
 }
 
@@ -125,7 +127,8 @@ export function checkCapability(permission: string, where: string, policy: Regis
 
 /** The sub-schemas of a descriptor, with the keyword path that leads to each. */
 function* subSchemas(schema: Record<string, unknown>, path: string): Generator<[Record<string, unknown>, string]> {
-  const isSchema = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isSchema = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (isSchema(schema.items)) yield [schema.items, `${path}.items`];
   if (isSchema(schema.additionalProperties)) yield [schema.additionalProperties, `${path}.additionalProperties`];
   for (const keyword of ['properties', 'patternProperties'] as const) {
@@ -156,7 +159,9 @@ export function checkSchemaWords(schema: unknown, where: string, policy: Registr
     const types = Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type];
     for (const type of types) {
       if (typeof type === 'string' && !SCHEMA_TYPES.includes(type)) {
-        throw new TypeError(`site-rest: ${at} has the unknown type ${JSON.stringify(type)}${suggestion(type, SCHEMA_TYPES)} (WordPress's types: ${SCHEMA_TYPES.join(', ')})`);
+        throw new TypeError(
+          `site-rest: ${at} has the unknown type ${JSON.stringify(type)}${suggestion(type, SCHEMA_TYPES)} (WordPress's types: ${SCHEMA_TYPES.join(', ')})`,
+        );
       }
     }
     pending.push(...subSchemas(node, path));

@@ -47,9 +47,10 @@ export function routeKey(namespace: string, path: string): string {
   const ns = phpTrim(namespace, '/');
   const trimmed = phpTrim(path, '/');
   if (UNNAMED_PARAMETER.test(`/${trimmed}`)) invalid(`/${ns}/${trimmed}`, 'a path parameter has no name (write `:id` or `(?P<id>…)`)');
-  const body = PATH_TO_REGEXP_STYLE.test(`/${trimmed}`) && !trimmed.includes('(?P<')
-    ? tokensToWordPress(parse(`/${trimmed}`).tokens).replace(/^\//, '')
-    : trimmed;
+  const body =
+    PATH_TO_REGEXP_STYLE.test(`/${trimmed}`) && !trimmed.includes('(?P<')
+      ? tokensToWordPress(parse(`/${trimmed}`).tokens).replace(/^\//, '')
+      : trimmed;
   if (!ns) return `/${body}`;
   return body ? `/${ns}/${body}` : `/${ns}`;
 }

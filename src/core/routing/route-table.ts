@@ -123,7 +123,10 @@ function compileEndpoint(def: EndpointDefinition, key: string, policy: Registrat
  * Creates an empty route table. `onNewNamespace` runs before a namespace's first route is added;
  * `policy` says what registration refuses (unknown methods, capabilities, schema words, unsafe patterns).
  */
-export function createRouteTable(onNewNamespace: (namespace: string) => void, policy: RegistrationPolicy = registrationPolicy({})): RouteTable {
+export function createRouteTable(
+  onNewNamespace: (namespace: string) => void,
+  policy: RegistrationPolicy = registrationPolicy({}),
+): RouteTable {
   const ordered: CompiledRoute[] = [];
   const byKey = new Map<string, CompiledRoute>();
   const byNamespace = new Map<string, CompiledRoute[]>();
@@ -159,7 +162,9 @@ export function createRouteTable(onNewNamespace: (namespace: string) => void, po
     const ns = phpTrim(namespace, '/');
     const key = routeKey(ns, def.path);
     if (ns && !byNamespace.has(ns)) addNamespace(ns);
-    const endpoints = def.endpoints.map((e) => compileEndpoint(e, key, strict ? policy : { ...policy, capabilities: null, schemaKeywords: null }));
+    const endpoints = def.endpoints.map((e) =>
+      compileEndpoint(e, key, strict ? policy : { ...policy, capabilities: null, schemaKeywords: null }),
+    );
     if (def.showInIndex === false) for (const e of endpoints) e.showInIndex = false;
     const existing = byKey.get(key);
     if (existing) {

@@ -8,15 +8,10 @@ import type { ArgSchema } from './types.js';
 
 const isPattern = (pattern: string): boolean => compileSchemaPattern(pattern) !== undefined;
 
-const count = z
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'must not be negative' })
-  .optional();
+const count = z.int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).optional();
 const flag = z.boolean({ error: 'must be true or false' }).optional();
 const text = z.string({ error: 'must be a string' }).optional();
-const callback = z
-  .custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: 'must be a function' })
-  .optional();
+const callback = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: 'must be a function' }).optional();
 
 const descriptor: z.ZodType = z.lazy(() =>
   z.looseObject(
@@ -28,9 +23,7 @@ const descriptor: z.ZodType = z.lazy(() =>
         .optional(),
       format: text,
       enum: z.array(z.unknown(), { error: 'must be a list of allowed values' }).optional(),
-      required: z
-        .union([z.boolean(), z.array(z.string())], { error: 'must be true, false or a list of property names' })
-        .optional(),
+      required: z.union([z.boolean(), z.array(z.string())], { error: 'must be true, false or a list of property names' }).optional(),
       items: descriptor.optional(),
       // WordPress's empty PHP array may stand for "no properties".
       properties: z
@@ -41,11 +34,9 @@ const descriptor: z.ZodType = z.lazy(() =>
         .optional(),
       additionalProperties: z.union([z.boolean(), descriptor], { error: 'must be true, false or a schema' }).optional(),
       patternProperties: z
-        .record(
-          z.string().refine(isPattern, { error: 'has a property pattern that is not a valid regular expression' }),
-          descriptor,
-          { error: 'must map patterns to schemas' },
-        )
+        .record(z.string().refine(isPattern, { error: 'has a property pattern that is not a valid regular expression' }), descriptor, {
+          error: 'must map patterns to schemas',
+        })
         .optional(),
       minProperties: count,
       maxProperties: count,
@@ -56,10 +47,7 @@ const descriptor: z.ZodType = z.lazy(() =>
       multipleOf: z.number({ error: 'must be a number' }).positive({ error: 'must be greater than 0' }).optional(),
       minLength: count,
       maxLength: count,
-      pattern: z
-        .string({ error: 'must be a string' })
-        .refine(isPattern, { error: 'is not a valid regular expression' })
-        .optional(),
+      pattern: z.string({ error: 'must be a string' }).refine(isPattern, { error: 'is not a valid regular expression' }).optional(),
       minItems: count,
       maxItems: count,
       uniqueItems: flag,

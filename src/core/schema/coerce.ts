@@ -21,15 +21,7 @@ import {
 import { asciiLower } from '../php/strings.js';
 
 /** The types WordPress validates; any other `type` name accepts everything. */
-export const BUILT_IN_TYPES: ReadonlySet<string> = new Set([
-  'array',
-  'object',
-  'string',
-  'number',
-  'integer',
-  'boolean',
-  'null',
-]);
+export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['array', 'object', 'string', 'number', 'integer', 'boolean', 'null']);
 
 const LIST_SEPARATOR = /[\t\n\v\f\r ,]+/;
 

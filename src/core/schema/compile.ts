@@ -115,9 +115,7 @@ export class Combination {
 
   private build(inherited: TypeSpec): readonly CompiledSchema[] {
     return this.members.map((member) =>
-      isset(member.type) || inherited === undefined
-        ? compileSchema(member)
-        : buildSchema({ ...member, type: inherited }),
+      isset(member.type) || inherited === undefined ? compileSchema(member) : buildSchema({ ...member, type: inherited }),
     );
   }
 }
@@ -267,9 +265,7 @@ function objectRules(schema: ArgSchema): ObjectRules {
 /** Draft 4 (`required: ["a"]` on the object) wins; else draft 3 (`required: true` on a property). */
 function requiredProperties(schema: ArgSchema, propertySources: ReadonlyArray<[string, unknown]>): string[] {
   if (Array.isArray(schema.required)) return schema.required.map((name) => toPhpString(name));
-  return propertySources
-    .filter(([, property]) => isSchemaObject(property) && property.required === true)
-    .map(([name]) => name);
+  return propertySources.filter(([, property]) => isSchemaObject(property) && property.required === true).map(([name]) => name);
 }
 
 /** The schema a property's value must match: `false` when forbidden, undefined when unchecked. */

@@ -37,8 +37,7 @@ export function isEmail(value: unknown): boolean {
   return subs.every((sub) => phpTrim(sub, SUB_TRIM) === sub && EMAIL_SUB.test(sub));
 }
 
-const IPV4 =
-  /^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\n?$/;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\n?$/;
 const IPV6_GROUP = /^[0-9a-f]{1,4}$/i;
 
 /** `rest_is_ip_address`: an IPv4 address, or an IPv6 one as `Requests_IPv6::check_ipv6` reads it. */
@@ -109,8 +108,7 @@ export function sanitizeHexColor(value: unknown): string {
   return typeof value === 'string' && HEX_COLOR.test(value) ? value : '';
 }
 
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:(Z)|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:(Z)|([+-])(\d{2})(?::(\d{2}))?)?\n?$/;
 
 /** A `date-time` as `rest_parse_date` reads it. */
 interface ParsedDateTime {

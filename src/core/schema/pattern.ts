@@ -151,7 +151,8 @@ function strip(schema: ArgSchema, refused: ReadonlySet<string>): ArgSchema {
   const out: Record<string, unknown> = { ...schema };
   const sub = (value: unknown) => (isSchemaObject(value) ? strip(value, refused) : value);
   if (typeof schema.pattern === 'string' && refused.has(schema.pattern)) delete out.pattern;
-  for (const keyword of ['items', 'additionalProperties'] as const) if (isSchemaObject(schema[keyword])) out[keyword] = sub(schema[keyword]);
+  for (const keyword of ['items', 'additionalProperties'] as const)
+    if (isSchemaObject(schema[keyword])) out[keyword] = sub(schema[keyword]);
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const list = schema[keyword];
     if (Array.isArray(list)) out[keyword] = list.map(sub);

@@ -17,7 +17,13 @@ import { escUrlRaw } from './url.js';
  * the schema's own, as when validation has already resolved it (WordPress passes its modified
  * `$args` along).
  */
-export function sanitizeNode(schema: CompiledSchema, input: unknown, param: string, validate: ValidateNode, type: TypeSpec = schema.type): unknown {
+export function sanitizeNode(
+  schema: CompiledSchema,
+  input: unknown,
+  param: string,
+  validate: ValidateNode,
+  type: TypeSpec = schema.type,
+): unknown {
   let value = input;
   // anyOf, then oneOf: the matching member sanitizes the value and, when the node has no type, lends its own.
   // The guard keeps the common, combinator-free schema off the allocation below.

@@ -142,7 +142,7 @@ function removeScriptAndStyle(value: string): string {
   const tagEnd = forwardFinder(lower, '>');
   let out = '';
   let kept = 0;
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const script = opening.script(from);
     const style = opening.style(from);
     if (script < 0 && style < 0) break;

@@ -75,10 +75,7 @@ function validateType(schema: CompiledSchema, type: string | undefined, value: u
     case 'string':
       return validateString(schema, value, param);
     case 'integer':
-      return (
-        validateNumber(schema, value, param, 'integer') ??
-        (isIntegerLike(value) ? undefined : invalidType(param, 'integer'))
-      );
+      return validateNumber(schema, value, param, 'integer') ?? (isIntegerLike(value) ? undefined : invalidType(param, 'integer'));
     default:
       return undefined;
   }

@@ -11,7 +11,8 @@ export const postExists = (): RestError => restError('wpcf7_post_exists', 'Canno
 export const cannotDelete = (): RestError => restError('wpcf7_cannot_delete', 'There was an error deleting the contact form.', 500);
 
 /** `wpcf7_unsupported_media_type`: a submission that is not `multipart/form-data`. */
-export const unsupportedMediaType = (): RestError => restError('wpcf7_unsupported_media_type', 'The request payload format is not supported.', 415);
+export const unsupportedMediaType = (): RestError =>
+  restError('wpcf7_unsupported_media_type', 'The request payload format is not supported.', 415);
 
 /** `wpcf7_unit_tag_not_found`: a submission without a usable `_wpcf7_unit_tag`. */
 export const unitTagNotFound = (): RestError => restError('wpcf7_unit_tag_not_found', 'There is no valid unit tag.', 400);

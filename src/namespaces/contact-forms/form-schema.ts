@@ -21,7 +21,17 @@ interface SchemaViewer {
 export function formSchema(form: ContactFormRecord, viewer: SchemaViewer): SwvSchema {
   const tags = scanFormTags(form.form);
   const resolve = mailTagResolver(
-    { posted: {}, raw: {}, tags, formTitle: form.title, site: viewer.site, adminEmail: viewer.adminEmail, user: viewer.user, userAgent: '', invalidFields: 0 },
+    {
+      posted: {},
+      raw: {},
+      tags,
+      formTitle: form.title,
+      site: viewer.site,
+      adminEmail: viewer.adminEmail,
+      user: viewer.user,
+      userAgent: '',
+      invalidFields: 0,
+    },
     false,
   );
   const filter = (text: string) => stripAllTags(replaceMailTags(text, resolve));

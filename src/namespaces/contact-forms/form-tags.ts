@@ -148,7 +148,7 @@ function splitAttributes(text: string): [options: string, values: string] | null
   let optionsEnd = firstQuote;
   while (optionsEnd > 0 && ATTRIBUTE_SPACE.includes(text[optionsEnd - 1]!)) optionsEnd--;
   if (!OPTION_CHARS.test(text.slice(0, optionsEnd))) return null;
-  for (let at = optionsEnd; at < text.length; ) {
+  for (let at = optionsEnd; at < text.length;) {
     while (at < text.length && ATTRIBUTE_SPACE.includes(text[at]!)) at++;
     const quote = text[at];
     if (quote !== '"' && quote !== "'") return null;
@@ -165,7 +165,11 @@ function parseAttributes(text: string): { options: string[]; values: string[] } 
   const split = splitAttributes(normalized);
   if (!split) return null;
   const [optionText, valueText] = split;
-  const options = optionText ? phpTrim(optionText).split(/[\r\n\t ]+/).filter((option) => option !== '') : [];
+  const options = optionText
+    ? phpTrim(optionText)
+        .split(/[\r\n\t ]+/)
+        .filter((option) => option !== '')
+    : [];
   const values = valueText ? (valueText.match(QUOTED) ?? []).map(stripQuote) : [];
   return { options, values };
 }

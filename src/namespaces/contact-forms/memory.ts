@@ -91,7 +91,8 @@ function compareBy(query: ListFormsQuery): (a: Stored, b: Stored) => number {
 /** A contact-forms store kept in memory; ids start at 1, and the outbox and submissions keep the latest `maxEntries` each. */
 export function memoryContactFormsStorage(options: MemoryContactFormsOptions = {}): MemoryContactFormsStorage {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  if (!Number.isInteger(maxEntries) || maxEntries < 0) throw new TypeError('site-rest: contact forms maxEntries must be a whole number of at least 0');
+  if (!Number.isInteger(maxEntries) || maxEntries < 0)
+    throw new TypeError('site-rest: contact forms maxEntries must be a whole number of at least 0');
   const forms = new Map<number, Stored>();
   const outbox: MailMessage[] = [];
   const submissions: SubmissionRecord[] = [];

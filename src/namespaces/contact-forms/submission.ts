@@ -130,7 +130,8 @@ export async function runSubmission(input: FeedbackInput, env: FeedbackEnv): Pro
     invalidFields: 0,
   };
   const messages = effectiveMessages(form.messages);
-  const filter = (text: string, invalidFields = 0) => stripAllTags(replaceMailTags(text, mailTagResolver({ ...tagEnv, invalidFields }, false)));
+  const filter = (text: string, invalidFields = 0) =>
+    stripAllTags(replaceMailTags(text, mailTagResolver({ ...tagEnv, invalidFields }, false)));
   const ruleMessages: RuleMessages = { message: (key) => filter(messages[key] ?? ''), text: (text) => filter(text) };
   const invalidFields = validateSubmission({
     tags,

@@ -165,7 +165,9 @@ function numberRules(tags: FormTag[], m: RuleMessages): SwvRule[] {
 }
 
 function selectRules(tags: FormTag[], m: RuleMessages): SwvRule[] {
-  return tags.filter((tag) => tag.name !== '' && tag.type === 'select*').map((tag) => rule('required', tag.name, m.message('invalid_required')));
+  return tags
+    .filter((tag) => tag.name !== '' && tag.type === 'select*')
+    .map((tag) => rule('required', tag.name, m.message('invalid_required')));
 }
 
 const FORMAT_RULES: Record<string, [SwvRuleName, string]> = {

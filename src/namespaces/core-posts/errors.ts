@@ -12,7 +12,8 @@ export const invalidId = (): RestError => restError('rest_post_invalid_id', 'Inv
 export const invalidDate = (): RestError => restError('rest_invalid_date', 'Invalid date.', 400);
 
 /** `rest_forbidden_status`: a status only editors may list; WordPress answers it inside `rest_invalid_param`. */
-export const forbiddenStatus = (user: RestUser | null): RestError => forbidden(user, { code: 'rest_forbidden_status', message: 'Status is forbidden.' });
+export const forbiddenStatus = (user: RestUser | null): RestError =>
+  forbidden(user, { code: 'rest_forbidden_status', message: 'Status is forbidden.' });
 
 /** `rest_forbidden_context`: `context=edit` on a post the user may not edit. */
 export const forbiddenEditContext = (user: RestUser | null): RestError =>
@@ -22,14 +23,16 @@ export const forbiddenEditContext = (user: RestUser | null): RestError =>
 export const incorrectPassword = (): RestError => restError('rest_post_incorrect_password', 'Incorrect post password.', 403);
 
 /** `rest_cannot_publish`: a publishing status from a user who may not publish. */
-export const cannotPublish = (): RestError => restError('rest_cannot_publish', 'Sorry, you are not allowed to publish posts in this post type.', 403);
+export const cannotPublish = (): RestError =>
+  restError('rest_cannot_publish', 'Sorry, you are not allowed to publish posts in this post type.', 403);
 
 /** `rest_cannot_edit_others`: another author from a user who may not write others' posts. */
 export const cannotEditOthers = (action: 'create' | 'edit'): RestError =>
   restError('rest_cannot_edit_others', `Sorry, you are not allowed to ${action} posts as this user.`, 403);
 
 /** `rest_cannot_assign_sticky`: `sticky` from a user who may not make posts sticky. */
-export const cannotAssignSticky = (): RestError => restError('rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.', 403);
+export const cannotAssignSticky = (): RestError =>
+  restError('rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.', 403);
 
 /** `rest_post_invalid_page_number`: a page past the last one. */
 export const invalidPageNumber = (): RestError =>
@@ -48,7 +51,8 @@ export const notDeleted = (): RestError => restError('rest_cannot_delete', 'The 
 export const alreadyTrashed = (): RestError => restError('rest_already_trashed', 'The post has already been deleted.', 410);
 
 /** `rest_no_search_term_defined`: `orderby=relevance` without a search. */
-export const noSearchTerm = (): RestError => restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+export const noSearchTerm = (): RestError =>
+  restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
 
 /** `rest_orderby_include_missing_include`: `orderby=include` without `include`. */
 export const orderbyIncludeMissing = (): RestError =>

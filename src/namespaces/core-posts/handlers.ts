@@ -136,7 +136,11 @@ const ADDRESSED = 'core-posts:addressed';
  * handler and the `Allow` header's checks all ask for it: one storage read per request serves
  * them all.
  */
-function addressed(request: { params: { id?: number }; state: Record<string, unknown> }, context: RestContext, storage: PostsStorage): Promise<PostRecord | RestError> {
+function addressed(
+  request: { params: { id?: number }; state: Record<string, unknown> },
+  context: RestContext,
+  storage: PostsStorage,
+): Promise<PostRecord | RestError> {
   const known = request.state[ADDRESSED];
   if (known instanceof Promise) return known as Promise<PostRecord | RestError>;
   // `Number`, as `get_post` casts with `(int)`: the `Allow` header asks the checks also when the
@@ -165,7 +169,8 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
   }
 
   async function uniqueSlug(wanted: string, self: number, context: RestContext): Promise<string> {
-    const taken = async (slug: string) => (await storage.queryPosts(slugQuery(slug), storageContext(context))).posts.some((p) => p.id !== self);
+    const taken = async (slug: string) =>
+      (await storage.queryPosts(slugQuery(slug), storageContext(context))).posts.some((p) => p.id !== self);
     if (!(await taken(wanted))) return wanted;
     for (let n = 2; ; n++) if (!(await taken(`${wanted}-${n}`))) return `${wanted}-${n}`;
   }
@@ -191,7 +196,8 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     if (p.categories !== undefined) changes.categories = p.categories;
     if (p.tags !== undefined) changes.tags = p.tags;
     if (p.status !== undefined) {
-      if ((p.status === 'publish' || p.status === 'future' || p.status === 'private') && !user?.can('publish_posts')) return cannotPublish();
+      if ((p.status === 'publish' || p.status === 'future' || p.status === 'private') && !user?.can('publish_posts'))
+        return cannotPublish();
       changes.status = p.status;
     }
     if (p.author !== undefined && p.author !== (existing?.author ?? user?.id)) {
@@ -211,8 +217,13 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
   }
 
   /** The slug a post ends up with: as given, or for a published post its title's, unique either way. */
-  async function settleSlug(post: Partial<PostRecord> & Pick<PostRecord, 'status' | 'title'>, self: number, context: RestContext): Promise<string> {
-    const wanted = post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? slugify(post.title) : '');
+  async function settleSlug(
+    post: Partial<PostRecord> & Pick<PostRecord, 'status' | 'title'>,
+    self: number,
+    context: RestContext,
+  ): Promise<string> {
+    const wanted =
+      post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? slugify(post.title) : '');
     return wanted ? uniqueSlug(wanted, self, context) : '';
   }
 
@@ -226,7 +237,9 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       const perPage = p.per_page;
       const page = p.page;
       const offset = env(context).gmtOffset;
-      const [after, before, modifiedAfter, modifiedBefore] = [p.after, p.before, p.modified_after, p.modified_before].map((value) => filterDate(value, offset));
+      const [after, before, modifiedAfter, modifiedBefore] = [p.after, p.before, p.modified_after, p.modified_before].map((value) =>
+        filterDate(value, offset),
+      );
       if (after === null || before === null || modifiedAfter === null || modifiedBefore === null) return invalidDate();
       const search = p.search || undefined;
       // `WP_Query` leaves password-protected posts out of a logged-out search.
@@ -290,7 +303,13 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       };
       draft.slug = await settleSlug(draft, 0, context);
       const created = await storage.createPost(draft, storageContext(context));
-      const post = created.guid ? created : ((await storage.updatePost(created.id, { guid: permalink(created, context.site.home), modified_gmt: created.modified_gmt }, storageContext(context))) ?? created);
+      const post = created.guid
+        ? created
+        : ((await storage.updatePost(
+            created.id,
+            { guid: permalink(created, context.site.home), modified_gmt: created.modified_gmt },
+            storageContext(context),
+          )) ?? created);
       const { data, links } = render(post, context, requestedFields(request.params._fields), 'edit');
       return withLinks(new RestResponse(data, 201, { Location: context.restUrl(`/${namespace}/posts/${post.id}`) }), links);
     },
@@ -298,7 +317,13 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     async getPost(request, context) {
       const post = await addressed(request, context, storage);
       if (isRestError(post)) return post;
-      const { data, links } = render(post, context, requestedFields(request.params._fields), request.params.context, request.params.password !== undefined);
+      const { data, links } = render(
+        post,
+        context,
+        requestedFields(request.params._fields),
+        request.params.context,
+        request.params.password !== undefined,
+      );
       return withLinks(new RestResponse(data).linkHeader('alternate', permalink(post, context.site.home), { type: 'text/html' }), links);
     },
 
@@ -308,7 +333,8 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       const changes = changesFrom(request.params, context, existing);
       if (isRestError(changes)) return changes;
       const merged = { ...existing, ...changes };
-      if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === '')) changes.slug = await settleSlug(merged, existing.id, context);
+      if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === ''))
+        changes.slug = await settleSlug(merged, existing.id, context);
       const updated = await storage.updatePost(existing.id, changes, storageContext(context));
       remember(request, updated);
       if (!updated) return invalidId();
@@ -327,7 +353,11 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
         return { deleted: true, previous };
       }
       if (post.status === 'trash') return alreadyTrashed();
-      const trashed = await storage.updatePost(post.id, { status: 'trash', slug: post.slug ? `${post.slug}__trashed` : '', trashed_from: post.status }, storageContext(context));
+      const trashed = await storage.updatePost(
+        post.id,
+        { status: 'trash', slug: post.slug ? `${post.slug}__trashed` : '', trashed_from: post.status },
+        storageContext(context),
+      );
       remember(request, trashed);
       if (!trashed) return invalidId();
       const { data, links } = render(trashed, context, requestedFields(request.params._fields), 'edit');

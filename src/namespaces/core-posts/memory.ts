@@ -29,7 +29,18 @@ export function samplePosts(): PostRecord[] {
   }
   for (const [i, id] of [27, 28].entries()) {
     const date = `2023-01-${24 + i}T09:00:00`;
-    posts.push({ ...postDefaults(), id, date_gmt: date, modified_gmt: date, slug: '', status: 'draft', title: `Draft ${i + 1}`, content: `Draft body ${i + 1}.`, author: 1, guid: '' });
+    posts.push({
+      ...postDefaults(),
+      id,
+      date_gmt: date,
+      modified_gmt: date,
+      slug: '',
+      status: 'draft',
+      title: `Draft ${i + 1}`,
+      content: `Draft body ${i + 1}.`,
+      author: 1,
+      guid: '',
+    });
   }
   return posts;
 }

@@ -7,9 +7,42 @@ import { rewriteHtml, scanHtml } from '../html-tokens.js';
 
 /** Elements `wpautop` leaves unwrapped when a paragraph starts with one of their tags. */
 const BLOCK_ELEMENTS = new Set([
-  'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'table', 'thead', 'tbody',
-  'tr', 'td', 'th', 'figure', 'figcaption', 'hr', 'section', 'article', 'aside', 'header', 'footer', 'nav', 'form', 'fieldset',
-  'address', 'details', 'summary',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'figure',
+  'figcaption',
+  'hr',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+  'form',
+  'fieldset',
+  'address',
+  'details',
+  'summary',
 ]);
 
 /** What follows `<!--` in a block delimiter (`<!-- wp:name -->`, `<!-- /wp:name -->`), read at a comment's text. */
@@ -35,7 +68,10 @@ function startsWithBlockTag(chunk: string): boolean {
 function autop(text: string): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (trimmed === '') return '';
-  const chunks = trimmed.split(/\n\s*\n/).map((chunk) => chunk.trim()).filter((chunk) => chunk !== '');
+  const chunks = trimmed
+    .split(/\n\s*\n/)
+    .map((chunk) => chunk.trim())
+    .filter((chunk) => chunk !== '');
   return `${chunks.map((chunk) => (startsWithBlockTag(chunk) ? chunk : `<p>${chunk.replaceAll('\n', '<br />\n')}</p>`)).join('\n')}\n`;
 }
 

@@ -56,7 +56,9 @@ const PUBLIC_ONLY: ConnectGuard = { resolve: systemResolve, isRefused: isPrivate
 
 /** The error a refused connection fails with. */
 function refusal(hostname: string, address: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`site-rest: refused to connect to ${hostname} (${address}), not a public address`), { code: 'ERR_SITE_REST_ADDRESS_REFUSED' });
+  return Object.assign(new Error(`site-rest: refused to connect to ${hostname} (${address}), not a public address`), {
+    code: 'ERR_SITE_REST_ADDRESS_REFUSED',
+  });
 }
 
 /**
@@ -71,8 +73,11 @@ function checkedLookup(guard: ConnectGuard): LookupFunction {
         const refused = resolved.find((address) => guard.isRefused(address));
         if (refused !== undefined) return callback(refusal(hostname, refused), '');
         const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
-        const addresses = resolved.map((address) => ({ address, family: isIP(address) })).filter((entry) => !family || entry.family === family);
-        if (addresses.length === 0) return callback(Object.assign(new Error(`site-rest: ${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        const addresses = resolved
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((entry) => !family || entry.family === family);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`site-rest: ${hostname} has no address`), { code: 'ENOTFOUND' }), '');
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },

@@ -63,7 +63,10 @@ export function oembed(options: OembedOptions = {}): NamespaceModule {
       maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
       providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
     },
-    cache: new ExpiringCache(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0), Math.floor(bound('cacheSize', options.cacheSize, 500, 0))),
+    cache: new ExpiringCache(
+      bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0),
+      Math.floor(bound('cacheSize', options.cacheSize, 500, 0)),
+    ),
   });
   return bindRoutes('oembed/1.0', oembedRoutes, handlers);
 }

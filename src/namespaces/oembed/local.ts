@@ -66,7 +66,15 @@ function inlineScript(script: string): string {
 }
 
 /** `get_post_embed_html`: the blockquote fallback and the sandboxed iframe, sharing a fresh secret. */
-function embedHtml(post: PostRecord, title: string, width: number, height: number, siteName: string, home: string, script: string | undefined): string {
+function embedHtml(
+  post: PostRecord,
+  title: string,
+  width: number,
+  height: number,
+  siteName: string,
+  home: string,
+  script: string | undefined,
+): string {
   const secret = embedSecret();
   const link = permalink(post, home);
   const frameTitle = escHtml(`&#8220;${title}&#8221; &#8212; ${siteName}`);

@@ -32,7 +32,8 @@ function data2html(data: Record<string, unknown>, url: string): string | false {
   switch (data.type) {
     case 'photo': {
       const { url: src, width, height, title } = data;
-      if (!given(src) || !given(width) || !given(height) || typeof src !== 'string' || !isNumeric(width) || !isNumeric(height)) return false;
+      if (!given(src) || !given(width) || !given(height) || typeof src !== 'string' || !isNumeric(width) || !isNumeric(height))
+        return false;
       const alt = typeof title === 'string' && given(title) ? title : '';
       return `<a href="${escUrl(url)}"><img src="${escUrl(src)}" alt="${escHtml(alt)}" width="${escHtml(toPhpString(width))}" height="${escHtml(toPhpString(height))}" /></a>`;
     }
@@ -71,7 +72,11 @@ function withFrameTitle(html: string, data: Record<string, unknown>): string {
       const own = token.attributes.find((attribute) => attribute.name === 'title');
       if (own?.value) title = own.value;
       const rest = token.attributes.filter((attribute) => attribute.name !== 'title');
-      first = { text: tag, untitled: own ? `<iframe ${rest.map(wholeAttribute).join(' ').trim()}>` : null, titled: `<iframe title="${escHtml(title)}" ` };
+      first = {
+        text: tag,
+        untitled: own ? `<iframe ${rest.map(wholeAttribute).join(' ').trim()}>` : null,
+        titled: `<iframe title="${escHtml(title)}" `,
+      };
     }
     if (title === '') return undefined;
     if (first.untitled !== null && tag === first.text) tag = first.untitled;

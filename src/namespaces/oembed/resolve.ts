@@ -44,7 +44,18 @@ export async function findPost(url: string, home: string, posts: PostsStorage, c
   // Slugs are stored lower-case, non-ASCII ones percent-encoded, as `sanitize_title` leaves them.
   const slug = match[1]!.toLowerCase();
   const found = await posts.queryPosts(
-    { status: ['publish'], slug: [slug], author: [], authorExclude: [], include: [], exclude: [], orderby: 'date', order: 'desc', offset: 0, limit: 1 },
+    {
+      status: ['publish'],
+      slug: [slug],
+      author: [],
+      authorExclude: [],
+      include: [],
+      exclude: [],
+      orderby: 'date',
+      order: 'desc',
+      offset: 0,
+      limit: 1,
+    },
     context,
   );
   return found.posts[0] ?? null;
