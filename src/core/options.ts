@@ -4,11 +4,9 @@ import { z } from 'zod';
 
 const fn = (what: string) =>
   z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { error: `must be a function (${what})` });
-const absoluteUrl = z
-  .string({ error: 'must be a string' })
-  .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), {
-    error: "must be an absolute http(s) URL, e.g. 'https://example.com'",
-  });
+const absoluteUrl = z.string({ error: 'must be a string' }).refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), {
+  error: "must be an absolute http(s) URL, e.g. 'https://example.com'",
+});
 const list = (of: z.ZodType, what: string) => z.union([z.array(of), z.literal('any')], { error: `must be a list of ${what}, or 'any'` });
 
 const site = z.strictObject(
