@@ -1,36 +1,11 @@
 import { setOwn } from '../own-property.js';
 import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
+import { ALLOWED_SCHEMA_KEYWORDS } from '../schema/keywords.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { AllowBatch } from '../types.js';
 
-/** The schema keywords WordPress shows for an arg (`rest_get_allowed_schema_keywords`). */
-const ALLOWED_KEYWORDS = new Set([
-  'title',
-  'description',
-  'default',
-  'type',
-  'format',
-  'enum',
-  'items',
-  'properties',
-  'additionalProperties',
-  'patternProperties',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'anyOf',
-  'oneOf',
-]);
+/** The schema keywords WordPress shows for an arg. */
+const ALLOWED_KEYWORDS: ReadonlySet<string> = new Set(ALLOWED_SCHEMA_KEYWORDS);
 
 /** One endpoint as the index lists it. */
 export interface EndpointDescriptor {

@@ -3,6 +3,7 @@
 // checks run once per route, on host-written tables, never on a request.
 import { DEFAULT_ROLES } from '../auth/roles.js';
 import type { UnsafePatternPolicy } from '../regex/safety.js';
+import { ALLOWED_SCHEMA_KEYWORDS, SCHEMA_TYPES } from '../schema/keywords.js';
 
 /** How strict registration is; built once per server from its options. */
 export interface RegistrationPolicy {
@@ -17,36 +18,9 @@ export interface RegistrationPolicy {
 /** The methods an endpoint may declare. */
 const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
-/** The types WordPress's schema validator knows. */
-const SCHEMA_TYPES: readonly string[] = ['array', 'object', 'string', 'number', 'integer', 'boolean', 'null'];
-
 /** The keywords of an argument descriptor: WordPress's schema keywords plus site-rest's callbacks. */
 const SCHEMA_KEYWORDS: readonly string[] = [
-  'title',
-  'description',
-  'default',
-  'type',
-  'format',
-  'enum',
-  'items',
-  'properties',
-  'additionalProperties',
-  'patternProperties',
-  'minProperties',
-  'maxProperties',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'anyOf',
-  'oneOf',
+  ...ALLOWED_SCHEMA_KEYWORDS,
   'required',
   'context',
   'readonly',

@@ -19,9 +19,10 @@ import {
   type PhpArray,
 } from '../php/values.js';
 import { asciiLower } from '../php/strings.js';
+import { SCHEMA_TYPES } from './keywords.js';
 
 /** The types WordPress validates; any other `type` name accepts everything. */
-export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['array', 'object', 'string', 'number', 'integer', 'boolean', 'null']);
+export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(SCHEMA_TYPES);
 
 const LIST_SEPARATOR = /[\t\n\v\f\r ,]+/;
 
