@@ -22,7 +22,8 @@ export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreO
 export { DEFAULT_ROLES, capabilitiesOf } from './core/auth/roles.js';
 export type { Capability, CustomCapabilities, KnownCapability, RoleTable } from './core/auth/roles.js';
 export { DEFAULT_MAX_BATCH_SIZE } from './core/pipeline/batch.js';
-export { RestError, isRestError, restError, toRestError } from './core/errors/rest-error.js';
+export { RestError, isRestError, restError } from './core/errors/rest-error.js';
+export { toRestError } from './core/errors/to-rest-error.js';
 export type { RestErrorBody, RestErrorData } from './core/errors/rest-error.js';
 export { RestResponse, respond } from './core/http/response.js';
 export type { HeaderValue, RestLink } from './core/http/response.js';

@@ -141,6 +141,14 @@ describe('_jsonp', () => {
     expect(answer.headers['Content-Type']).toBe('application/javascript; charset=UTF-8');
     expect(answer.json).toEqual({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
   });
+
+  it('is refused with 400 and no data on a server with jsonp off', async () => {
+    const closed = createRestServer({ site: { name: 'No JSONP', url: BASE }, jsonp: false });
+    const answer = (await closed.handle({ method: 'GET', url: '/wp-json/?_jsonp=cb', headers: {} }))!;
+    expect(answer.status).toBe(400);
+    expect(answer.headers['Content-Type']).toBe('application/javascript; charset=UTF-8');
+    expect(JSON.parse(answer.body)).toEqual({ code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' });
+  });
 });
 
 describe('_method and X-HTTP-Method-Override', () => {

@@ -8,7 +8,8 @@ import {
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
 import type { ErrorInfo, ErrorReporter } from './errors/error-info.js';
-import { isRestError, toRestError, type RestError } from './errors/rest-error.js';
+import { isRestError, type RestError } from './errors/rest-error.js';
+import { toRestError } from './errors/to-rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
 import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders } from './http/headers.js';
 import type { RestResponse } from './http/response.js';
@@ -266,7 +267,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const params = readGlobalParams(raw.method, query, headers, jsonpEnabled);
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
     const out: Record<string, string | string[]> = baseHeaders(link, params.jsonpAsked, cors !== null);
-    if (params.refusal) return render(400, out, JSON.stringify(params.refusal));
+    // WordPress answers a refused `_jsonp` with `json_error`: code and message, no `data`.
+    const { refusal } = params;
+    if (refusal) return render(refusal.status, out, JSON.stringify({ code: refusal.code, message: refusal.message }));
     const exchange: Exchange = { raw, target, query, headers, params, out };
 
     // Who is asking is already known for an injected request, and for the common case: no

@@ -1,7 +1,10 @@
 // The engine's errors, each written once with WordPress's code, message and status. A
 // namespace's own codes live beside its route table (`src/namespaces/<name>/errors.ts`).
 import type { DeniedError, RestUser } from '../types.js';
-import { INTERNAL_ERROR_MESSAGE, restError, type RestError } from './rest-error.js';
+import { restError, type RestError } from './rest-error.js';
+
+/** WordPress's message for an error it will not describe (`wp_die` on a fatal error). */
+export const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
 
 /** `rest_no_route`: no route serves the path and method. */
 export const noRoute = (): RestError => restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
@@ -32,6 +35,12 @@ export function invalidParams(params: Record<string, string>, details: Record<st
 export function missingParams(missing: string[]): RestError {
   return restError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
 }
+
+/** `rest_callback_disabled`: `_jsonp` on a server whose `jsonp` option is off. */
+export const jsonpDisabled = (): RestError => restError('rest_callback_disabled', 'JSONP support is disabled on this site.', 400);
+
+/** `rest_callback_invalid`: a `_jsonp` callback that is not word characters and dots. */
+export const jsonpCallbackInvalid = (): RestError => restError('rest_callback_invalid', 'Invalid JSONP callback function.', 400);
 
 /** `rest_invalid_params`: an endpoint's own whole-request check said no. */
 export const invalidRequest = (): RestError => restError('rest_invalid_params', 'Invalid parameters.', 400);

@@ -1,5 +1,3 @@
-import type { HttpError } from 'http-errors';
-
 /** The `data` member of a WordPress-style error: `status` plus anything the error carries. */
 export type RestErrorData = { status?: number; [key: string]: unknown } | null;
 
@@ -71,37 +69,4 @@ export function isRestError(value: unknown): value is RestError {
 export function restError(code: string, message: string, status: number | null, data?: Record<string, unknown>): RestError {
   if (status === null) return new RestError(code, message, data ?? null);
   return new RestError(code, message, { status, ...data });
-}
-
-/** WordPress's message for an error it will not describe (`wp_die` on a fatal error). */
-export const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
-
-function isHttpError(value: unknown): value is HttpError {
-  if (typeof value !== 'object' || value === null) return false;
-  const status = (value as { status?: unknown }).status ?? (value as { statusCode?: unknown }).statusCode;
-  return typeof status === 'number' && typeof (value as { expose?: unknown }).expose === 'boolean';
-}
-
-function snakeName(name: string): string {
-  return name
-    .replace(/Error$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
-
-/**
- * Turns anything a handler threw or returned as a failure into a {@link RestError}.
- * http-errors keep their status, and their message when `expose` is set; anything else
- * becomes a generic 500 that says nothing of the exception (no message, no stack).
- */
-export function toRestError(thrown: unknown): RestError {
-  if (thrown instanceof RestError) return thrown;
-  if (isHttpError(thrown)) {
-    const status = thrown.status;
-    const code = typeof thrown.code === 'string' && thrown.code ? thrown.code : `rest_${snakeName(thrown.name || 'http')}`;
-    const message = thrown.expose ? thrown.message : INTERNAL_ERROR_MESSAGE;
-    return new RestError(code, message, { status });
-  }
-  return restError('internal_server_error', INTERNAL_ERROR_MESSAGE, 500);
 }

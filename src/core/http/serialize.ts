@@ -1,6 +1,6 @@
 // The last step of `serve_request`: a dispatched response as the status and body the client
 // gets, with `_envelope`, the handler's headers, JSON (or a handler's own encoding) and `_jsonp`.
-import { toRestError } from '../errors/rest-error.js';
+import { toRestError } from '../errors/to-rest-error.js';
 import type { GlobalParams } from '../pipeline/global-params.js';
 import { mergeVary, setHeader } from './headers.js';
 import { envelope, responseToData } from './response-data.js';

@@ -1,5 +1,8 @@
 // WordPress's global parameters, read before dispatch (`serve_request`): `_jsonp`, `_method` /
 // `X-HTTP-Method-Override`, `_envelope` and `_pretty`.
+import { jsonpCallbackInvalid, jsonpDisabled } from '../errors/catalogue.js';
+import type { RestError } from '../errors/rest-error.js';
+
 /** What the global parameters ask of a request's answer. */
 export interface GlobalParams {
   /** The method as received. */
@@ -10,11 +13,8 @@ export interface GlobalParams {
   jsonpAsked: boolean;
   /** The `_jsonp` callback the answer is wrapped in, when there is one to call. */
   jsonp: string | undefined;
-  /**
-   * Why `_jsonp` is refused (disabled, or not a valid callback name), answered 400 with this body;
-   * WordPress's answer has no `data` here.
-   */
-  refusal: { code: string; message: string } | null;
+  /** Why `_jsonp` is refused (disabled, or not a valid callback name). */
+  refusal: RestError | null;
   /** `_envelope`: the answer goes in a 200 `{body, status, headers}`. */
   envelope: boolean;
   /** `_pretty`: the JSON is indented. */
@@ -42,9 +42,8 @@ export function readGlobalParams(
   const asked = query._jsonp;
   const jsonpAsked = isTruthy(asked);
   let refusal: GlobalParams['refusal'] = null;
-  if (jsonpAsked && !jsonpEnabled) refusal = { code: 'rest_callback_disabled', message: 'JSONP support is disabled on this site.' };
-  else if (jsonpAsked && (typeof asked !== 'string' || !JSONP_CALLBACK.test(asked)))
-    refusal = { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' };
+  if (jsonpAsked && !jsonpEnabled) refusal = jsonpDisabled();
+  else if (jsonpAsked && (typeof asked !== 'string' || !JSONP_CALLBACK.test(asked))) refusal = jsonpCallbackInvalid();
   const received = receivedMethod.toUpperCase();
   const override = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
   return {

@@ -1,6 +1,7 @@
 // The extension points where WordPress has filters. Each is `null` when the host gave none, so
 // a request pays one check per point and stays synchronous unless a hook is async.
-import { isRestError, toRestError, type RestError } from '../errors/rest-error.js';
+import { isRestError, type RestError } from '../errors/rest-error.js';
+import { toRestError } from '../errors/to-rest-error.js';
 import { RestResponse } from '../http/response.js';
 import type { RestContext, RestRequest, RestUser } from '../types.js';
 import { settle, type MaybePromise } from './maybe-async.js';

@@ -2,9 +2,9 @@
  * `anyOf` and `oneOf`: finding the matching member schema, and WordPress's choice of the
  * error to report when none (or, for `oneOf`, more than one) matches.
  */
-import { restError, type RestError } from '../errors/rest-error.js';
+import type { RestError } from '../errors/rest-error.js';
 import type { Combination, CompiledSchema, TypeSpec } from './compile.js';
-import { formatList } from './messages.js';
+import { isInvalidType, matchesMoreThanOne, matchesNone, memberMismatch } from './errors.js';
 import { isPhpArray, phpKeyExists } from '../php/values.js';
 
 /** Validation of one member schema (`rest_validate_value_from_schema`), handed in by the caller: validation and sanitization both search members, and validation itself recurses through them. */
@@ -54,11 +54,11 @@ export function findOneMatching(
   }
   if (positions.length === 0) return combiningError(value, param, failures);
   if (positions.length === 1) return schemas[positions[0] as number] as CompiledSchema;
-  const titles = positions.map((i) => schemas[i]?.title);
-  const message = titles.every((title) => title !== undefined)
-    ? `${param} matches ${formatList(titles)}, but should match only one.`
-    : `${param} matches more than one of the expected formats.`;
-  return restError('rest_one_of_multiple_matches', message, null, { positions });
+  return matchesMoreThanOne(
+    param,
+    positions.map((i) => schemas[i]?.title),
+    positions,
+  );
 }
 
 /** `rest_get_combining_operation_error`. */
@@ -67,19 +67,17 @@ function combiningError(value: unknown, param: string, failures: readonly Failur
   // Type mismatches of the value itself say little; errors from deeper down say more.
   const telling = failures.filter(({ error }) => {
     const reported = error.data?.param;
-    return error.code !== 'rest_invalid_type' || (reported !== undefined && reported !== param);
+    return !isInvalidType(error) || (reported !== undefined && reported !== param);
   });
   if (telling.length === 1) return formatFailure(param, telling[0] as Failure);
   if (telling.length > 1 && telling[0]?.schema.type === 'object') {
     const best = closestObjectSchema(value, telling);
     if (best !== undefined) return formatFailure(param, best);
   }
-  const titles = failures.map(({ schema }) => schema.title);
-  if (titles.every((title) => title !== undefined)) {
-    const list = titles.length > 0 ? `${formatList(titles)}.` : '';
-    return restError('rest_no_matching_schema', `${param} is not a valid ${list}`, null);
-  }
-  return restError('rest_no_matching_schema', `${param} does not match any of the expected formats.`, null);
+  return matchesNone(
+    param,
+    failures.map(({ schema }) => schema.title),
+  );
 }
 
 /** The object schema sharing the most property names with the value (the first on ties). */
@@ -101,9 +99,5 @@ function closestObjectSchema(value: unknown, failures: readonly Failure[]): Fail
 
 /** `rest_format_combining_operation_error`. */
 function formatFailure(param: string, { error, schema, index }: Failure): RestError {
-  const message =
-    schema.title !== undefined
-      ? `${param} is not a valid ${schema.title}. Reason: ${error.message}`
-      : `${param} does not match the expected format. Reason: ${error.message}`;
-  return restError('rest_no_matching_schema', message, null, { position: index });
+  return memberMismatch(param, schema.title, error.message, index);
 }

@@ -3,7 +3,6 @@
  * `number_format_i18n`, `%d`, and how enum values print.
  */
 import { isScalar, phpJsonEncode, toInt, toPhpString } from '../php/values.js';
-import { restError, type RestError } from '../errors/rest-error.js';
 
 /** `wp_sprintf_l`: `a`, `a and b`, `a, b, and c`. */
 export function formatList(items: readonly string[]): string {
@@ -32,9 +31,4 @@ export function formatInt(value: unknown): string {
 /** How `rest_validate_enum` prints an allowed value: scalars as PHP strings, the rest as JSON. */
 export function formatEnumValue(value: unknown): string {
   return isScalar(value) ? toPhpString(value) : phpJsonEncode(value);
-}
-
-/** `rest_invalid_type`: "p is not of type integer.", with the param in `data`. */
-export function invalidType(param: string, type: string): RestError {
-  return restError('rest_invalid_type', `${param} is not of type ${type}.`, null, { param });
 }

@@ -2,11 +2,12 @@
  * `rest_sanitize_value_from_schema` over compiled schemas: coerces a value to its schema's
  * type (PHP casts included), cleans formatted strings, and drops forbidden properties.
  */
-import { RestError, restError } from '../errors/rest-error.js';
+import { RestError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import { BUILT_IN_TYPES, handleMultiType, hasUniqueItems, sanitizeArray, sanitizeBoolean, sanitizeObject } from './coerce.js';
 import { findAnyMatching, findOneMatching, type ValidateNode } from './combine.js';
 import { propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
+import { duplicateItems } from './errors.js';
 import { sanitizeHexColor } from './formats.js';
 import { phpKeys, toFloat, toInt, toPhpString, type PhpArray } from '../php/values.js';
 import { sanitizeTextareaField, sanitizeTextField } from './text.js';
@@ -99,7 +100,7 @@ function sanitizeArrayValue(schema: CompiledSchema, value: unknown, param: strin
     }
   }
   if (rules.uniqueItems && !hasUniqueItems(items)) {
-    return restError('rest_duplicate_items', `${param} has duplicate items.`, null);
+    return duplicateItems(param);
   }
   return items;
 }

@@ -2,7 +2,7 @@
  * `rest_validate_value_from_schema` and its per-type helpers, over compiled schemas.
  * Validity is `undefined`; a failure is the first {@link RestError} found.
  */
-import { RestError, restError } from '../errors/rest-error.js';
+import { RestError } from '../errors/rest-error.js';
 import {
   BUILT_IN_TYPES,
   handleMultiType,
@@ -17,8 +17,28 @@ import {
 } from './coerce.js';
 import { findAnyMatching, findOneMatching } from './combine.js';
 import { compileSchema, propertySchema, type CompiledSchema, type TypeSpec } from './compile.js';
+import {
+  duplicateItems,
+  invalidDate,
+  invalidEmail,
+  invalidHexColor,
+  invalidIp,
+  invalidType,
+  invalidUuid,
+  notInEnum,
+  notMultipleOf,
+  outOfBounds,
+  patternMismatch,
+  propertyForbidden,
+  propertyRequired,
+  tooFewItems,
+  tooFewProperties,
+  tooLong,
+  tooManyItems,
+  tooManyProperties,
+  tooShort,
+} from './errors.js';
 import { isDateTime, isEmail, isHexColor, isIpAddress, isUuid } from './formats.js';
-import { invalidType } from './messages.js';
 import { numericValue, phpKeyExists, phpKeys } from '../php/values.js';
 import { mbStrlen } from '../php/strings.js';
 import { sanitizeNode } from './sanitize.js';
@@ -88,21 +108,21 @@ function validateEnum(schema: CompiledSchema, type: string | undefined, value: u
   for (const allowed of schema.enumValues ?? []) {
     if (valuesEqual(sanitized, allowed)) return undefined;
   }
-  return restError('rest_not_in_enum', param + schema.enumSuffix, null);
+  return notInEnum(param, schema.enumSuffix);
 }
 
 function validateFormat(format: string, value: unknown, param: string): RestError | undefined {
   switch (format) {
     case 'hex-color':
-      return isHexColor(value) ? undefined : restError('rest_invalid_hex_color', 'Invalid hex color.', null);
+      return isHexColor(value) ? undefined : invalidHexColor();
     case 'date-time':
-      return isDateTime(value) ? undefined : restError('rest_invalid_date', 'Invalid date.', null);
+      return isDateTime(value) ? undefined : invalidDate();
     case 'email':
-      return isEmail(value) ? undefined : restError('rest_invalid_email', 'Invalid email address.', null);
+      return isEmail(value) ? undefined : invalidEmail();
     case 'ip':
-      return isIpAddress(value) ? undefined : restError('rest_invalid_ip', `${param} is not a valid IP address.`, null);
+      return isIpAddress(value) ? undefined : invalidIp(param);
     case 'uuid':
-      return isUuid(value) ? undefined : restError('rest_invalid_uuid', `${param} is not a valid UUID.`, null);
+      return isUuid(value) ? undefined : invalidUuid(param);
     default:
       return undefined;
   }
@@ -115,14 +135,14 @@ function validateObject(schema: CompiledSchema, value: unknown, param: string): 
   const record = object as Record<string, unknown>;
   for (const name of rules.required) {
     if (!phpKeyExists(object, name)) {
-      return restError('rest_property_required', `${name} is a required property of ${param}.`, null);
+      return propertyRequired(name, param);
     }
   }
   const keys = phpKeys(object);
   for (const key of keys) {
     const property = propertySchema(rules, key);
     if (property === false) {
-      return restError('rest_additional_properties_forbidden', `${key} is not a valid property of Object.`, null);
+      return propertyForbidden(key);
     }
     if (property !== undefined) {
       const error = validateNode(property, record[key], `${param}[${key}]`);
@@ -130,10 +150,10 @@ function validateObject(schema: CompiledSchema, value: unknown, param: string): 
     }
   }
   if (rules.minProperties !== undefined && keys.length < rules.minProperties) {
-    return restError('rest_too_few_properties', param + rules.tooFewSuffix, null);
+    return tooFewProperties(param, rules.tooFewSuffix);
   }
   if (rules.maxProperties !== undefined && keys.length > rules.maxProperties) {
-    return restError('rest_too_many_properties', param + rules.tooManySuffix, null);
+    return tooManyProperties(param, rules.tooManySuffix);
   }
   return undefined;
 }
@@ -149,13 +169,13 @@ function validateArray(schema: CompiledSchema, value: unknown, param: string): R
     }
   }
   if (rules.minItems !== undefined && items.length < rules.minItems) {
-    return restError('rest_too_few_items', param + rules.tooFewSuffix, null);
+    return tooFewItems(param, rules.tooFewSuffix);
   }
   if (rules.maxItems !== undefined && items.length > rules.maxItems) {
-    return restError('rest_too_many_items', param + rules.tooManySuffix, null);
+    return tooManyItems(param, rules.tooManySuffix);
   }
   if (rules.uniqueItems && !hasUniqueItems(items)) {
-    return restError('rest_duplicate_items', `${param} has duplicate items.`, null);
+    return duplicateItems(param);
   }
   return undefined;
 }
@@ -165,10 +185,10 @@ function validateNumber(schema: CompiledSchema, value: unknown, param: string, t
   if (n === undefined) return invalidType(param, type);
   const rules = schema.number;
   if (rules.multipleOf !== undefined && n % rules.multipleOf !== 0) {
-    return restError('rest_invalid_multiple', param + rules.multipleOfSuffix, null);
+    return notMultipleOf(param, rules.multipleOfSuffix);
   }
-  const outOfBounds = rules.bounds?.(n);
-  return outOfBounds === undefined ? undefined : restError('rest_out_of_bounds', param + outOfBounds, null);
+  const boundsSuffix = rules.bounds?.(n);
+  return boundsSuffix === undefined ? undefined : outOfBounds(param, boundsSuffix);
 }
 
 function validateString(schema: CompiledSchema, value: unknown, param: string): RestError | undefined {
@@ -177,14 +197,14 @@ function validateString(schema: CompiledSchema, value: unknown, param: string): 
   if (rules.minLength !== undefined || rules.maxLength !== undefined) {
     const length = mbStrlen(value);
     if (rules.minLength !== undefined && length < rules.minLength) {
-      return restError('rest_too_short', param + rules.tooShortSuffix, null);
+      return tooShort(param, rules.tooShortSuffix);
     }
     if (rules.maxLength !== undefined && length > rules.maxLength) {
-      return restError('rest_too_long', param + rules.tooLongSuffix, null);
+      return tooLong(param, rules.tooLongSuffix);
     }
   }
   if (rules.pattern !== undefined && rules.pattern.regex?.test(value) !== true) {
-    return restError('rest_invalid_pattern', param + rules.patternSuffix, null);
+    return patternMismatch(param, rules.patternSuffix);
   }
   return undefined;
 }
