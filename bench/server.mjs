@@ -3,7 +3,7 @@
 // answers {cmd:'cpu'} with its CPU time, and exits when the parent goes away.
 import http from 'node:http';
 import { createRestServer } from '../dist/index.js';
-import { createNodeHandler } from '../dist/adapters/node.js';
+import { createNodeHandler } from '../dist/node.js';
 import { BENCH_URLS, POSTS_JSON, SITE, benchModules } from './fixture.mjs';
 
 const kind = process.argv[2];
