@@ -69,11 +69,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 type PlannedRel = [rel: string, hrefs: Array<string | null>];
 
 /** The relations of an item's `_links` that `_embed` asks for; null when it has no links. */
-function planItem(item: unknown, rels: EmbedRelations, targets: Map<string, EmbedTarget | null>, apiRoot: string): PlannedRel[] | null {
+function planItem(
+  item: unknown,
+  wanted: ReadonlySet<string> | null,
+  targets: Map<string, EmbedTarget | null>,
+  apiRoot: string,
+): PlannedRel[] | null {
   if (!isPlainObject(item) || !isPlainObject(item._links)) return null;
   const planned: PlannedRel[] = [];
   for (const [rel, links] of Object.entries(item._links)) {
-    if (rels !== true && !rels.includes(rel)) continue;
+    if (wanted !== null && !wanted.has(rel)) continue;
     if (!Array.isArray(links)) continue;
     planned.push([
       rel,
@@ -118,7 +123,9 @@ export function embedLinks(
   const items = Array.isArray(data) ? data : [data];
   const apiRoot = env.context(user).restUrl('/');
   const targets = new Map<string, EmbedTarget | null>();
-  const plans = items.map((item) => planItem(item, rels, targets, apiRoot));
+  // A set, so a long `_embed` list costs one look-up per relation, not one per name asked.
+  const wanted = rels === true ? null : new Set(rels);
+  const plans = items.map((item) => planItem(item, wanted, targets, apiRoot));
   const hrefs = [...targets.keys()].filter((href) => targets.get(href));
   const answered = inOrder(hrefs.slice(0, MAX_EMBEDDED), (href) => {
     const { route, query } = targets.get(href)!;
