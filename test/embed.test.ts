@@ -80,7 +80,11 @@ function thingsSite(
           },
         ],
       },
-      { path: '/tags', endpoints: [{ methods: 'GET', permission: 'public', handler: (r) => [{ tag: `for ${String(r.params.thing)}` }] }] },
+      // Async, so embedding waits for some links and not for others.
+      {
+        path: '/tags',
+        endpoints: [{ methods: 'GET', permission: 'public', handler: async (r) => [{ tag: `for ${String(r.params.thing)}` }] }],
+      },
     ],
   };
   const server = createRestServer({ site: SITE, routing: options.routing, namespaces: [things], onError: () => {} });
