@@ -20,6 +20,7 @@ import { phpRtrim, phpTrim } from './php/strings.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
 import { bodyLoader } from './pipeline/body-loader.js';
 import { dispatch, errorResponse, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
+import { embedLinks } from './pipeline/embed.js';
 import { readGlobalParams, type GlobalParams } from './pipeline/global-params.js';
 import { hookSet, type RestHooks } from './pipeline/hooks.js';
 import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
@@ -296,7 +297,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
   function dispatchAs(user: RestUser | null, ex: Exchange): MaybePromise<Dispatched> {
     const { params, target, query, headers, raw } = ex;
     const method = params.method;
-    return dispatch({ method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} }, env);
+    const dispatched = dispatch(
+      { method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} },
+      env,
+    );
+    if (params.embed === null) return dispatched;
+    const embed = params.embed;
+    return settle(dispatched, (done) =>
+      // Not for HEAD, nor for an answer the handler encoded itself: WordPress sends those before embedding.
+      method === 'HEAD' || (done.response.encoded && !params.envelope)
+        ? done
+        : settle(embedLinks(done.response, embed, user, env), (response) => ({ ...done, response })),
+    );
   }
 
   /** The dispatched response as the client gets it: the core's headers, then the serialized answer. */

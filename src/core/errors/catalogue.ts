@@ -108,3 +108,7 @@ export function tooManyRetries(seconds: number): RestError {
 /** `rest_authentication_busy`: the password-hash queue is full. */
 export const authenticationBusy = (): RestError =>
   restError('rest_authentication_busy', 'Too many sign-in attempts are being checked right now. Please try again in a moment.', 503);
+
+/** `rest_embed_limit`: an embeddable link past the most one answer embeds (site-rest's cap; WordPress has none). */
+export const embedLimit = (max: number): RestError =>
+  restError('rest_embed_limit', `Only the first ${max} linked resources of an answer are embedded.`, 400, { limit: max });

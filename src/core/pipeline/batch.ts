@@ -10,7 +10,7 @@ import {
 } from './dispatch.js';
 import { RestError } from '../errors/rest-error.js';
 import { normalizeHeaders } from '../http/headers.js';
-import { settle, type MaybePromise } from './maybe-async.js';
+import { inOrder, settle, type MaybePromise } from './maybe-async.js';
 import { setOwn } from '../own-property.js';
 import { parsePhpQuery } from '../php/query.js';
 import { RestResponse } from '../http/response.js';
@@ -136,25 +136,6 @@ function runItem(planned: PlannedItem, context: RestContext, env: DispatchEnv): 
   return settle(outcome, (dispatched) => envelope(dispatched.response));
 }
 
-/** Runs the items one after another, each seeing what the previous ones wrote. */
-function runInOrder(items: PlannedItem[], context: RestContext, env: DispatchEnv): MaybePromise<ItemAnswer[]> {
-  const answers: ItemAnswer[] = [];
-  const from = (start: number): MaybePromise<ItemAnswer[]> => {
-    for (let i = start; i < items.length; i++) {
-      const answer = runItem(items[i]!, context, env);
-      if (answer instanceof Promise) {
-        return answer.then((value) => {
-          answers.push(value);
-          return from(i + 1);
-        });
-      }
-      answers.push(answer);
-    }
-    return answers;
-  };
-  return from(0);
-}
-
 /**
  * `POST /batch/v1` (WordPress's `serve_batch_request_v1`). Every item is parsed, matched,
  * checked for `allow_batch.v1` and validated first; with `validation: "require-all-validate"`
@@ -192,7 +173,10 @@ export function createBatchRoute(maxBatchSize: number, env: DispatchEnv): RouteD
             const responses = items.map((item) => (item.error ? envelope(errorResponse(item.error)) : null));
             return new RestResponse({ failed: 'validation', responses }, 207);
           }
-          return settle(runInOrder(items, context, env), (responses) => new RestResponse({ responses }, 207));
+          return settle(
+            inOrder(items, (item) => runItem(item, context, env)),
+            (responses) => new RestResponse({ responses }, 207),
+          );
         },
       },
     ],

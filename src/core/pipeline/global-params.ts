@@ -1,7 +1,8 @@
 // WordPress's global parameters, read before dispatch (`serve_request`): `_jsonp`, `_method` /
-// `X-HTTP-Method-Override`, `_envelope` and `_pretty`.
+// `X-HTTP-Method-Override`, `_envelope`, `_pretty` and `_embed`.
 import { jsonpCallbackInvalid, jsonpDisabled } from '../errors/catalogue.js';
 import type { RestError } from '../errors/rest-error.js';
+import { parseEmbedParam, type EmbedRelations } from './embed.js';
 
 /** What the global parameters ask of a request's answer. */
 export interface GlobalParams {
@@ -19,6 +20,8 @@ export interface GlobalParams {
   envelope: boolean;
   /** `_pretty`: the JSON is indented. */
   pretty: boolean;
+  /** `_embed`: the relations whose embeddable links are embedded (every one inside `_envelope`), or null. */
+  embed: EmbedRelations | null;
 }
 
 /** WordPress's `wp_check_jsonp_callback`: word characters and dots only. */
@@ -54,5 +57,7 @@ export function readGlobalParams(
     refusal,
     envelope: query._envelope !== undefined,
     pretty: query._pretty !== undefined,
+    // `envelope_response` is told only whether `_embed` is set, so it embeds every relation.
+    embed: query._embed === undefined ? null : query._envelope !== undefined ? true : parseEmbedParam(query._embed),
   };
 }
