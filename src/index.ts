@@ -80,6 +80,7 @@ export { implementedNamespaces, variantA, variantB, variantModules, VARIANT_NAME
 export type { Variant, VariantOptions } from './namespaces/variants.js';
 export { paginate, addQueryArgs } from './core/http/pagination.js';
 export type { PageInfo } from './core/http/pagination.js';
+export type { OutgoingMail, SendMail } from './core/mail/message.js';
 export { contactForms, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
 export type {
   ContactFormsOptions,

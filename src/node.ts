@@ -1,8 +1,9 @@
 // `site-rest/node`: everything that needs Node's built-ins — the `node:http` adapter, the
-// clientError answerer, the scrypt user store and the oEmbed proxy's guarded fetch. The root
+// clientError answerer, the scrypt user store, the oEmbed proxy's guarded fetch and SMTP mail. The root
 // entry imports none of it, so it runs on Workers, Deno and Bun as well.
 export * from './adapters/node.js';
 export { createUserStore } from './core/auth/user-store.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
 export type { HashQueueOptions, ScryptCost } from './core/auth/password-hasher.js';
 export { nodeOembedFetch, type NodeOembedFetchOptions } from './namespaces/oembed/address-guard.js';
+export { smtpMail, type SmtpMailOptions } from './core/mail/smtp.js';

@@ -103,8 +103,11 @@ function cycles(graph: Map<string, Array<{ module?: string }>>): string[][] {
   return found;
 }
 
+/** Packages that load Node's built-ins themselves, so only Node-only modules may import them. */
+const NODE_ONLY_PACKAGES: readonly string[] = ['nodemailer'];
+
 function isNodeBuiltin(specifier: string): boolean {
-  return specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
+  return specifier.startsWith('node:') || [...builtinModules, ...NODE_ONLY_PACKAGES].includes(specifier.split('/')[0]!);
 }
 
 /** Every Node built-in an entry loads, with the chain of runtime imports that reaches it. */

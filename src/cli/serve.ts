@@ -9,9 +9,13 @@ import { createRestServer } from '../core/server.js';
 import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
+import { isSmtpUrl } from '../core/options.js';
+import type { SendMail } from '../core/mail/message.js';
+import { smtpMail } from '../core/mail/smtp.js';
+import { consoleMail } from './console-mail.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
-                      [--api-root P] [--app-password USER:PASSWORD]...
+                      [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL]
 
   --variant       which site variant to serve (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
@@ -22,7 +26,10 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --api-root      API root path (default wp-json)
   --app-password  application password of a demo user (admin, author, subscriber); repeatable.
                   Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
-                  Users left without one get a generated password, printed once at start-up.`;
+                  Users left without one get a generated password, printed once at start-up.
+  --smtp          send the contact forms' mail through this SMTP server: smtp://user:password@host:587
+                  (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
+                  printed here and not sent.`;
 
 /** The demo site's users, as the recorded WordPress site had them. */
 const DEMO_USERS = [
@@ -36,6 +43,10 @@ const ServeFlags = z.object({
   ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
+  smtp: z
+    .string()
+    .refine(isSmtpUrl, '--smtp must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
+    .optional(),
   namespaces: z
     .string()
     .transform((list) =>
@@ -69,6 +80,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         'app-password': { type: 'string', multiple: true },
         routing: { type: 'string' },
         namespaces: { type: 'string' },
+        smtp: { type: 'string' },
       },
       strict: true,
     }));
@@ -126,6 +138,18 @@ async function demoUsers(given: Map<string, string>): Promise<{ users: UserStore
   return { users, lines };
 }
 
+/** The demo's mail: through the SMTP server `--smtp` names, its failures told on stderr; without one, printed. */
+function demoMail(smtp: string | undefined, io: CliIo): SendMail {
+  if (smtp === undefined) return consoleMail(io);
+  return smtpMail(smtp, { onError: (error) => io.err(`site-rest: mail not sent: ${error.message}\n`) });
+}
+
+/** An SMTP URL without its user and password, to print. */
+function smtpServerName(smtp: string): string {
+  const url = new URL(smtp);
+  return `${url.protocol}//${url.host}`;
+}
+
 /**
  * `site-rest serve`: the demo server on the built-in memory storage. Resolves with the
  * listening server once it prints its URL; rejects when the port cannot be had.
@@ -139,6 +163,7 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
     posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
     users,
     oembed: { fetch: nodeOembedFetch() },
+    contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
     only: flags.namespaces,
   });
   const rest = createRestServer({
@@ -151,6 +176,9 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
   http.on('request', createNodeHandler(rest));
   http.on('clientError', createClientErrorHandler(rest));
   const mounted = `namespaces: ${namespaces.map((m) => m.namespace).join(', ') || 'none'}`;
-  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${mounted}\n${lines.join('\n')}\n`);
+  const mails = namespaces.some((m) => m.namespace === 'contact-forms/v1');
+  const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
+  const summary = [mounted, ...(mails ? [`mail: ${mail}`] : []), ...lines].join('\n');
+  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
   return http;
 }

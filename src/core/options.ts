@@ -85,16 +85,46 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** Throws a `TypeError` naming the option path when `options` are not what createRestServer takes. */
-export function checkServerOptions(options: unknown): void {
-  const result = serverOptions.safeParse(options);
+/** Throws a `TypeError` naming the function and the option path when `options` do not pass `schema`. */
+function check(schema: z.ZodType, options: unknown, what: string): void {
+  const result = schema.safeParse(options);
   if (result.success) return;
   const issue = result.error.issues[0]!;
   const path = ['options', ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
-    throw new TypeError(`site-rest: createRestServer ${path} has unknown option(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`);
+    throw new TypeError(`site-rest: ${what} ${path} has unknown option(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`);
   }
   const got = valueAt(options, issue.path);
   const message = got === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
-  throw new TypeError(`site-rest: createRestServer ${path} ${message} (got ${describe(got)})`);
+  throw new TypeError(`site-rest: ${what} ${path} ${message} (got ${describe(got)})`);
+}
+
+/** Throws a `TypeError` naming the option path when `options` are not what createRestServer takes. */
+export function checkServerOptions(options: unknown): void {
+  check(serverOptions, options, 'createRestServer');
+}
+
+/** Whether `url` is an `smtp://` or `smtps://` URL with a host. */
+export function isSmtpUrl(url: string): boolean {
+  return /^smtps?:\/\/[^/?#\s]/i.test(url) && URL.canParse(url);
+}
+
+const smtpMailOptions = z.strictObject(
+  {
+    timeoutMs: z.int({ error: 'must be a whole number of milliseconds' }).min(1, { error: 'must be at least 1' }).optional(),
+    maxBytes: z.int({ error: 'must be a whole number of bytes' }).min(1, { error: 'must be at least 1' }).optional(),
+    onError: fn('error → nothing').optional(),
+  },
+  { error: 'must be an options object' },
+);
+
+/**
+ * Throws a `TypeError` when `url` is not an `smtp://` or `smtps://` URL or `options` are not what
+ * smtpMail takes. The URL is never repeated: it may hold a password.
+ */
+export function checkSmtpMailOptions(url: unknown, options: unknown): void {
+  if (typeof url !== 'string' || !isSmtpUrl(url)) {
+    throw new TypeError("site-rest: smtpMail url must be an smtp:// or smtps:// URL, e.g. 'smtp://user:password@mail.example.com:587'");
+  }
+  check(smtpMailOptions, options, 'smtpMail');
 }

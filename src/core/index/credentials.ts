@@ -108,8 +108,8 @@ export function isCredentialName(name: string): boolean {
   return SPEC_NAMES.has(name.toLowerCase().replaceAll('-', '_')) || nameWords(name).some((word) => CREDENTIAL_FORMS.has(word));
 }
 
-/** What a credential's value is replaced with when a request is echoed back. */
-const REDACTED = '[redacted]';
+/** What a credential's value is replaced with when a request is echoed back or a mail printed. */
+export const REDACTED = '[redacted]';
 
 /**
  * A copy of request data with every credential-named field's value replaced by {@link REDACTED},

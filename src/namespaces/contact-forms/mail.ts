@@ -1,11 +1,7 @@
+import { oneLine } from '../../core/mail/message.js';
 import { mailTagResolver, type MailTagEnv } from './mail-tag-values.js';
 import { replaceMailTags } from './mail-tags.js';
 import type { MailMessage, MailTemplate } from './storage.js';
-
-/** CF7's `wpcf7_strip_newline()`: header fields lose their line breaks, so a submitted value cannot add headers. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]/g, '').trim();
-}
 
 /** CF7's `WPCF7_Mail::compose()`: the template with its mail-tags replaced, ready for `sendMail`. */
 export function composeMail(template: MailTemplate, which: MailMessage['template'], formId: number, env: MailTagEnv): MailMessage {

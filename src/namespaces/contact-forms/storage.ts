@@ -1,3 +1,4 @@
+import type { OutgoingMail } from '../../core/mail/message.js';
 import type { StorageContext } from '../define.js';
 
 /** A mail template as Contact Form 7 stores it (`_mail`, `_mail_2`); its texts may hold mail-tags such as `[your-name]`. */
@@ -96,24 +97,12 @@ export interface SubmissionRecord extends Submission {
   status: SubmissionStatus;
 }
 
-/** A mail ready to send, its mail-tags replaced. */
-export interface MailMessage {
+/** A mail ready to send, its mail-tags replaced: the {@link OutgoingMail} every namespace sends, and where it came from. */
+export interface MailMessage extends OutgoingMail {
   /** The form it came from. */
   formId: number;
   /** Which template made it. */
   template: 'mail' | 'mail_2';
-  /** `From:` address. */
-  sender: string;
-  /** `To:` address or addresses. */
-  recipient: string;
-  /** Subject line. */
-  subject: string;
-  /** Body (HTML when `useHtml`). */
-  body: string;
-  /** Extra header lines. */
-  additionalHeaders: string;
-  /** Whether `body` is HTML. */
-  useHtml: boolean;
 }
 
 /**

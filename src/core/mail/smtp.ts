@@ -1,0 +1,89 @@
+// Node-only (nodemailer opens sockets): reached from `site-rest/node`, never from the root entry.
+import { createTransport } from 'nodemailer';
+import { checkSmtpMailOptions } from '../options.js';
+import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
+
+/** Options of {@link smtpMail}. */
+export interface SmtpMailOptions {
+  /** Most milliseconds one mail may take, from connecting to the server's last answer (default 10,000); past it the mail counts as not sent. */
+  timeoutMs?: number;
+  /** Largest mail sent, in bytes of its headers and body (default 1 MiB); a larger one is not sent and no connection is made. */
+  maxBytes?: number;
+  /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error never holds the URL's password. */
+  onError?: (error: Error) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/** What nodemailer sends for a mail: the addresses its headers name, and every other header as written. */
+function nodemailerMessage(mail: OutgoingMail) {
+  const addresses = { to: [] as string[], cc: [] as string[], bcc: [] as string[], replyTo: [] as string[] };
+  const message = { from: '', subject: '', headers: [] as Array<{ key: string; value: string }> };
+  for (const { name, value } of mailHeaders(mail)) {
+    const key = name.toLowerCase();
+    if (key === 'from') message.from = value;
+    else if (key === 'subject') message.subject = value;
+    else if (key === 'to' || key === 'cc' || key === 'bcc') addresses[key].push(value);
+    else if (key === 'reply-to') addresses.replyTo.push(value);
+    // The body's type is nodemailer's to write, from `useHtml`.
+    else if (key !== 'content-type') message.headers.push({ key: name, value });
+  }
+  const lists = Object.fromEntries(Object.entries(addresses).flatMap(([key, list]) => (list.length > 0 ? [[key, list.join(', ')]] : [])));
+  return { ...message, ...lists, ...(mail.useHtml ? { html: mail.body } : { text: mail.body }) };
+}
+
+/** The bytes a mail's headers and body take before encoding, to hold it to `maxBytes`. */
+function mailSize(mail: OutgoingMail): number {
+  const encoder = new TextEncoder();
+  return mailHeaders(mail).reduce(
+    (sum, { name, value }) => sum + name.length + encoder.encode(value).length + 4,
+    encoder.encode(mail.body).length,
+  );
+}
+
+/** Rejects after `ms`, so a server that never answers cannot hold a request. */
+function deadline(ms: number): { expired: Promise<never>; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`SMTP server did not finish within ${ms} ms`)), ms);
+  });
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
+/**
+ * A `sendMail` that sends over SMTP with nodemailer: `smtp://user:password@host:587` (STARTTLS
+ * when the server offers it) or `smtps://…:465`. Each mail opens its own connection, is held to
+ * `maxBytes` and must be done within `timeoutMs`; a failure of any kind answers false, which
+ * contact forms answer as CF7's `mail_failed`.
+ */
+export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
+  checkSmtpMailOptions(url, options);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const transport = createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
+  const fail = (error: unknown): false => {
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    return false;
+  };
+  return async (mail) => {
+    const size = mailSize(mail);
+    if (size > maxBytes) return fail(new Error(`mail of ${size} bytes is over smtpMail's maxBytes (${maxBytes})`));
+    const timer = deadline(timeoutMs);
+    try {
+      // The socket timeouts end a silent connection; the deadline ends one that trickles.
+      await Promise.race([transport.sendMail(nodemailerMessage(mail)), timer.expired]);
+      return true;
+    } catch (error) {
+      return fail(error);
+    } finally {
+      timer.clear();
+    }
+  };
+}
