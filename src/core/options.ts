@@ -85,16 +85,35 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** Throws a `TypeError` naming the option path when `options` are not what createRestServer takes. */
-export function checkServerOptions(options: unknown): void {
-  const result = serverOptions.safeParse(options);
-  if (result.success) return;
-  const issue = result.error.issues[0]!;
+/** Throws a `TypeError` naming the option path of the first problem zod found in `subject`'s options. */
+function refuse(subject: string, options: unknown, error: z.ZodError): never {
+  const issue = error.issues[0]!;
   const path = ['options', ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
-    throw new TypeError(`site-rest: createRestServer ${path} has unknown option(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`);
+    throw new TypeError(`site-rest: ${subject} ${path} has unknown option(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`);
   }
   const got = valueAt(options, issue.path);
   const message = got === undefined && issue.code === 'invalid_type' ? 'is required' : issue.message;
-  throw new TypeError(`site-rest: createRestServer ${path} ${message} (got ${describe(got)})`);
+  throw new TypeError(`site-rest: ${subject} ${path} ${message} (got ${describe(got)})`);
+}
+
+/** Throws a `TypeError` naming the option path when `options` are not what createRestServer takes. */
+export function checkServerOptions(options: unknown): void {
+  const result = serverOptions.safeParse(options);
+  if (!result.success) refuse('createRestServer', options, result.error);
+}
+
+const openApiOptions = z.strictObject(
+  {
+    title: z.string({ error: 'must be a string' }).optional(),
+    version: z.string({ error: "must be a string such as '1.0.0'" }).optional(),
+    description: z.string({ error: 'must be a string' }).optional(),
+  },
+  { error: 'must be an options object { title, version, description }' },
+);
+
+/** Throws a `TypeError` naming the option when `options` are not what `server.openapi()` takes. */
+export function checkOpenApiOptions(options: unknown): void {
+  const result = openApiOptions.optional().safeParse(options);
+  if (!result.success) refuse('openapi', options, result.error);
 }
