@@ -42,7 +42,7 @@ const OpenApiFlags = z.object({
 type OpenApiFlags = z.infer<typeof OpenApiFlags>;
 
 /** The flags of `site-rest openapi`, checked; throws {@link UsageError} on a bad one. */
-export function parseOpenApiFlags(argv: string[]): OpenApiFlags {
+function parseOpenApiFlags(argv: string[]): OpenApiFlags {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({

@@ -36,7 +36,7 @@ export interface OpenApiDocument {
 }
 
 /** What the builder needs from the server. */
-export interface OpenApiSources {
+interface OpenApiSources {
   routes: readonly CompiledRoute[];
   site: SiteFacts & { url: string; home: string };
   apiRoot: string;
