@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { MOCK_USAGE, mock } from './cli/mock.js';
 import { UsageError, type CliIo } from './cli/common.js';
+import { openapi, OPENAPI_USAGE } from './cli/openapi.js';
 import { serve, USAGE as SERVE_USAGE } from './cli/serve.js';
 
 /** The commands, each with the usage printed after a mistake in its flags. */
 const COMMANDS: Record<string, { run: (argv: string[], io: CliIo) => Promise<unknown>; usage: string }> = {
   serve: { run: serve, usage: SERVE_USAGE },
   mock: { run: mock, usage: MOCK_USAGE },
+  openapi: { run: openapi, usage: OPENAPI_USAGE },
 };
 const USAGE = Object.values(COMMANDS)
   .map((c) => c.usage)

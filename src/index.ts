@@ -2,6 +2,7 @@ export { createRestServer } from './core/server.js';
 export { args, route } from './core/typed-params.js';
 export type { ArgValue, ParamsOf, PathParamNames, TypedEndpoint, TypedRequest, UrlParamsOf } from './core/typed-params.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
+export type { OpenApiDocument, OpenApiOptions } from './core/index/openapi.js';
 export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './core/pipeline/hooks.js';
 export type { ErrorInfo, ErrorPhase, ErrorReporter } from './core/errors/error-info.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';

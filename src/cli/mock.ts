@@ -43,6 +43,8 @@ const EmptyPhpArray = z.array(z.unknown()).length(0);
 
 const IndexShape = z.object({
   name: z.string().default(''),
+  url: z.string().optional(),
+  home: z.string().optional(),
   description: z.string().optional(),
   gmt_offset: z.union([z.string(), z.number()]).transform(String).optional(),
   timezone_string: z.string().optional(),
@@ -80,7 +82,8 @@ type Recording = z.infer<typeof RecordingShape>;
 
 /** What the mock serves, read from a WordPress root index. */
 interface MockedSite {
-  site: Omit<SiteFacts, 'url' | 'home'>;
+  /** The site facts, `url` and `home` as the index gives them (a recording's may be a placeholder). */
+  site: Omit<SiteFacts, 'url' | 'home'> & { url?: string; home?: string };
   authentication: Record<string, unknown>;
   routes: Record<string, IndexRoute>;
 }
@@ -119,7 +122,7 @@ function fetchFailure(error: unknown): string {
 }
 
 /** The text of the index: a file, or the answer of an http(s) URL. */
-async function readSource(source: string): Promise<string> {
+export async function readSource(source: string): Promise<string> {
   if (/^https?:\/\//i.test(source)) {
     let answer: Response;
     let text: string;
@@ -148,7 +151,7 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** The site a root index describes; accepts the bare index or a recording of it (the index is its `body`). */
-function parseIndex(text: string, source: string): MockedSite {
+export function parseIndex(text: string, source: string): MockedSite {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -128,3 +128,17 @@ export function checkSmtpMailOptions(url: unknown, options: unknown): void {
   }
   check(smtpMailOptions, options, 'smtpMail');
 }
+
+const openApiOptions = z.strictObject(
+  {
+    title: z.string({ error: 'must be a string' }).optional(),
+    version: z.string({ error: "must be a string such as '1.0.0'" }).optional(),
+    description: z.string({ error: 'must be a string' }).optional(),
+  },
+  { error: 'must be an options object { title, version, description }' },
+);
+
+/** Throws a `TypeError` naming the option when `options` are not what `server.openapi()` takes. */
+export function checkOpenApiOptions(options: unknown): void {
+  check(openApiOptions.optional(), options, 'openapi');
+}

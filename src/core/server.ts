@@ -15,6 +15,7 @@ import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHea
 import type { RestResponse } from './http/response.js';
 import { serializeAnswer } from './http/serialize.js';
 import { createIndexRoutes } from './index/index-routes.js';
+import { buildOpenApi, type OpenApiDocument, type OpenApiOptions } from './index/openapi.js';
 import { parsePhpQuery } from './php/query.js';
 import { phpRtrim, phpTrim } from './php/strings.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
@@ -27,7 +28,7 @@ import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectRe
 import { settle, type MaybePromise } from './pipeline/maybe-async.js';
 import type { UnsafePatternPolicy } from './regex/safety.js';
 import { registrationPolicy } from './routing/registration-policy.js';
-import { checkServerOptions } from './options.js';
+import { checkOpenApiOptions, checkServerOptions } from './options.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
@@ -126,6 +127,8 @@ export interface RestServer {
   readonly users: UserStore | null;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
+  /** An OpenAPI 3.1 document of the routes the index shows, with both URL forms as servers. */
+  openapi(options?: OpenApiOptions): OpenApiDocument;
 }
 
 /** One request on its way through {@link RestServer.handle}. */
@@ -354,5 +357,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     restUrl,
     users,
     routes: table,
+    openapi: (openApiOptions) => {
+      checkOpenApiOptions(openApiOptions);
+      return buildOpenApi({ routes: table.routes(), site, apiRoot, routing }, openApiOptions);
+    },
   };
 }

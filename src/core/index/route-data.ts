@@ -24,7 +24,7 @@ export interface RouteDescriptor {
 }
 
 /** Drops what JSON cannot show (callbacks) from a nested descriptor. */
-function jsonOnly(value: unknown): unknown {
+export function jsonOnly(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(jsonOnly);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};

@@ -37,10 +37,11 @@ export function translatePattern(pattern: string): string {
       } else if (/[a-zA-Z0-9]/.test(next) || SYNTAX_CHARACTERS.has(next)) {
         out += `\\${next}`;
       } else {
-        // PCRE allows escaping any punctuation; the `u` flag does not.
+        // PCRE allows escaping any punctuation; the `u` flag does not. `\uXXXX` reads the same
+        // with and without it, so the OpenAPI export's patterns suit either kind of validator.
         const codePoint = pattern.codePointAt(i) as number;
         if (codePoint > 0xffff) i++;
-        out += `\\u{${codePoint.toString(16)}}`;
+        out += codePoint > 0xffff ? `\\u{${codePoint.toString(16)}}` : `\\u${codePoint.toString(16).padStart(4, '0')}`;
       }
     } else if (inClass) {
       if (c === ']') inClass = false;
