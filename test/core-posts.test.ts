@@ -450,3 +450,126 @@ describe('_fields', () => {
     expect(Object.keys(JSON.parse(list!.body)[0])).toEqual(['slug', 'title']);
   });
 });
+
+describe('validation phases, as WordPress’s has_valid_params then sanitize_params', () => {
+  /** WordPress's answer for invalid params, each `[name, code, message, data]` in the order it reports them. */
+  function invalid(...params: Array<[string, string, string, unknown]>) {
+    return {
+      status: 400,
+      data: {
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${params.map(([name]) => name).join(', ')}`,
+        data: {
+          status: 400,
+          params: Object.fromEntries(params.map(([name, , message]) => [name, message])),
+          details: Object.fromEntries(params.map(([name, code, message, data]) => [name, { code, message, data }])),
+        },
+      },
+    };
+  }
+
+  const contextError: [string, string, string, unknown] = [
+    'context',
+    'rest_not_in_enum',
+    'context is not one of view, embed, and edit.',
+    null,
+  ];
+  const pageError: [string, string, string, unknown] = ['page', 'rest_out_of_bounds', 'page must be greater than or equal to 1', null];
+  const perPageError: [string, string, string, unknown] = [
+    'per_page',
+    'rest_out_of_bounds',
+    'per_page must be between 1 (inclusive) and 100 (inclusive)',
+    null,
+  ];
+
+  it('reports context, page and per_page in args order and stops before the type-only order', async () => {
+    const answer = await server().handle({
+      method: 'GET',
+      url: '/wp-json/core/v2/posts?order=sideways&per_page=0&page=0&context=bogus',
+      headers: {},
+    });
+    expect({ status: answer!.status, data: JSON.parse(answer!.body) }).toEqual(invalid(contextError, pageError, perPageError));
+  });
+
+  it('reports type-only collection params in request order once the first phase passes', async () => {
+    const rest = server();
+    const order: [string, string, string, unknown] = ['order', 'rest_not_in_enum', 'order is not one of asc and desc.', null];
+    const sticky: [string, string, string, unknown] = [
+      'sticky',
+      'rest_invalid_type',
+      'sticky is not of type boolean.',
+      { param: 'sticky' },
+    ];
+    const get = async (url: string) => {
+      const answer = (await rest.handle({ method: 'GET', url, headers: {} }))!;
+      return { status: answer.status, data: JSON.parse(answer.body) as unknown };
+    };
+    expect(await get('/wp-json/core/v2/posts?sticky=maybe&order=up&per_page=5')).toEqual(invalid(sticky, order));
+    expect(await get('/wp-json/core/v2/posts?order=up&sticky=maybe')).toEqual(invalid(order, sticky));
+    // modified_after is type-only in WordPress too: a first-phase error leaves it unreported.
+    expect(await get('/wp-json/core/v2/posts?modified_after=soon&page=0')).toEqual(invalid(pageError));
+    expect(await get('/wp-json/core/v2/posts?modified_after=soon&order=up')).toEqual(
+      invalid(['modified_after', 'rest_invalid_date', 'Invalid date.', null], order),
+    );
+  });
+
+  it('reports a single post’s context before its type-only password', async () => {
+    const answer = await server().inject({ path: '/core/v2/posts/4', query: { password: ['x'], context: 'all' } });
+    expect(answer).toMatchObject(invalid(contextError));
+  });
+
+  it('reports the write args date, status, sticky and categories in args order, whatever the body’s order', async () => {
+    const body = { categories: ['x'], sticky: 'maybe', title: 'Mixed', status: 'bogus', date: 'tomorrow' };
+    const expected = invalid(
+      ['date', 'rest_invalid_date', 'Invalid date.', null],
+      ['status', 'rest_not_in_enum', 'status is not one of publish, future, draft, pending, and private.', null],
+      ['sticky', 'rest_invalid_type', 'sticky is not of type boolean.', { param: 'sticky' }],
+      ['categories', 'rest_invalid_type', 'categories[0] is not of type integer.', { param: 'categories[0]' }],
+    );
+    const rest = server();
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body, user: admin })).toEqual(expect.objectContaining(expected));
+    expect(await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body, user: admin })).toEqual(expect.objectContaining(expected));
+  });
+
+  it('answers a meta that is not an array "Invalid parameter." with no details of its own, as check_meta_is_array', async () => {
+    const rest = server();
+    const alone = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', meta: 'x' }, user: admin });
+    expect(alone.data).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): meta',
+      data: { status: 400, params: { meta: 'Invalid parameter.' }, details: [] },
+    });
+    const withOthers = await rest.inject({
+      method: 'POST',
+      path: '/core/v2/posts',
+      body: { meta: 7, format: 'poem', title: 'x' },
+      user: admin,
+    });
+    expect(withOthers.data).toMatchObject({
+      message: 'Invalid parameter(s): format, meta',
+      data: { params: { format: expect.any(String), meta: 'Invalid parameter.' }, details: { format: { code: 'rest_not_in_enum' } } },
+    });
+    expect(Object.keys((withOthers.data as { data: { details: object } }).data.details)).toEqual(['format']);
+    const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', meta: { a: 1 } }, user: admin });
+    expect(created.status).toBe(201);
+  });
+
+  it('checks only the value a write arg takes: a refused query value under the JSON body’s is sanitized, not refused', async () => {
+    const answer = await server().inject({
+      method: 'POST',
+      path: '/core/v2/posts',
+      query: { sticky: 'maybe', author: 'me' },
+      body: { title: 'Layered', sticky: false, author: 1 },
+      user: admin,
+    });
+    expect(answer).toMatchObject({ status: 201, data: { sticky: false, author: 1 } });
+  });
+
+  it('sanitizes search as sanitize_text_field: tags, line breaks and outer spaces go', async () => {
+    const rest = server();
+    const plain = await rest.inject({ path: '/core/v2/posts', query: { search: 'golf', _fields: 'id' } });
+    const tagged = await rest.inject({ path: '/core/v2/posts', query: { search: '  <b>golf</b>\n', _fields: 'id' } });
+    expect((plain.data as unknown[]).length).toBeGreaterThan(0);
+    expect(tagged.data).toEqual(plain.data);
+  });
+});
