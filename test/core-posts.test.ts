@@ -573,3 +573,79 @@ describe('validation phases, as WordPress’s has_valid_params then sanitize_par
     expect(tagged.data).toEqual(plain.data);
   });
 });
+
+describe('scheduled posts, as wp_insert_post and publish_future_post decide them', () => {
+  const start = Date.parse('2030-05-01T12:00:00Z');
+
+  /** A site over the sample posts whose clock the test moves. */
+  function scheduledSite(storage?: (now: () => number) => Partial<PostsStorage>) {
+    const clock = { t: start };
+    const now = () => clock.t;
+    const rest = createRestServer({
+      site: SITE,
+      namespaces: [corePosts({ now, storage: storage ? storage(now) : memoryPostsStorage({ posts: samplePosts(), now }) })],
+      onError: () => {},
+    });
+    return { rest, clock };
+  }
+  const create = (rest: RestServer, body: Record<string, unknown>) =>
+    rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Scheduled', ...body }, user: admin });
+
+  it('files a publish dated a minute or more ahead as future, and a future dated less than a minute ahead as publish', async () => {
+    const { rest } = scheduledSite();
+    const cases: Array<[string, string, string]> = [
+      ['publish', '2030-05-01T12:01:00', 'future'],
+      ['publish', '2030-05-01T12:00:59', 'publish'],
+      ['future', '2030-05-01T12:00:59', 'publish'],
+      ['future', '2029-01-01T00:00:00', 'publish'],
+      ['future', '2030-05-01T12:01:00', 'future'],
+      ['draft', '2031-01-01T00:00:00', 'draft'],
+    ];
+    for (const [status, date_gmt, stored] of cases) {
+      const answer = await create(rest, { status, date_gmt });
+      expect([status, date_gmt, answer.status, (answer.data as { status: string }).status]).toEqual([status, date_gmt, 201, stored]);
+    }
+    // Without a date a future post is dated now, so it is published at once.
+    expect((await create(rest, { status: 'future' })).data).toMatchObject({ status: 'publish', date_gmt: '2030-05-01T12:00:00' });
+  });
+
+  it('keeps a scheduled post from the public until its date, then reads it as published, alone and in lists', async () => {
+    const { rest, clock } = scheduledSite();
+    const created = await create(rest, { status: 'publish', date: '2030-05-02T08:00:00' });
+    expect(created.data).toMatchObject({ id: 29, status: 'future', date_gmt: '2030-05-02T08:00:00' });
+    const listed = async () => {
+      const answer = await rest.inject({ path: '/core/v2/posts', query: { per_page: 1, _fields: 'id,status' } });
+      return [answer.headers['X-WP-Total'], answer.data];
+    };
+    expect((await rest.inject({ path: '/core/v2/posts/29' })).status).toBe(401);
+    expect(await listed()).toEqual(['23', [{ id: 26, status: 'publish' }]]);
+    const scheduledList = await rest.inject({ path: '/core/v2/posts', query: { status: 'future', _fields: 'id' }, user: admin });
+    expect(scheduledList.data).toEqual([{ id: 29 }]);
+
+    clock.t = Date.parse('2030-05-02T08:00:00Z');
+    expect(await rest.inject({ path: '/core/v2/posts/29' })).toMatchObject({ status: 200, data: { status: 'publish' } });
+    expect(await listed()).toEqual(['24', [{ id: 29, status: 'publish' }]]);
+    expect((await rest.inject({ path: '/core/v2/posts', query: { status: 'future' }, user: admin })).data).toEqual([]);
+  });
+
+  it('reschedules on update: a draft published with a future date, a published post moved ahead, a future post moved back', async () => {
+    const { rest } = scheduledSite();
+    const patch = (id: number, body: Record<string, unknown>) =>
+      rest.inject({ method: 'PATCH', path: `/core/v2/posts/${id}`, body, user: admin }).then((a) => (a.data as { status: string }).status);
+    expect(await patch(27, { status: 'publish', date_gmt: '2030-06-01T00:00:00' })).toBe('future');
+    expect(await patch(27, { date_gmt: '2030-04-01T00:00:00' })).toBe('publish');
+    expect(await patch(4, { date_gmt: '2030-06-01T00:00:00' })).toBe('future');
+    expect(await patch(4, { title: 'Still scheduled' })).toBe('future');
+  });
+
+  it('stamps modified_gmt with the memory store’s clock', async () => {
+    const { rest } = scheduledSite();
+    expect((await create(rest, { status: 'draft' })).data).toMatchObject({ modified_gmt: '2030-05-01T12:00:00' });
+  });
+
+  it('reads a host storage’s due future post as published, though the storage still calls it future', async () => {
+    const due: PostRecord = { ...samplePosts()[0]!, id: 40, status: 'future', date_gmt: '2030-05-01T11:59:59', slug: 'due' };
+    const { rest } = scheduledSite(() => ({ getPost: async (id) => (id === 40 ? structuredClone(due) : null) }));
+    expect(await rest.inject({ path: '/core/v2/posts/40' })).toMatchObject({ status: 200, data: { id: 40, status: 'publish' } });
+  });
+});
