@@ -450,3 +450,202 @@ describe('_fields', () => {
     expect(Object.keys(JSON.parse(list!.body)[0])).toEqual(['slug', 'title']);
   });
 });
+
+describe('validation phases, as WordPress’s has_valid_params then sanitize_params', () => {
+  /** WordPress's answer for invalid params, each `[name, code, message, data]` in the order it reports them. */
+  function invalid(...params: Array<[string, string, string, unknown]>) {
+    return {
+      status: 400,
+      data: {
+        code: 'rest_invalid_param',
+        message: `Invalid parameter(s): ${params.map(([name]) => name).join(', ')}`,
+        data: {
+          status: 400,
+          params: Object.fromEntries(params.map(([name, , message]) => [name, message])),
+          details: Object.fromEntries(params.map(([name, code, message, data]) => [name, { code, message, data }])),
+        },
+      },
+    };
+  }
+
+  const contextError: [string, string, string, unknown] = [
+    'context',
+    'rest_not_in_enum',
+    'context is not one of view, embed, and edit.',
+    null,
+  ];
+  const pageError: [string, string, string, unknown] = ['page', 'rest_out_of_bounds', 'page must be greater than or equal to 1', null];
+  const perPageError: [string, string, string, unknown] = [
+    'per_page',
+    'rest_out_of_bounds',
+    'per_page must be between 1 (inclusive) and 100 (inclusive)',
+    null,
+  ];
+
+  it('reports context, page and per_page in args order and stops before the type-only order', async () => {
+    const answer = await server().handle({
+      method: 'GET',
+      url: '/wp-json/core/v2/posts?order=sideways&per_page=0&page=0&context=bogus',
+      headers: {},
+    });
+    expect({ status: answer!.status, data: JSON.parse(answer!.body) }).toEqual(invalid(contextError, pageError, perPageError));
+  });
+
+  it('reports type-only collection params in request order once the first phase passes', async () => {
+    const rest = server();
+    const order: [string, string, string, unknown] = ['order', 'rest_not_in_enum', 'order is not one of asc and desc.', null];
+    const sticky: [string, string, string, unknown] = [
+      'sticky',
+      'rest_invalid_type',
+      'sticky is not of type boolean.',
+      { param: 'sticky' },
+    ];
+    const get = async (url: string) => {
+      const answer = (await rest.handle({ method: 'GET', url, headers: {} }))!;
+      return { status: answer.status, data: JSON.parse(answer.body) as unknown };
+    };
+    expect(await get('/wp-json/core/v2/posts?sticky=maybe&order=up&per_page=5')).toEqual(invalid(sticky, order));
+    expect(await get('/wp-json/core/v2/posts?order=up&sticky=maybe')).toEqual(invalid(order, sticky));
+    // modified_after is type-only in WordPress too: a first-phase error leaves it unreported.
+    expect(await get('/wp-json/core/v2/posts?modified_after=soon&page=0')).toEqual(invalid(pageError));
+    expect(await get('/wp-json/core/v2/posts?modified_after=soon&order=up')).toEqual(
+      invalid(['modified_after', 'rest_invalid_date', 'Invalid date.', null], order),
+    );
+  });
+
+  it('reports a single post’s context before its type-only password', async () => {
+    const answer = await server().inject({ path: '/core/v2/posts/4', query: { password: ['x'], context: 'all' } });
+    expect(answer).toMatchObject(invalid(contextError));
+  });
+
+  it('reports the write args date, status, sticky and categories in args order, whatever the body’s order', async () => {
+    const body = { categories: ['x'], sticky: 'maybe', title: 'Mixed', status: 'bogus', date: 'tomorrow' };
+    const expected = invalid(
+      ['date', 'rest_invalid_date', 'Invalid date.', null],
+      ['status', 'rest_not_in_enum', 'status is not one of publish, future, draft, pending, and private.', null],
+      ['sticky', 'rest_invalid_type', 'sticky is not of type boolean.', { param: 'sticky' }],
+      ['categories', 'rest_invalid_type', 'categories[0] is not of type integer.', { param: 'categories[0]' }],
+    );
+    const rest = server();
+    expect(await rest.inject({ method: 'POST', path: '/core/v2/posts', body, user: admin })).toEqual(expect.objectContaining(expected));
+    expect(await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body, user: admin })).toEqual(expect.objectContaining(expected));
+  });
+
+  it('answers a meta that is not an array "Invalid parameter." with no details of its own, as check_meta_is_array', async () => {
+    const rest = server();
+    const alone = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', meta: 'x' }, user: admin });
+    expect(alone.data).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): meta',
+      data: { status: 400, params: { meta: 'Invalid parameter.' }, details: [] },
+    });
+    const withOthers = await rest.inject({
+      method: 'POST',
+      path: '/core/v2/posts',
+      body: { meta: 7, format: 'poem', title: 'x' },
+      user: admin,
+    });
+    expect(withOthers.data).toMatchObject({
+      message: 'Invalid parameter(s): format, meta',
+      data: { params: { format: expect.any(String), meta: 'Invalid parameter.' }, details: { format: { code: 'rest_not_in_enum' } } },
+    });
+    expect(Object.keys((withOthers.data as { data: { details: object } }).data.details)).toEqual(['format']);
+    const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'x', meta: { a: 1 } }, user: admin });
+    expect(created.status).toBe(201);
+  });
+
+  it('checks only the value a write arg takes: a refused query value under the JSON body’s is sanitized, not refused', async () => {
+    const answer = await server().inject({
+      method: 'POST',
+      path: '/core/v2/posts',
+      query: { sticky: 'maybe', author: 'me' },
+      body: { title: 'Layered', sticky: false, author: 1 },
+      user: admin,
+    });
+    expect(answer).toMatchObject({ status: 201, data: { sticky: false, author: 1 } });
+  });
+
+  it('sanitizes search as sanitize_text_field: tags, line breaks and outer spaces go', async () => {
+    const rest = server();
+    const plain = await rest.inject({ path: '/core/v2/posts', query: { search: 'golf', _fields: 'id' } });
+    const tagged = await rest.inject({ path: '/core/v2/posts', query: { search: '  <b>golf</b>\n', _fields: 'id' } });
+    expect((plain.data as unknown[]).length).toBeGreaterThan(0);
+    expect(tagged.data).toEqual(plain.data);
+  });
+});
+
+describe('scheduled posts, as wp_insert_post and publish_future_post decide them', () => {
+  const start = Date.parse('2030-05-01T12:00:00Z');
+
+  /** A site over the sample posts whose clock the test moves. */
+  function scheduledSite(storage?: (now: () => number) => Partial<PostsStorage>) {
+    const clock = { t: start };
+    const now = () => clock.t;
+    const rest = createRestServer({
+      site: SITE,
+      namespaces: [corePosts({ now, storage: storage ? storage(now) : memoryPostsStorage({ posts: samplePosts(), now }) })],
+      onError: () => {},
+    });
+    return { rest, clock };
+  }
+  const create = (rest: RestServer, body: Record<string, unknown>) =>
+    rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Scheduled', ...body }, user: admin });
+
+  it('files a publish dated a minute or more ahead as future, and a future dated less than a minute ahead as publish', async () => {
+    const { rest } = scheduledSite();
+    const cases: Array<[string, string, string]> = [
+      ['publish', '2030-05-01T12:01:00', 'future'],
+      ['publish', '2030-05-01T12:00:59', 'publish'],
+      ['future', '2030-05-01T12:00:59', 'publish'],
+      ['future', '2029-01-01T00:00:00', 'publish'],
+      ['future', '2030-05-01T12:01:00', 'future'],
+      ['draft', '2031-01-01T00:00:00', 'draft'],
+    ];
+    for (const [status, date_gmt, stored] of cases) {
+      const answer = await create(rest, { status, date_gmt });
+      expect([status, date_gmt, answer.status, (answer.data as { status: string }).status]).toEqual([status, date_gmt, 201, stored]);
+    }
+    // Without a date a future post is dated now, so it is published at once.
+    expect((await create(rest, { status: 'future' })).data).toMatchObject({ status: 'publish', date_gmt: '2030-05-01T12:00:00' });
+  });
+
+  it('keeps a scheduled post from the public until its date, then reads it as published, alone and in lists', async () => {
+    const { rest, clock } = scheduledSite();
+    const created = await create(rest, { status: 'publish', date: '2030-05-02T08:00:00' });
+    expect(created.data).toMatchObject({ id: 29, status: 'future', date_gmt: '2030-05-02T08:00:00' });
+    const listed = async () => {
+      const answer = await rest.inject({ path: '/core/v2/posts', query: { per_page: 1, _fields: 'id,status' } });
+      return [answer.headers['X-WP-Total'], answer.data];
+    };
+    expect((await rest.inject({ path: '/core/v2/posts/29' })).status).toBe(401);
+    expect(await listed()).toEqual(['23', [{ id: 26, status: 'publish' }]]);
+    const scheduledList = await rest.inject({ path: '/core/v2/posts', query: { status: 'future', _fields: 'id' }, user: admin });
+    expect(scheduledList.data).toEqual([{ id: 29 }]);
+
+    clock.t = Date.parse('2030-05-02T08:00:00Z');
+    expect(await rest.inject({ path: '/core/v2/posts/29' })).toMatchObject({ status: 200, data: { status: 'publish' } });
+    expect(await listed()).toEqual(['24', [{ id: 29, status: 'publish' }]]);
+    expect((await rest.inject({ path: '/core/v2/posts', query: { status: 'future' }, user: admin })).data).toEqual([]);
+  });
+
+  it('reschedules on update: a draft published with a future date, a published post moved ahead, a future post moved back', async () => {
+    const { rest } = scheduledSite();
+    const patch = (id: number, body: Record<string, unknown>) =>
+      rest.inject({ method: 'PATCH', path: `/core/v2/posts/${id}`, body, user: admin }).then((a) => (a.data as { status: string }).status);
+    expect(await patch(27, { status: 'publish', date_gmt: '2030-06-01T00:00:00' })).toBe('future');
+    expect(await patch(27, { date_gmt: '2030-04-01T00:00:00' })).toBe('publish');
+    expect(await patch(4, { date_gmt: '2030-06-01T00:00:00' })).toBe('future');
+    expect(await patch(4, { title: 'Still scheduled' })).toBe('future');
+  });
+
+  it('stamps modified_gmt with the memory store’s clock', async () => {
+    const { rest } = scheduledSite();
+    expect((await create(rest, { status: 'draft' })).data).toMatchObject({ modified_gmt: '2030-05-01T12:00:00' });
+  });
+
+  it('reads a host storage’s due future post as published, though the storage still calls it future', async () => {
+    const due: PostRecord = { ...samplePosts()[0]!, id: 40, status: 'future', date_gmt: '2030-05-01T11:59:59', slug: 'due' };
+    const { rest } = scheduledSite(() => ({ getPost: async (id) => (id === 40 ? structuredClone(due) : null) }));
+    expect(await rest.inject({ path: '/core/v2/posts/40' })).toMatchObject({ status: 200, data: { id: 40, status: 'publish' } });
+  });
+});

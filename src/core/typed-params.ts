@@ -2,6 +2,7 @@
 // providers and Hono's `ParamKeys` do: write the descriptors `as const` (or through `args()`),
 // and `request.params.count` is a number, an enum a union of its literals, a path's `:id` a key.
 
+import type { RestError } from './errors/rest-error.js';
 import type { ArgSchema } from './schema/types.js';
 import type { EndpointDefinition, HandlerResult, RestContext, RestRequest, RouteDefinition } from './types.js';
 
@@ -27,9 +28,9 @@ type PropertiesOf<P> = {
   [K in keyof P as P[K] extends { required: true } ? never : K]?: ArgValue<P[K]>;
 };
 
-/** The value a validated, sanitized arg has for its descriptor `S`; a `sanitizeCallback` decides it alone. */
+/** The value a validated, sanitized arg has for its descriptor `S`; a `sanitizeCallback` decides it alone (an error it answers is reported, never passed on). */
 export type ArgValue<S> = S extends { sanitizeCallback: (...args: never[]) => infer R }
-  ? R
+  ? Exclude<R, RestError>
   : S extends { enum: readonly (infer E)[] }
     ? E
     : S extends { type: 'array'; items: infer I }

@@ -3,7 +3,7 @@ import { invalidParams, invalidRequest, missingParams } from '../errors/catalogu
 import { isRestError, type RestError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import { unsafePatternError } from '../regex/safety.js';
-import { assertValidArgSchema, compileArg, type ParseResult } from '../schema/index.js';
+import { assertValidArgSchema, compileArg, compileSanitizer, compileValidator, type ParseResult } from '../schema/index.js';
 import { unsafeSchemaPatterns } from '../schema/pattern.js';
 import type { ArgSchema, ValidateCallback } from '../schema/types.js';
 
@@ -17,7 +17,7 @@ export interface ArgPlan {
   defaults: Array<[string, unknown]>;
   /** Args with a `validateCallback`, in args order (checked before sanitizing, as `has_valid_params`). */
   validators: Array<[string, ValidateCallback]>;
-  /** Per-arg sanitizer: the `sanitizeCallback`, or schema validation + sanitization for typed args. */
+  /** Per-arg sanitizer: the `sanitizeCallback` (`'schema'`: sanitization only), or schema validation + sanitization for typed args. */
   parsers: Map<string, Parser>;
   /** The endpoint's whole-request check, run after the arg validators. */
   validateRequest: ((params: Record<string, unknown>) => boolean | RestError) | undefined;
@@ -56,11 +56,18 @@ export function compileArgs(
       );
     if (schema.required === true) plan.required.push(name);
     if (schema.default !== undefined && schema.default !== null) plan.defaults.push([name, schema.default]);
-    if (schema.validateCallback) plan.validators.push([name, schema.validateCallback]);
-    const parser = schema.sanitizeCallback ?? (schema.type !== undefined ? compileArg(schema) : null);
+    const validate = schema.validateCallback === 'schema' ? compileValidator(schema) : schema.validateCallback;
+    if (validate) plan.validators.push([name, validate]);
+    const parser = sanitizerOf(schema);
     if (parser) plan.parsers.set(name, parser);
   }
   return plan;
+}
+
+/** `sanitize_params`' callback for an arg: its own, or `rest_parse_request_arg` for a typed arg without one. */
+function sanitizerOf(schema: ArgSchema): Parser | null {
+  if (schema.sanitizeCallback === 'schema') return compileSanitizer(schema);
+  return schema.sanitizeCallback ?? (schema.type !== undefined ? compileArg(schema) : null);
 }
 
 /** WordPress's `get_param`: the first source that has a non-null value. */

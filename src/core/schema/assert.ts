@@ -11,7 +11,11 @@ const isPattern = (pattern: string): boolean => compileSchemaPattern(pattern) !=
 const count = z.int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).optional();
 const flag = z.boolean({ error: 'must be true or false' }).optional();
 const text = z.string({ error: 'must be a string' }).optional();
-const callback = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: 'must be a function' }).optional();
+const callback = z
+  .custom<((...args: never[]) => unknown) | 'schema'>((v) => typeof v === 'function' || v === 'schema', {
+    error: "must be a function or 'schema'",
+  })
+  .optional();
 
 const descriptor: z.ZodType = z.lazy(() =>
   z.looseObject(

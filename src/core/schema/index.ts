@@ -3,6 +3,6 @@
  * `rest_sanitize_value_from_schema`, `rest_parse_request_arg`) over argument descriptors.
  */
 export { assertValidArgSchema } from './assert.js';
-export { compileArg, sanitizeValue, type ParseResult } from './parse.js';
+export { compileArg, compileSanitizer, compileValidator, sanitizeValue, type ParseResult } from './parse.js';
 export type { ArgSchema } from './types.js';
 export { validateValue } from './validate.js';

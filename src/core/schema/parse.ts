@@ -5,7 +5,7 @@
  */
 import { compileSchema } from './compile.js';
 import { sanitizeNode } from './sanitize.js';
-import type { ArgSchema } from './types.js';
+import type { ArgSchema, ValidateCallback } from './types.js';
 import { validateNode } from './validate.js';
 
 /**
@@ -26,6 +26,18 @@ export function compileArg(schema: ArgSchema): ArgParser {
     if (error !== undefined) return error;
     return sanitizeNode(compiled, value, param, validateNode);
   };
+}
+
+/** Compiles a descriptor into WordPress's `rest_validate_request_arg`: validation alone. */
+export function compileValidator(schema: ArgSchema): ValidateCallback {
+  const compiled = compileSchema(schema);
+  return (value, param) => validateNode(compiled, value, param) ?? true;
+}
+
+/** Compiles a descriptor into WordPress's `rest_sanitize_request_arg`: sanitization alone. */
+export function compileSanitizer(schema: ArgSchema): ArgParser {
+  const compiled = compileSchema(schema);
+  return (value, param) => sanitizeNode(compiled, value, param, validateNode);
 }
 
 /**

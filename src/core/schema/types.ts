@@ -70,10 +70,17 @@ export interface ArgSchema {
   context?: readonly string[];
   /** Marks a field as read-only in an item schema. */
   readonly?: boolean;
-  /** WordPress's `validate_callback`: replaces schema validation when set. */
-  validateCallback?: ValidateCallback;
-  /** WordPress's `sanitize_callback`: replaces schema sanitization when set. */
-  sanitizeCallback?: SanitizeCallback;
+  /**
+   * WordPress's `validate_callback`, run on the request's value in args order before anything is
+   * sanitized; `'schema'` is `rest_validate_request_arg`, the arg's own schema (core controllers'
+   * args), so its errors come before any type-only arg's and those are then not looked at.
+   */
+  validateCallback?: ValidateCallback | 'schema';
+  /**
+   * WordPress's `sanitize_callback`, run on each source's value: replaces schema validation and
+   * sanitization when set; `'schema'` is `rest_sanitize_request_arg`, the schema's sanitizing alone.
+   */
+  sanitizeCallback?: SanitizeCallback | 'schema';
 }
 
 /** Whether a descriptor's value is a schema: an object, not an array. */

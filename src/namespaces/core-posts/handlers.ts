@@ -28,6 +28,7 @@ import {
 } from './errors.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { corePostsRoutes } from './routes.js';
+import { asOf, gmtText, scheduledStatus, type Clock } from './schedule.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
 import { slugify } from './text.js';
 
@@ -42,6 +43,8 @@ interface CorePostsDeps {
   storage: PostsStorage;
   /** The namespace the routes are mounted under; links follow it. */
   namespace: string;
+  /** The clock that decides a post's schedule (milliseconds). */
+  now: Clock;
 }
 
 const READABLE_BY_ALL = new Set<PostStatus>(['publish']);
@@ -139,20 +142,21 @@ const ADDRESSED = 'core-posts:addressed';
 function addressed(
   request: { params: { id?: number }; state: Record<string, unknown> },
   context: RestContext,
-  storage: PostsStorage,
+  { storage, now }: CorePostsDeps,
 ): Promise<PostRecord | RestError> {
   const known = request.state[ADDRESSED];
   if (known instanceof Promise) return known as Promise<PostRecord | RestError>;
   // `Number`, as `get_post` casts with `(int)`: the `Allow` header asks the checks also when the
   // request failed validation (an invalid JSON body, another arg refused), its id still path text.
-  const found = lookup(Number(request.params.id), context, storage);
+  const found = lookup(Number(request.params.id), context, storage, now);
   request.state[ADDRESSED] = found;
   return found;
 }
 
-async function lookup(id: number, context: RestContext, storage: PostsStorage): Promise<PostRecord | RestError> {
+/** The post with an id as it reads now (a host storage's due `future` post published), or WordPress's 404. */
+async function lookup(id: number, context: RestContext, storage: PostsStorage, now: Clock): Promise<PostRecord | RestError> {
   const post = Number.isSafeInteger(id) && id > 0 ? await storage.getPost(id, storageContext(context)) : null;
-  return post ?? invalidId();
+  return post ? asOf(post, now()) : invalidId();
 }
 
 /** What a write left of the post, so the `Allow` header is worked out on the post as it now is. */
@@ -161,7 +165,8 @@ function remember(request: { state: Record<string, unknown> }, post: PostRecord 
 }
 
 /** The handlers of the posts routes, over a storage. */
-export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handlers<Table> {
+export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
+  const { storage, namespace, now } = deps;
   const env = (context: RestContext) => renderEnv(namespace, context);
 
   function render(post: PostRecord, context: RestContext, fields: FieldTree | null, as: PostContext, passwordGiven = false) {
@@ -268,6 +273,7 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       if (page > pageCount(found.total, perPage) && found.total > 0) return invalidPageNumber();
       const fields = requestedFields(p._fields);
       const items = found.posts
+        .map((post) => asOf(post, now()))
         // Also when a host storage ignores `hasPassword`: a protected post never answers a logged-out search.
         .filter((post) => canReadPost(context.user, post) && !(anonymousSearch && post.password !== ''))
         .map((post) => {
@@ -290,9 +296,9 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
       const changes = changesFrom(request.params, context, null);
       if (isRestError(changes)) return changes;
       if (!changes.title && !changes.content && !changes.excerpt) return emptyContent();
-      const now = new Date().toISOString().slice(0, 19);
+      const at = now();
       const draft = {
-        date_gmt: now,
+        date_gmt: gmtText(at),
         slug: '',
         status: 'draft' as PostStatus,
         title: '',
@@ -301,6 +307,7 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
         ...postDefaults(),
         ...changes,
       };
+      draft.status = scheduledStatus(draft.status, draft.date_gmt, at);
       draft.slug = await settleSlug(draft, 0, context);
       const created = await storage.createPost(draft, storageContext(context));
       const post = created.guid
@@ -315,7 +322,7 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     },
 
     async getPost(request, context) {
-      const post = await addressed(request, context, storage);
+      const post = await addressed(request, context, deps);
       if (isRestError(post)) return post;
       const { data, links } = render(
         post,
@@ -328,14 +335,18 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     },
 
     async updatePost(request, context) {
-      const existing = await addressed(request, context, storage);
+      const existing = await addressed(request, context, deps);
       if (isRestError(existing)) return existing;
       const changes = changesFrom(request.params, context, existing);
       if (isRestError(changes)) return changes;
       const merged = { ...existing, ...changes };
+      // `wp_update_post` runs the whole post through `wp_insert_post`, which reschedules it.
+      const scheduled = scheduledStatus(merged.status, merged.date_gmt, now());
+      if (scheduled !== merged.status) changes.status = merged.status = scheduled;
       if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === ''))
         changes.slug = await settleSlug(merged, existing.id, context);
-      const updated = await storage.updatePost(existing.id, changes, storageContext(context));
+      const stored = await storage.updatePost(existing.id, changes, storageContext(context));
+      const updated = stored && asOf(stored, now());
       remember(request, updated);
       if (!updated) return invalidId();
       const { data, links } = render(updated, context, requestedFields(request.params._fields), 'edit');
@@ -343,7 +354,7 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
     },
 
     async deletePost(request, context) {
-      const post = await addressed(request, context, storage);
+      const post = await addressed(request, context, deps);
       if (isRestError(post)) return post;
       if (request.params.force) {
         // WordPress answers the deleted post's data without its links, which point nowhere now.
@@ -371,13 +382,13 @@ export function corePostsHandlers({ storage, namespace }: CorePostsDeps): Handle
  * endpoint's `denied` error from the table. The `Allow` header asks each check with the request
  * another endpoint of the route matched, so a param only some endpoints declare is checked here.
  */
-export function corePostsChecks({ storage }: CorePostsDeps): Checks<Table> {
+export function corePostsChecks(deps: CorePostsDeps): Checks<Table> {
   return {
     readCollection(request, { user }) {
       return request.params.context !== 'edit' || user?.can('edit_posts') === true;
     },
     async readPost(request, context) {
-      const post = await addressed(request, context, storage);
+      const post = await addressed(request, context, deps);
       if (isRestError(post)) return post;
       const { user } = context;
       if (request.params.context === 'edit' && !canEditPost(user, post)) return forbiddenEditContext(user);
@@ -388,13 +399,13 @@ export function corePostsChecks({ storage }: CorePostsDeps): Checks<Table> {
     async editPost(request, context) {
       // Anonymous callers may never write: answered before the lookup, so they learn nothing of which posts exist.
       if (!context.user) return false;
-      const post = await addressed(request, context, storage);
+      const post = await addressed(request, context, deps);
       if (isRestError(post)) return post;
       return canEditPost(context.user, post);
     },
     async deletePost(request, context) {
       if (!context.user) return false;
-      const post = await addressed(request, context, storage);
+      const post = await addressed(request, context, deps);
       if (isRestError(post)) return post;
       return canChangePost(context.user, post, 'delete');
     },

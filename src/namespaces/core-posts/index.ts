@@ -3,6 +3,7 @@ import { bindRoutes, withDefaults } from '../define.js';
 import { corePostsChecks, corePostsHandlers } from './handlers.js';
 import { memoryPostsStorage } from './memory.js';
 import { corePostsRoutes } from './routes.js';
+import type { Clock } from './schedule.js';
 import type { PostsStorage } from './storage.js';
 
 export { memoryPostsStorage, samplePosts, type MemoryPostsOptions } from './memory.js';
@@ -14,6 +15,11 @@ export interface CorePostsOptions {
   storage?: Partial<PostsStorage>;
   /** The namespace to mount under (default `core/v2`; links follow it). */
   namespace?: string;
+  /**
+   * The clock in milliseconds (default `Date.now`), also given to the default memory store: a
+   * `publish` dated a minute or more ahead is stored `future`, and reads as `publish` from its date on.
+   */
+  now?: Clock;
 }
 
 /**
@@ -22,7 +28,8 @@ export interface CorePostsOptions {
  */
 export function corePosts(options: CorePostsOptions = {}): NamespaceModule {
   const namespace = options.namespace ?? 'core/v2';
-  const storage = withDefaults(() => memoryPostsStorage(), options.storage);
-  const deps = { storage, namespace };
+  const now = options.now ?? Date.now;
+  const storage = withDefaults(() => memoryPostsStorage({ now }), options.storage);
+  const deps = { storage, namespace, now };
   return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
 }

@@ -1,4 +1,5 @@
 import { postDefaults } from './defaults.js';
+import { asOf, gmtInstant, gmtText, type Clock } from './schedule.js';
 import type { NewPost, PostPage, PostQuery, PostRecord, PostsStorage } from './storage.js';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
@@ -43,15 +44,6 @@ export function samplePosts(): PostRecord[] {
     });
   }
   return posts;
-}
-
-/** Now, as WordPress stores it: GMT to the second. */
-function nowGmt(): string {
-  return new Date().toISOString().slice(0, 19);
-}
-
-function instant(gmt: string): number {
-  return Date.parse(`${gmt}Z`);
 }
 
 /**
@@ -110,8 +102,8 @@ function matches(post: PostRecord, p: PreparedQuery): boolean {
   if (!p.statuses.has(post.status)) return false;
   if (q.search && !matchesSearch(post, p.words)) return false;
   if (q.hasPassword !== undefined && (post.password !== '') !== q.hasPassword) return false;
-  const published = instant(post.date_gmt);
-  const modified = instant(post.modified_gmt);
+  const published = gmtInstant(post.date_gmt);
+  const modified = gmtInstant(post.modified_gmt);
   if (q.after && !(published > q.after.getTime())) return false;
   if (q.before && !(published < q.before.getTime())) return false;
   if (q.modifiedAfter && !(modified > q.modifiedAfter.getTime())) return false;
@@ -133,7 +125,7 @@ function relevance(post: PostRecord, search: string): number {
 function comparator(p: PreparedQuery): (a: PostRecord, b: PostRecord) => number {
   const q = p.query;
   const direction = q.order === 'asc' ? 1 : -1;
-  const byDate = (a: PostRecord, b: PostRecord) => (instant(a.date_gmt) - instant(b.date_gmt) || a.id - b.id) * direction;
+  const byDate = (a: PostRecord, b: PostRecord) => (gmtInstant(a.date_gmt) - gmtInstant(b.date_gmt) || a.id - b.id) * direction;
   switch (q.orderby) {
     case 'id':
       return (a, b) => (a.id - b.id) * direction;
@@ -144,7 +136,7 @@ function comparator(p: PreparedQuery): (a: PostRecord, b: PostRecord) => number 
     case 'author':
       return (a, b) => (a.author - b.author) * direction || byDate(a, b);
     case 'modified':
-      return (a, b) => (instant(a.modified_gmt) - instant(b.modified_gmt)) * direction || byDate(a, b);
+      return (a, b) => (gmtInstant(a.modified_gmt) - gmtInstant(b.modified_gmt)) * direction || byDate(a, b);
     case 'include':
       return (a, b) => (p.includeOrder.get(a.id) ?? -1) - (p.includeOrder.get(b.id) ?? -1);
     case 'include_slugs':
@@ -161,35 +153,48 @@ function comparator(p: PreparedQuery): (a: PostRecord, b: PostRecord) => number 
 export interface MemoryPostsOptions {
   /** Posts to start with (default: none). */
   posts?: PostRecord[];
+  /** The clock in milliseconds (default `Date.now`): stamps `modified_gmt` and decides when a `future` post reads as published. */
+  now?: Clock;
 }
 
-/** Posts kept in memory: what `corePosts()` runs on when the host brings no storage. */
+/**
+ * Posts kept in memory: what `corePosts()` runs on when the host brings no storage. A scheduled
+ * post is kept `future` and read as `publish` from its date on (see `schedule.ts`).
+ */
 export function memoryPostsStorage(options: MemoryPostsOptions = {}): PostsStorage {
   const posts = new Map<number, PostRecord>((options.posts ?? []).map((p) => [p.id, structuredClone(p)]));
+  const now = options.now ?? Date.now;
   let nextId = Math.max(0, ...posts.keys()) + 1;
+  const read = (post: PostRecord, at: number) => structuredClone(asOf(post, at));
 
   return {
     async queryPosts(query): Promise<PostPage> {
       const prepared = prepare(query);
-      const found = [...posts.values()].filter((post) => matches(post, prepared)).sort(comparator(prepared));
+      const at = now();
+      const found = [...posts.values()]
+        .map((post) => asOf(post, at))
+        .filter((post) => matches(post, prepared))
+        .sort(comparator(prepared));
       return { posts: found.slice(query.offset, query.offset + query.limit).map((p) => structuredClone(p)), total: found.length };
     },
     async getPost(id) {
       const post = posts.get(id);
-      return post ? structuredClone(post) : null;
+      return post ? read(post, now()) : null;
     },
     async createPost(fields: NewPost) {
       const id = nextId++;
-      const post: PostRecord = { ...fields, id, guid: fields.guid ?? '', modified_gmt: nowGmt() };
+      const at = now();
+      const post: PostRecord = { ...fields, id, guid: fields.guid ?? '', modified_gmt: gmtText(at) };
       posts.set(id, structuredClone(post));
-      return post;
+      return read(post, at);
     },
     async updatePost(id, changes) {
       const post = posts.get(id);
       if (!post) return null;
-      const updated: PostRecord = { ...post, ...structuredClone(changes), id, modified_gmt: changes.modified_gmt ?? nowGmt() };
+      const at = now();
+      const updated: PostRecord = { ...post, ...structuredClone(changes), id, modified_gmt: changes.modified_gmt ?? gmtText(at) };
       posts.set(id, updated);
-      return structuredClone(updated);
+      return read(updated, at);
     },
     async deletePost(id) {
       return posts.delete(id);

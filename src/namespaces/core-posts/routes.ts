@@ -1,24 +1,41 @@
+import type { RestError } from '../../core/errors/rest-error.js';
+import { isPhpArray } from '../../core/php/values.js';
 import { validateValue } from '../../core/schema/index.js';
+import { sanitizeTextField } from '../../core/schema/text.js';
 import type { ArgSchema } from '../../core/schema/types.js';
 import { args } from '../../core/typed-params.js';
 import type { CheckNameOf, HandlerNameOf, RouteSpecTable } from '../define.js';
 
-const dateTime = (value: unknown, param: string) => validateValue(value, { type: 'string', format: 'date-time' }, param);
+/**
+ * `rest_parse_request_arg` for a `date-time` string, checked while sanitizing as WordPress checks
+ * a type-only arg: routes.json leaves the format out of `modified_after`, WordPress's schema has it.
+ */
+function dateTimeText(value: unknown, param: string): string | RestError {
+  const verdict = validateValue(value, { type: 'string', format: 'date-time' }, param);
+  return verdict === true ? String(value) : verdict;
+}
 
 // title, content and excerpt take a string or {raw}: WordPress turns their schema checks off.
 const asGiven = (value: unknown) => value;
 
+/**
+ * The phases WordPress gives an arg made from the item schema (`rest_get_endpoint_args_for_schema`)
+ * and the base controller's `context`, `page`, `per_page`: checked by its schema in args order
+ * before any type-only arg, then only sanitized. Where WordPress sanitizes with `sanitize_key` or
+ * `absint` instead, a value that passed its schema comes out the same.
+ */
+const validatedFirst = { validateCallback: 'schema', sanitizeCallback: 'schema' } as const;
+
 const id = { description: 'Unique identifier for the post.', type: 'integer' } as const satisfies ArgSchema;
 
-/** The collection filters: routes.json's six exactly as listed, then WordPress's others. */
+/** The collection filters: routes.json's six exactly as listed, then WordPress's others (type-only: checked while sanitizing, in request order). */
 const collectionArgs = args({
-  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view' },
-  page: { type: 'integer', default: 1, minimum: 1 },
-  per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
-  search: { type: 'string' },
+  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', ...validatedFirst },
+  page: { type: 'integer', default: 1, minimum: 1, ...validatedFirst },
+  per_page: { type: 'integer', default: 10, minimum: 1, maximum: 100, ...validatedFirst },
+  search: { type: 'string', validateCallback: 'schema', sanitizeCallback: sanitizeTextField },
   after: { description: 'posts published after', type: 'string', format: 'date-time' },
-  // routes.json gives no format; WordPress still refuses a non-date (its schema says date-time).
-  modified_after: { description: 'posts modified after', type: 'string', validateCallback: dateTime },
+  modified_after: { description: 'posts modified after', type: 'string', sanitizeCallback: dateTimeText },
   author: {
     description: 'Limit result set to posts assigned to specific authors.',
     type: 'array',
@@ -74,30 +91,57 @@ const collectionArgs = args({
   sticky: { description: 'Limit result set to items that are sticky.', type: 'boolean' },
 });
 
-/** What a post is written with: WordPress's create and update args. */
+/** What a post is written with: WordPress's create and update args, in its item schema's order. */
 const writeArgs = args({
-  date: { description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time' },
-  date_gmt: { description: 'The date the post was published, as GMT.', type: ['string', 'null'], format: 'date-time' },
-  slug: { description: 'An alphanumeric identifier for the post unique to its type.', type: 'string' },
-  status: { description: 'A named status for the post.', type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'] },
-  password: { description: 'A password to protect access to the content and excerpt.', type: 'string' },
+  date: {
+    description: "The date the post was published, in the site's timezone.",
+    type: ['string', 'null'],
+    format: 'date-time',
+    ...validatedFirst,
+  },
+  date_gmt: { description: 'The date the post was published, as GMT.', type: ['string', 'null'], format: 'date-time', ...validatedFirst },
+  slug: { description: 'An alphanumeric identifier for the post unique to its type.', type: 'string', ...validatedFirst },
+  status: {
+    description: 'A named status for the post.',
+    type: 'string',
+    enum: ['publish', 'future', 'draft', 'pending', 'private'],
+    ...validatedFirst,
+  },
+  password: { description: 'A password to protect access to the content and excerpt.', type: 'string', ...validatedFirst },
   title: { description: 'The title for the post.', type: 'object', sanitizeCallback: asGiven },
   content: { description: 'The content for the post.', type: 'object', sanitizeCallback: asGiven },
-  author: { description: 'The ID for the author of the post.', type: 'integer' },
+  author: { description: 'The ID for the author of the post.', type: 'integer', ...validatedFirst },
   excerpt: { description: 'The excerpt for the post.', type: 'object', sanitizeCallback: asGiven },
-  featured_media: { description: 'The ID of the featured media for the post.', type: 'integer' },
-  comment_status: { description: 'Whether or not comments are open on the post.', type: 'string', enum: ['open', 'closed'] },
-  ping_status: { description: 'Whether or not the post can be pinged.', type: 'string', enum: ['open', 'closed'] },
+  featured_media: { description: 'The ID of the featured media for the post.', type: 'integer', ...validatedFirst },
+  comment_status: {
+    description: 'Whether or not comments are open on the post.',
+    type: 'string',
+    enum: ['open', 'closed'],
+    ...validatedFirst,
+  },
+  ping_status: { description: 'Whether or not the post can be pinged.', type: 'string', enum: ['open', 'closed'], ...validatedFirst },
   format: {
     description: 'The format for the post.',
     type: 'string',
     enum: ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'],
+    ...validatedFirst,
   },
-  meta: { description: 'Meta fields.', type: 'object', properties: [] },
-  sticky: { description: 'Whether or not the post should be treated as sticky.', type: 'boolean' },
-  template: { description: 'The theme file to use to display the post.', type: 'string' },
-  categories: { description: 'The terms assigned to the post in the category taxonomy.', type: 'array', items: { type: 'integer' } },
-  tags: { description: 'The terms assigned to the post in the post_tag taxonomy.', type: 'array', items: { type: 'integer' } },
+  // `check_meta_is_array` and no sanitizing: any PHP array passes, anything else is "Invalid parameter.".
+  meta: { description: 'Meta fields.', type: 'object', properties: [], validateCallback: isPhpArray, sanitizeCallback: asGiven },
+  sticky: { description: 'Whether or not the post should be treated as sticky.', type: 'boolean', ...validatedFirst },
+  template: { description: 'The theme file to use to display the post.', type: 'string', ...validatedFirst },
+  categories: {
+    description: 'The terms assigned to the post in the category taxonomy.',
+    type: 'array',
+    items: { type: 'integer' },
+    ...validatedFirst,
+  },
+  tags: {
+    description: 'The terms assigned to the post in the post_tag taxonomy.',
+    type: 'array',
+    items: { type: 'integer' },
+    ...validatedFirst,
+  },
 });
 
 /** The `core/v2` posts routes, in routes.json's order; every endpoint may be batched. */
@@ -135,6 +179,7 @@ export const corePostsRoutes = [
             type: 'string',
             enum: ['view', 'embed', 'edit'],
             default: 'view',
+            ...validatedFirst,
           },
           password: { description: 'The password for the post if it is password protected.', type: 'string' },
         },

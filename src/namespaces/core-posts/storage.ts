@@ -103,7 +103,11 @@ export type NewPost = Omit<PostRecord, 'id' | 'guid' | 'modified_gmt'> & { guid?
 
 /** Where `core/v2` posts live. Every callback may throw a RestError, which is answered as it is. */
 export interface PostsStorage {
-  /** Posts matching a query, sorted and sliced, with the total count. */
+  /**
+   * Posts matching a query, sorted and sliced, with the total count. A `future` post whose date has
+   * come counts as `publish` (WordPress's cron would have published it): the handlers read such a
+   * post as published, but only the query decides which posts a status filter matches.
+   */
   queryPosts(query: PostQuery, context: StorageContext): Promise<PostPage>;
   /** A post by id, in any status; null when there is none. */
   getPost(id: number, context: StorageContext): Promise<PostRecord | null>;
