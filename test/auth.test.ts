@@ -220,6 +220,8 @@ describe('the login limiter', () => {
 
   /** A server checking credentials with a cheap host function, so the tests count checks instead of hashes. */
   async function limited(options: Partial<RestServerOptions> = {}) {
+    // The clock stands still unless a test moves it, so a slow machine cannot turn Retry-After 60 into 59.
+    if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
     const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 }, ...options });
     const me = (user: string, password: string, address: string) =>
