@@ -21,7 +21,8 @@ export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures 
               served instead of the echo to valid requests with the same method, route and query
   --port      port to listen on (default 8080; 0 picks a free one)
   --host      interface to listen on (default 127.0.0.1)
-  --api-root  API root path (default wp-json)`;
+  --api-root  API root path (default wp-json)
+  -h, --help  this text`;
 
 /** How long a URL given as the index may take to answer. */
 const FETCH_TIMEOUT_MS = 10_000;

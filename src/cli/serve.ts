@@ -13,7 +13,7 @@ import type { SiteFacts } from '../core/types.js';
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
                       [--api-root P] [--app-password USER:PASSWORD]...
 
-  --variant       which site variant to serve (default A)
+  --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
   --routing       URL form the index advertises: path (/wp-json/…) or query (/index.php?rest_route=/…);
                   default: path for A, query for B. Both forms are always served.
@@ -22,7 +22,8 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --api-root      API root path (default wp-json)
   --app-password  application password of a demo user (admin, author, subscriber); repeatable.
                   Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
-                  Users left without one get a generated password, printed once at start-up.`;
+                  Users left without one get a generated password, printed once at start-up.
+  -h, --help      this text`;
 
 /** The demo site's users, as the recorded WordPress site had them. */
 const DEMO_USERS = [
@@ -32,7 +33,11 @@ const DEMO_USERS = [
 ];
 
 const ServeFlags = z.object({
-  variant: z.enum(['A', 'B'], { error: '--variant must be A or B' }).default('A'),
+  variant: z
+    .string()
+    .default('A')
+    .transform((name) => name.toUpperCase())
+    .pipe(z.enum(['A', 'B'], { error: '--variant must be A or B' })),
   ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
