@@ -20,6 +20,19 @@ export const ListenFlags = {
     .default('wp-json'),
 };
 
+/**
+ * `USER:PASSWORD` split at its first colon; `source` names the flag or variable in the message,
+ * which never repeats the password.
+ */
+export function splitUserPassword(entry: string, source: string): [username: string, password: string] {
+  const colon = entry.indexOf(':');
+  const username = colon > 0 ? entry.slice(0, colon) : '';
+  const password = entry.slice(colon + 1);
+  if (!username || !/[a-z\d]/i.test(password))
+    throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+  return [username, password];
+}
+
 /** How long requests under way get to finish after a signal before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5_000;
 

@@ -1,6 +1,6 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
 import { createServer, type Server } from 'node:http';
-import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
+import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
@@ -101,11 +101,7 @@ export function demoPasswords(flags: string[], fromEnv: string | undefined): Map
   const entries: Array<[source: string, entry: string]> = flags.map((entry) => ['--app-password', entry]);
   for (const entry of (fromEnv ?? '').split(',')) if (entry.trim()) entries.push(['SITE_REST_APP_PASSWORDS', entry.trim()]);
   for (const [source, entry] of entries) {
-    const colon = entry.indexOf(':');
-    const username = colon > 0 ? entry.slice(0, colon) : '';
-    const password = entry.slice(colon + 1);
-    if (!username || !/[a-z\d]/i.test(password))
-      throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+    const [username, password] = splitUserPassword(entry, source);
     if (!DEMO_USERS.some((u) => u.username === username)) {
       throw new UsageError(`${source} names unknown user "${username}" (demo users: ${DEMO_USERS.map((u) => u.username).join(', ')})`);
     }
