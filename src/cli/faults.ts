@@ -4,7 +4,7 @@ import { internal } from '../core/errors/catalogue.js';
 import type { RestServer } from '../core/server.js';
 
 /** A slow or failing site, for testing clients: each answer waits `delayMs`, and a `failRate` share of requests fails. */
-export interface Faults {
+interface Faults {
   /** Milliseconds every answer is held back. */
   delayMs: number;
   /** Share of requests (0 to 1) answered with WordPress's 500 `internal_server_error`. */
