@@ -1,30 +1,61 @@
 #!/usr/bin/env node
+import type { Server } from 'node:http';
+import pkg from '../package.json' with { type: 'json' };
 import { MOCK_USAGE, mock } from './cli/mock.js';
-import { UsageError, type CliIo } from './cli/common.js';
+import { closeOnSignals, UsageError, wantsHelp, type CliIo } from './cli/common.js';
 import { openapi, OPENAPI_USAGE } from './cli/openapi.js';
 import { serve, USAGE as SERVE_USAGE } from './cli/serve.js';
 
-/** The commands, each with the usage printed after a mistake in its flags. */
-const COMMANDS: Record<string, { run: (argv: string[], io: CliIo) => Promise<unknown>; usage: string }> = {
-  serve: { run: serve, usage: SERVE_USAGE },
-  mock: { run: mock, usage: MOCK_USAGE },
-  openapi: { run: openapi, usage: OPENAPI_USAGE },
+/** The commands: what each does in a line, its usage, and how it runs. A command that resolves with a server serves until a signal. */
+const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: string[], io: CliIo) => Promise<Server | void> }> = {
+  serve: { summary: 'the demo site on the built-in memory storage', usage: SERVE_USAGE, run: serve },
+  mock: { summary: "a mock of any WordPress site, from its root index, with WordPress's validation", usage: MOCK_USAGE, run: mock },
+  openapi: {
+    summary: 'an OpenAPI 3.1 document of a variant or of a WordPress index',
+    usage: OPENAPI_USAGE,
+    run: async (argv, cliIo) => {
+      await openapi(argv, cliIo);
+    },
+  },
 };
-const USAGE = Object.values(COMMANDS)
-  .map((c) => c.usage)
-  .join('\n\n');
+
+const USAGE = `Usage: site-rest <command> [flags]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(16)}${c.summary}`)
+  .join('\n')}
+  help [command]  this text, or the command's flags
+
+  site-rest <command> --help (or -h) prints the command's flags; site-rest --version its version.`;
 
 const io: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
 const [command, ...args] = process.argv.slice(2);
 const known = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
 
 async function main(): Promise<number | null> {
+  if (command === '--version') {
+    io.out(`${pkg.version}\n`);
+    return 0;
+  }
   if (command === undefined || command === '--help' || command === '-h') {
     io.out(`${USAGE}\n`);
     return 0;
   }
+  if (command === 'help') {
+    const [topic] = args;
+    if (topic === undefined) io.out(`${USAGE}\n`);
+    else if (Object.hasOwn(COMMANDS, topic)) io.out(`${COMMANDS[topic]!.usage}\n`);
+    else throw new UsageError(`unknown command "${topic}"`);
+    return 0;
+  }
   if (!known) throw new UsageError(`unknown command "${command}"`);
-  await known.run(args, io);
+  if (wantsHelp(args)) {
+    io.out(`${known.usage}\n`);
+    return 0;
+  }
+  const started = await known.run(args, io);
+  if (started) closeOnSignals(started, io);
   return null;
 }
 

@@ -1,7 +1,22 @@
+import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/common.js';
 import { demoPasswords, parseServeFlags, serve } from '../src/cli/serve.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+/** Runs the built CLI to its end: exit code and what it printed. */
+function run(...argv: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...argv], { cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
 
 function quiet() {
   const lines: string[] = [];
@@ -54,6 +69,7 @@ describe('site-rest serve', () => {
   it('rejects a bad flag with a usage error', () => {
     expect(() => parseServeFlags(['--routing', 'pretty'])).toThrow(/--routing must be path or query/);
     expect(() => parseServeFlags(['--variant', 'C'])).toThrow(UsageError);
+    expect(() => parseServeFlags(['--variant', 'ab'])).toThrow(/--variant must be A or B/);
     expect(() => parseServeFlags(['--port', 'eighty'])).toThrow(/--port must be a number/);
     expect(() => parseServeFlags(['--colour'])).toThrow(UsageError);
   });
@@ -125,4 +141,69 @@ describe('site-rest serve', () => {
       expect(message).not.toContain(entry.slice(entry.indexOf(':') + 1));
     }
   });
+});
+
+describe('site-rest on the command line', () => {
+  it('prints its version with --version', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('prints the list of commands with --help, -h, help or nothing, and exits 0', async () => {
+    const runs = [['--help'], ['-h'], ['help'], []];
+    for (const [i, { code, stdout }] of (await Promise.all(runs.map((argv) => run(...argv)))).entries()) {
+      expect(code, runs[i]!.join(' ')).toBe(0);
+      expect(stdout, runs[i]!.join(' ')).toMatch(/^Usage: site-rest <command>/);
+      expect(stdout).toMatch(/^ {2}serve {2,}/m);
+      expect(stdout).toMatch(/^ {2}mock {2,}/m);
+    }
+  });
+
+  it("prints a command's usage with --help, -h or help <command>, and exits 0 without starting it", async () => {
+    const runs = ['serve', 'mock'].flatMap((command) => [
+      [command, '--help'],
+      [command, '-h'],
+      [command, '--port', '1', '-h'],
+      ['help', command],
+    ]);
+    for (const [i, { code, stdout }] of (await Promise.all(runs.map((argv) => run(...argv)))).entries()) {
+      const argv = runs[i]!;
+      expect(code, argv.join(' ')).toBe(0);
+      expect(stdout, argv.join(' ')).toMatch(new RegExp(`^Usage: site-rest ${argv[0] === 'help' ? argv[1] : argv[0]} `));
+    }
+  });
+
+  it('answers an unknown command or help topic with the usage and exit code 2', async () => {
+    for (const argv of [['serv'], ['help', 'serv']]) {
+      const { code, stderr } = await run(...argv);
+      expect(code).toBe(2);
+      expect(stderr).toContain('unknown command "serv"');
+    }
+  });
+
+  it('accepts the variant name in either case', () => {
+    expect(parseServeFlags(['--variant', 'b']).variant).toBe('B');
+    expect(parseServeFlags(['--variant', 'a']).variant).toBe('A');
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`closes the server and exits 0 on ${signal}`, async () => {
+      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      let printed = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          const found = /serving (http:\/\/\S+)/.exec(printed);
+          if (found) resolve(found[1]!);
+        });
+        child.once('exit', () => reject(new Error(`exited before serving: ${printed}`)));
+      });
+      // A keep-alive connection left open must not hold the shutdown up.
+      expect((await fetch(url)).status).toBe(200);
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (...end) => resolve(end)));
+      child.kill(signal);
+      expect(await exited).toEqual([0, null]);
+      await expect(fetch(url)).rejects.toThrow();
+    });
+  }
 });

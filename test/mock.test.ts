@@ -25,9 +25,11 @@ async function getJson(url: string, init?: RequestInit): Promise<{ status: numbe
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
 }
 
-/** Fetch options sending `body` as JSON. */
-function json(body: unknown): RequestInit {
-  return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+/** Fetch options sending `body` as JSON, signed in with HTTP Basic as `user` when given. */
+function json(body: unknown, user?: string): RequestInit {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (user !== undefined) headers.Authorization = `Basic ${Buffer.from(user).toString('base64')}`;
+  return { headers, body: JSON.stringify(body) };
 }
 
 /** The body of a recording file of test/fixtures/wp-6.1. */
@@ -80,7 +82,7 @@ describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
   });
 
   it('lists the patterns open to ReDoS on start-up, leaves those routes out and validates those args without the pattern', async () => {
-    const { base, printed } = await start(join(WP, 'index-root.json'));
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--open');
     const report = printed.join('');
     expect(report).toContain('patterns open to ReDoS, not served');
     for (const key of UNSAFE_ROUTES) expect(report).toContain(`route ${key} left out (polynomial backtracking)`);
@@ -91,7 +93,10 @@ describe('site-rest mock of a recorded WordPress 6.1 root index', () => {
     expect(report.match(/ignored|left out/g)).toHaveLength(4);
 
     const hostile = '\t'.repeat(200_000) + '\n';
-    const created = await getJson(`${base}/wp-json/wp/v2/users/me/application-passwords`, { method: 'POST', ...json({ name: hostile }) });
+    const created = await getJson(`${base}/wp-json/wp/v2/users/me/application-passwords`, {
+      method: 'POST',
+      ...json({ name: hostile }, 'any:one'),
+    });
     expect(created.status).toBe(200);
     expect((created.body.params as Record<string, unknown>).name).toBe(hostile);
     // The arg's other keywords still apply.
@@ -209,13 +214,15 @@ describe('site-rest mock --fixtures', () => {
   });
 
   it('echoes a request whose method, route or query no recording has', async () => {
-    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'));
+    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'), '--open');
     const { status, body } = await getJson(`${base}/wp-json/wp/v2/posts?page=2`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ route: '/wp/v2/posts', method: 'GET', params: { page: 2 } });
-    expect((await getJson(`${base}/wp-json/echo/v1/object`, { method: 'PUT', ...json({ meta: { a: 1 } }) })).body).toMatchObject({
-      method: 'PUT',
-    });
+    expect((await getJson(`${base}/wp-json/echo/v1/object`, { method: 'PUT', ...json({ meta: { a: 1 } }, 'any:one') })).body).toMatchObject(
+      {
+        method: 'PUT',
+      },
+    );
   });
 
   it('tells at start-up which recordings it can never serve', async () => {
@@ -228,12 +235,98 @@ describe('site-rest mock --fixtures', () => {
   });
 
   it('answers a recorded request only when it passes validation', async () => {
-    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'));
-    const valid = await getJson(`${base}/wp-json/echo/v1/object`, { method: 'POST', ...json({ meta: { a: 7 } }) });
+    const { base } = await start(join(WP, 'index-root.json'), '--fixtures', join(FIXTURES, 'mock-answers'), '--open');
+    const valid = await getJson(`${base}/wp-json/echo/v1/object`, { method: 'POST', ...json({ meta: { a: 7 } }, 'any:one') });
     expect(valid).toEqual({ status: 200, body: recorded('object-legacy-valid') });
     const invalid = await getJson(`${base}/wp-json/echo/v1/object`, { method: 'POST', ...json({ meta: { a: 'seven' } }) });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { meta: 'meta[a] is not of type integer.' } } });
+  });
+});
+
+describe('site-rest mock writes, as WordPress lets them', () => {
+  const POSTS = '/wp-json/wp/v2/posts';
+  const asUser = (user: string) => ({ Authorization: `Basic ${Buffer.from(user).toString('base64')}` });
+
+  it("accepts plain strings for core's raw/rendered fields (title, content, excerpt), as WordPress does", async () => {
+    const { base } = await start(join(WP, 'index-root.json'), '--open');
+    const fields = { title: 'x', content: '<p>Hello</p>', excerpt: 'short' };
+    expect(await getJson(base + POSTS, { method: 'POST', ...json(fields, 'editor:any') })).toEqual({
+      status: 200,
+      body: { route: '/wp/v2/posts', method: 'POST', params: expect.objectContaining(fields) as unknown },
+    });
+    const asObject = await getJson(`${base}${POSTS}/1`, { method: 'PUT', ...json({ title: { raw: 'y' } }, 'editor:any') });
+    expect((asObject.body.params as Record<string, unknown>).title).toEqual({ raw: 'y' });
+    const comment = await getJson(`${base}/wp-json/wp/v2/comments`, { method: 'POST', ...json({ content: 'Nice' }, 'editor:any') });
+    expect((comment.body.params as Record<string, unknown>).content).toBe('Nice');
+    // The other args keep WordPress's validation.
+    const bad = await getJson(base + POSTS, { method: 'POST', ...json({ title: 'x', status: 'bogus' }, 'editor:any') });
+    expect(bad.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { status: expect.any(String) as unknown } },
+    });
+  });
+
+  it('refuses an anonymous write with 401 rest_forbidden after validation, and serves anonymous reads', async () => {
+    const { base, printed } = await start(join(WP, 'index-root.json'));
+    expect(printed.join('')).toContain('writes: refused with 401');
+    expect(await getJson(base + POSTS, { method: 'POST', ...json({ title: 'x' }) })).toEqual({
+      status: 401,
+      body: { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } },
+    });
+    // Without --open or --app-password, credentials sign nobody in.
+    expect((await getJson(base + POSTS, { method: 'POST', ...json({ title: 'x' }, 'admin:any') })).status).toBe(401);
+    expect((await getJson(base + POSTS, { method: 'POST', ...json({ sticky: 'maybe' }) })).body.code).toBe('rest_invalid_param');
+    expect((await getJson(`${base}${POSTS}/1`, { method: 'DELETE' })).status).toBe(401);
+    expect((await getJson(`${base}${POSTS}?per_page=5`)).status).toBe(200);
+    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS' })).headers.get('allow');
+    expect(allow).toBe('GET');
+  });
+
+  it('signs in the users of --app-password, and no one else', async () => {
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--app-password', 'editor:abcd efgh ijkl');
+    expect(printed.join('')).not.toContain('abcd');
+    const write = (user: string) => fetch(base + POSTS, { method: 'POST', ...json({ title: 'x' }, user) });
+    expect((await write('editor:abcd efgh ijkl')).status).toBe(200);
+    expect((await write('editor:abcdefghijkl')).status).toBe(200);
+    expect((await write('editor:wrong password')).status).toBe(401);
+    expect((await write('other:abcd efgh ijkl')).status).toBe(401);
+    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS', headers: asUser('editor:abcdefghijkl') })).headers.get('allow');
+    expect(allow).toBe('GET, POST, PUT, PATCH, DELETE');
+  });
+});
+
+describe('site-rest mock --delay and --fail-rate', () => {
+  const INDEX = '/wp-json/wp/v2/posts';
+
+  it('holds every answer back by --delay milliseconds', async () => {
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--delay', '300');
+    expect(printed.join('')).toContain('every answer delayed 300 ms');
+    const began = performance.now();
+    const { status } = await getJson(base + INDEX);
+    // Timers may fire a millisecond early; the point is that the answer waited.
+    expect(performance.now() - began).toBeGreaterThanOrEqual(295);
+    expect(status).toBe(200);
+  });
+
+  it("answers the --fail-rate share of requests with WordPress's 500, the same ones for the same --seed", async () => {
+    const always = await start(join(WP, 'index-root.json'), '--fail-rate', '1');
+    for (const path of [INDEX, '/wp-json/', '/index.php?rest_route=/wp/v2/posts']) {
+      expect(await getJson(always.base + path)).toEqual({
+        status: 500,
+        body: { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } },
+      });
+    }
+    /** The statuses of 40 requests, one after the other. */
+    async function statuses(base: string): Promise<number[]> {
+      const out: number[] = [];
+      for (let i = 0; i < 40; i++) out.push((await fetch(base + INDEX)).status);
+      return out;
+    }
+    const first = await statuses((await start(join(WP, 'index-root.json'), '--fail-rate', '0.5', '--seed', '7')).base);
+    const again = await statuses((await start(join(WP, 'index-root.json'), '--fail-rate', '0.5', '--seed', '7')).base);
+    expect(again).toEqual(first);
+    expect(new Set(first)).toEqual(new Set([200, 500]));
   });
 });
 
@@ -315,7 +408,21 @@ describe('site-rest mock refuses input that is no root index', () => {
     expect(() => parseMockFlags(['a.json', 'b.json'])).toThrow('mock takes one index file or URL');
     expect(() => parseMockFlags(['a.json', '--port', 'eighty'])).toThrow(/--port must be a number/);
     expect(() => parseMockFlags(['a.json', '--variant', 'A'])).toThrow(UsageError);
-    expect(parseMockFlags(['a.json'])).toEqual({ source: 'a.json', port: 8080, host: '127.0.0.1', 'api-root': 'wp-json' });
+    expect(parseMockFlags(['a.json'])).toEqual({
+      source: 'a.json',
+      port: 8080,
+      host: '127.0.0.1',
+      'api-root': 'wp-json',
+      'app-password': [],
+      open: false,
+      delay: 0,
+      'fail-rate': 0,
+    });
+    expect(() => parseMockFlags(['a.json', '--delay', '60001'])).toThrow('--delay must be 0-60000');
+    expect(() => parseMockFlags(['a.json', '--delay', 'soon'])).toThrow('--delay must be a number');
+    expect(() => parseMockFlags(['a.json', '--fail-rate', '1.5'])).toThrow('--fail-rate must be 0-1');
+    expect(() => parseMockFlags(['a.json', '--seed', '0.5'])).toThrow('--seed must be an integer');
+    expect(() => parseMockFlags(['a.json', '--open', '--app-password', 'a:b1'])).toThrow('--open lets any user in');
   });
 });
 

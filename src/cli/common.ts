@@ -20,6 +20,45 @@ export const ListenFlags = {
     .default('wp-json'),
 };
 
+/**
+ * `USER:PASSWORD` split at its first colon; `source` names the flag or variable in the message,
+ * which never repeats the password.
+ */
+export function splitUserPassword(entry: string, source: string): [username: string, password: string] {
+  const colon = entry.indexOf(':');
+  const username = colon > 0 ? entry.slice(0, colon) : '';
+  const password = entry.slice(colon + 1);
+  if (!username || !/[a-z\d]/i.test(password))
+    throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+  return [username, password];
+}
+
+/** How long requests under way get to finish after a signal before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+/** Whether the arguments ask for the command's usage: `--help` or `-h` before any `--`. */
+export function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/**
+ * On SIGTERM or SIGINT, stops accepting connections, lets requests under way finish (for a
+ * moment), then exits 0. A second signal ends the process at once, as the default would.
+ */
+export function closeOnSignals(http: Server, io: CliIo): void {
+  const stop = (signal: NodeJS.Signals) => {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+    io.err(`site-rest: ${signal}, shutting down\n`);
+    http.close(() => process.exit(0));
+    http.closeIdleConnections();
+    setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 /** Listens on `host:port`; resolves with the URL clients use, rejects with a clear message when the port cannot be had. */
 export function listen(http: Server, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -6,22 +6,32 @@ import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
 import { echoRequest, modulesFromIndex, type IndexRoute } from '../core/index/from-index.js';
 import { RestResponse } from '../core/http/response.js';
-import { createRestServer, type RestServer } from '../core/server.js';
-import type { Handler, SiteFacts } from '../core/types.js';
-import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
+import { createUserStore } from '../core/auth/user-store.js';
+import { createRestServer, type RestServer, type RestServerOptions } from '../core/server.js';
+import type { Handler, RestUser, SiteFacts } from '../core/types.js';
+import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
+import { withFaults } from './faults.js';
 import { dropUnsafePatterns } from './unsafe-patterns.js';
 
 /** The usage text of `site-rest mock`. */
-export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures DIR] [--port N] [--host H] [--api-root P]
+export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures DIR] [--app-password USER:PASSWORD]... [--open]
+                     [--delay MS] [--fail-rate R] [--seed N] [--port N] [--host H] [--api-root P]
 
   Serves the routes of a WordPress root index (what GET /wp-json/ answers, from a file or an
   http(s) URL) with WordPress's validation; valid requests are answered {route, method, params}.
+  Writes (POST, PUT, PATCH, DELETE) need a signed-in user, as on WordPress: 401 otherwise.
 
-  --fixtures  directory of recorded answers (*.json: {request: {method, path}, status, body}),
-              served instead of the echo to valid requests with the same method, route and query
-  --port      port to listen on (default 8080; 0 picks a free one)
-  --host      interface to listen on (default 127.0.0.1)
-  --api-root  API root path (default wp-json)`;
+  --fixtures      directory of recorded answers (*.json: {request: {method, path}, status, body}),
+                  served instead of the echo to valid requests with the same method, route and query
+  --app-password  a user who may write, signing in with HTTP Basic USER:PASSWORD; repeatable
+  --open          any HTTP Basic user and password signs in (instead of --app-password)
+  --delay         milliseconds every answer is held back (0-60000, default 0)
+  --fail-rate     share of requests answered 500 internal_server_error (0-1, default 0)
+  --seed          integer that makes the failing requests the same from run to run
+  --port          port to listen on (default 8080; 0 picks a free one)
+  --host          interface to listen on (default 127.0.0.1)
+  --api-root      API root path (default wp-json)
+  -h, --help      this text`;
 
 /** How long a URL given as the index may take to answer. */
 const FETCH_TIMEOUT_MS = 10_000;
@@ -29,11 +39,30 @@ const FETCH_TIMEOUT_MS = 10_000;
 /** The placeholder recordings write for the recorded site's URL. */
 const BASE_PLACEHOLDER = '{base}';
 
-const MockFlags = z.object({
-  source: z.string().min(1, 'mock takes an index file or URL'),
-  fixtures: z.string().min(1, '--fixtures must not be empty').optional(),
-  ...ListenFlags,
-});
+/** The longest `--delay`: enough to trip any client's timeout, short of holding connections for good. */
+const MAX_DELAY_MS = 60_000;
+
+const MockFlags = z
+  .object({
+    source: z.string().min(1, 'mock takes an index file or URL'),
+    fixtures: z.string().min(1, '--fixtures must not be empty').optional(),
+    'app-password': z.array(z.string()).default([]),
+    open: z.boolean().default(false),
+    delay: z.coerce
+      .number({ error: '--delay must be a number' })
+      .int('--delay must be whole milliseconds')
+      .min(0, `--delay must be 0-${MAX_DELAY_MS}`)
+      .max(MAX_DELAY_MS, `--delay must be 0-${MAX_DELAY_MS}`)
+      .default(0),
+    'fail-rate': z.coerce
+      .number({ error: '--fail-rate must be a number' })
+      .min(0, '--fail-rate must be 0-1')
+      .max(1, '--fail-rate must be 0-1')
+      .default(0),
+    seed: z.coerce.number({ error: '--seed must be a number' }).int('--seed must be an integer').optional(),
+    ...ListenFlags,
+  })
+  .refine((flags) => !(flags.open && flags['app-password'].length > 0), '--open lets any user in: leave out --app-password');
 
 /** The flags of `site-rest mock`, checked. */
 type MockFlags = z.infer<typeof MockFlags>;
@@ -93,11 +122,21 @@ type RecordedAnswers = Map<string, { status: number; body: unknown }>;
 
 /** The flags of `site-rest mock`, checked; throws {@link UsageError} on a bad one. */
 export function parseMockFlags(argv: string[]): MockFlags {
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  let parsed: { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({
       args: argv,
-      options: { fixtures: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'api-root': { type: 'string' } },
+      options: {
+        fixtures: { type: 'string' },
+        'app-password': { type: 'string', multiple: true },
+        open: { type: 'boolean' },
+        delay: { type: 'string' },
+        'fail-rate': { type: 'string' },
+        seed: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-root': { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -254,16 +293,43 @@ function recordAnswers(
   return problems;
 }
 
+/** Who may sign in to write, as server options, and the start-up line that says so. */
+type SignIn = { options: Pick<RestServerOptions, 'users' | 'verifyApplicationPassword'>; line: string };
+
+/** With `--open` every Basic user signs in, with every capability; with `--app-password` those users; else nobody. */
+async function signIn(flags: MockFlags): Promise<SignIn> {
+  if (flags.open) {
+    const anyone = (username: string): RestUser => ({ id: 1, username, can: () => true });
+    return { options: { verifyApplicationPassword: anyone }, line: 'writes: any HTTP Basic user and password (--open)' };
+  }
+  const passwords = new Map<string, string>();
+  for (const entry of flags['app-password']) {
+    const [username, password] = splitUserPassword(entry, '--app-password');
+    if (!passwords.has(username)) passwords.set(username, password);
+  }
+  if (passwords.size === 0) return { options: {}, line: 'writes: refused with 401 (sign in with --app-password USER:PASSWORD, or --open)' };
+  const users = createUserStore({ users: [...passwords.keys()].map((username) => ({ username, roles: ['administrator'] })) });
+  for (const [username, password] of passwords) await users.createApplicationPassword(username, { name: 'site-rest mock', password });
+  return { options: { users }, line: `writes: signed-in users ${[...passwords.keys()].join(', ')} (HTTP Basic)` };
+}
+
 /**
  * The REST server of the mocked site at `url`, every endpoint answered by `handler`, without the
- * index's unsafe patterns; `dropped` lists those.
+ * index's unsafe patterns; `dropped` lists those. Reads are public; writes need a user `auth` signs in.
  */
-function mockServer(mocked: MockedSite, flags: MockFlags, url: string, handler: Handler): { rest: RestServer; dropped: string[] } {
+function mockServer(
+  mocked: MockedSite,
+  flags: MockFlags,
+  url: string,
+  handler: Handler,
+  auth: SignIn['options'],
+): { rest: RestServer; dropped: string[] } {
   try {
-    const { modules, dropped } = dropUnsafePatterns(modulesFromIndex(mocked.routes, { handlerFor: () => handler }));
+    const { modules, dropped } = dropUnsafePatterns(modulesFromIndex(mocked.routes, { handlerFor: () => handler, permission: null }));
     const rest = createRestServer({
       site: { ...mocked.site, url, home: url },
       apiRoot: flags['api-root'],
+      ...auth,
       authentication: withBase(mocked.authentication, url),
       namespaces: modules,
       // dropUnsafePatterns has just analysed every pattern left: no second analysis.
@@ -285,6 +351,7 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
   const flags = parseMockFlags(argv);
   const mocked = parseIndex(await readSource(flags.source), flags.source);
   const recordings = flags.fixtures === undefined ? [] : await loadRecordings(flags.fixtures);
+  const auth = await signIn(flags);
   const http = createServer();
   const url = await listen(http, flags.port, flags.host);
   try {
@@ -293,13 +360,17 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
       const recorded = answers.get(answerKey(request.method, request.route, request.query));
       return recorded ? new RestResponse(recorded.body, recorded.status) : echoRequest(request, context);
     };
-    const { rest, dropped } = mockServer(mocked, flags, url, answer);
+    const { rest, dropped } = mockServer(mocked, flags, url, answer, auth.options);
     const problems = recordAnswers(answers, recordings, rest, url);
-    http.on('request', createNodeHandler(rest));
+    const faults = { delayMs: flags.delay, failRate: flags['fail-rate'], seed: flags.seed };
+    http.on('request', withFaults(createNodeHandler(rest), rest, faults));
     http.on('clientError', createClientErrorHandler(rest));
     const lines = [`site-rest mock of ${flags.source}, serving ${rest.restUrl('/')}`];
     lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
     if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);
+    lines.push(`  ${auth.line}`);
+    if (flags.delay > 0) lines.push(`  every answer delayed ${flags.delay} ms`);
+    if (flags['fail-rate'] > 0) lines.push(`  requests answered 500 internal_server_error at rate ${flags['fail-rate']}`);
     io.out(`${lines.join('\n')}\n`);
     if (dropped.length > 0)
       io.err(`patterns open to ReDoS, not served (matching them could block the server):\n${dropped.map((d) => `  ${d}`).join('\n')}\n`);

@@ -1,6 +1,6 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
 import { createServer, type Server } from 'node:http';
-import { listen, ListenFlags, UsageError, type CliIo } from './common.js';
+import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
@@ -17,7 +17,7 @@ import { consoleMail } from './console-mail.js';
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
                       [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL]
 
-  --variant       which site variant to serve (default A)
+  --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
   --routing       URL form the index advertises: path (/wp-json/…) or query (/index.php?rest_route=/…);
                   default: path for A, query for B. Both forms are always served.
@@ -29,7 +29,8 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   Users left without one get a generated password, printed once at start-up.
   --smtp          send the contact forms' mail through this SMTP server: smtp://user:password@host:587
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
-                  printed here and not sent.`;
+                  printed here and not sent.
+  -h, --help      this text`;
 
 /** The demo site's users, as the recorded WordPress site had them. */
 const DEMO_USERS = [
@@ -39,7 +40,11 @@ const DEMO_USERS = [
 ];
 
 const ServeFlags = z.object({
-  variant: z.enum(['A', 'B'], { error: '--variant must be A or B' }).default('A'),
+  variant: z
+    .string()
+    .default('A')
+    .transform((name) => name.toUpperCase())
+    .pipe(z.enum(['A', 'B'], { error: '--variant must be A or B' })),
   ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
@@ -108,11 +113,7 @@ export function demoPasswords(flags: string[], fromEnv: string | undefined): Map
   const entries: Array<[source: string, entry: string]> = flags.map((entry) => ['--app-password', entry]);
   for (const entry of (fromEnv ?? '').split(',')) if (entry.trim()) entries.push(['SITE_REST_APP_PASSWORDS', entry.trim()]);
   for (const [source, entry] of entries) {
-    const colon = entry.indexOf(':');
-    const username = colon > 0 ? entry.slice(0, colon) : '';
-    const password = entry.slice(colon + 1);
-    if (!username || !/[a-z\d]/i.test(password))
-      throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+    const [username, password] = splitUserPassword(entry, source);
     if (!DEMO_USERS.some((u) => u.username === username)) {
       throw new UsageError(`${source} names unknown user "${username}" (demo users: ${DEMO_USERS.map((u) => u.username).join(', ')})`);
     }

@@ -26,8 +26,8 @@ export interface IndexRoute {
 export interface ModulesFromIndexOptions {
   /** Picks the handler of each endpoint (default: echo `{route, method, params}`). */
   handlerFor?: (route: string, methods: string[]) => Handler;
-  /** Who may call every endpoint (default `'public'`). */
-  permission?: Permission;
+  /** Who may call every endpoint (default `'public'`); `null` leaves the engine's default: reads public, writes for signed-in users. */
+  permission?: Permission | null;
   /** The namespace to mount a namespace's routes under (default: its own). */
   rename?: (namespace: string) => string;
 }
@@ -38,6 +38,24 @@ export const echoRequest: Handler = (request) => ({
   method: request.method,
   params: redactCredentials(request.params),
 });
+
+/** The properties of the raw/rendered fields of WordPress's core controllers (title, content, excerpt, caption, description). */
+const RAW_RENDERED_PROPERTIES = new Set(['raw', 'rendered', 'block_version', 'protected']);
+
+/**
+ * Whether an arg is a raw/rendered field: an object with a `raw` property and no others but
+ * those above. Core's controllers turn validation and sanitizing off for these
+ * (`arg_options` with null callbacks), so a plain string is accepted, as WordPress does.
+ */
+function isRawRendered(schema: ArgSchema): boolean {
+  const { type, properties } = schema;
+  const objectTyped = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  if (!objectTyped || !isMap(properties) || !('raw' in properties)) return false;
+  return Object.keys(properties).every((name) => RAW_RENDERED_PROPERTIES.has(name));
+}
+
+/** The value as the client sent it: WordPress's null `sanitize_callback`. */
+const asGiven = (value: unknown) => value;
 
 /**
  * Keywords WordPress reads as lists. PHP writes a list whose keys are not 0…n-1 as a JSON object
@@ -93,9 +111,14 @@ export function modulesFromIndex(routes: Record<string, IndexRoute>, options: Mo
         methods: endpoint.methods,
         args: Array.isArray(endpoint.args)
           ? {}
-          : Object.fromEntries(Object.entries(endpoint.args).map(([name, schema]) => [name, withLists(schema)])),
+          : Object.fromEntries(
+              Object.entries(endpoint.args).map(([name, schema]) => [
+                name,
+                isRawRendered(schema) ? { ...withLists(schema), sanitizeCallback: asGiven } : withLists(schema),
+              ]),
+            ),
         allowBatch: endpoint.allow_batch,
-        permission,
+        permission: permission ?? undefined,
         handler: handlerFor(key, endpoint.methods),
       })),
     };

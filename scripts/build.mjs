@@ -1,0 +1,60 @@
+// Builds dist/ only when it is missing or older than its sources, so `npm ci` (which runs
+// `prepare`), `npm test` and `npm start` build once between edits instead of every time.
+//
+//   node scripts/build.mjs           JavaScript and type declarations (prepare, pretest)
+//   node scripts/build.mjs --force   build whatever the dates say
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+/** What a build reads besides src/: a change to any of them makes dist/ stale. */
+const INPUT_FILES = ['package.json', 'tsup.config.ts', 'tsconfig.json'];
+
+/** Every file under `dir`, recursively; none when it does not exist. */
+function filesUnder(dir) {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+/** The files package.json promises: its entry points, the bin, and with `types` the declarations too. */
+function promisedFiles(pkg, types) {
+  const targets = [pkg.main, pkg.module, ...Object.values(pkg.bin ?? {})];
+  for (const target of Object.values(pkg.exports ?? {})) if (typeof target === 'object') targets.push(...Object.values(target));
+  if (types) {
+    targets.push(pkg.types);
+    for (const paths of Object.values(pkg.typesVersions?.['*'] ?? {})) targets.push(...paths);
+  }
+  return targets.filter((path) => typeof path === 'string' && path.startsWith('./dist/')).map((path) => join(ROOT, path));
+}
+
+/** Whether dist/ holds every promised file and nothing older than the newest source. */
+function isFresh(types) {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const built = filesUnder(DIST);
+  if (!promisedFiles(pkg, types).every((path) => built.includes(path))) return false;
+  const newestInput = Math.max(...[...filesUnder(join(ROOT, 'src')), ...INPUT_FILES.map((f) => join(ROOT, f))].map(mtime));
+  return Math.min(...built.map(mtime)) >= newestInput;
+}
+
+function mtime(path) {
+  return statSync(path).mtimeMs;
+}
+
+/**
+ * Builds dist/ unless it is fresh: with `types`, the JavaScript and the type declarations;
+ * without, the JavaScript alone (what running the CLI needs, in a fraction of the time).
+ */
+export async function buildIfStale({ types, force = false }) {
+  if (!force && isFresh(types)) return;
+  process.stderr.write(`site-rest: building dist/${types ? '' : ' (JavaScript only)'}\n`);
+  const { build } = await import('tsup');
+  await build(types ? { silent: true } : { dts: false, silent: true });
+}
+
+if (process.argv[1] === import.meta.filename) await buildIfStale({ types: true, force: process.argv.includes('--force') });
