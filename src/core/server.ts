@@ -383,7 +383,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   async function inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>> {
-    const raw = injectedRawRequest(request, apiRoot);
+    const raw = injectedRawRequest(request, apiRoot, (url) => resolveRestRoute(url, { apiRoot, homePath }) !== null);
     const answer = await serve(raw, undefined, request.user);
     // The URL is built below the API root, so the core always answers it.
     return injectedResponse(answer!);
