@@ -36,46 +36,46 @@ const namespaceModule = z.looseObject(
   { error: 'must be a namespace module { namespace, routes }' },
 );
 
-const serverOptions = z
-  .strictObject(
-    {
-      site,
-      apiRoot: z.string().optional(),
-      routing: z.enum(['path', 'query']).optional(),
-      trustHost: z.boolean({ error: 'must be true or false' }).optional(),
-      trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
-      namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
-      authenticate: fn('request, responseHeaders → user, null or error').optional(),
-      users: z
-        .looseObject(
-          { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
-          { error: 'must be a user store (createUserStore from site-rest/node)' },
-        )
-        .optional(),
-      verifyApplicationPassword: fn('username, password → user or null').optional(),
-      credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
-      session: z.looseObject({ user: fn('request → user or null'), verifyNonce: fn('nonce, user → boolean') }).optional(),
-      loginLimiter: z.union([z.literal(false), z.looseObject({})], { error: 'must be limiter options or false' }).optional(),
-      authorizationUrl: absoluteUrl.optional(),
-      authentication: z.record(z.string(), z.unknown()).optional(),
-      maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
-      jsonp: z.boolean().optional(),
-      cors: z.unknown().optional(),
-      onError: fn('error, { phase, method, route }').optional(),
-      unsafePatterns: z.enum(['refuse', 'allow']).optional(),
-      capabilities: list(z.string(), 'capability names').optional(),
-      schemaKeywords: list(z.string(), 'keyword names').optional(),
-      onRequest: fn('a hook').optional(),
-      beforeHandler: fn('a hook').optional(),
-      afterHandler: fn('a hook').optional(),
-      onResponse: fn('a hook').optional(),
-    },
-    { error: 'must be an options object' },
-  )
-  .refine((options) => options.site.url !== undefined || options.trustHost === true || options.trustProxy === true, {
-    path: ['site', 'url'],
-    error: 'is required unless trustHost or trustProxy takes the address from each request',
-  });
+const serverShape = z.strictObject(
+  {
+    site,
+    apiRoot: z.string().optional(),
+    routing: z.enum(['path', 'query']).optional(),
+    trustHost: z.boolean({ error: 'must be true or false' }).optional(),
+    trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
+    namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
+    authenticate: fn('request, responseHeaders → user, null or error').optional(),
+    users: z
+      .looseObject(
+        { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
+        { error: 'must be a user store (createUserStore from site-rest/node)' },
+      )
+      .optional(),
+    verifyApplicationPassword: fn('username, password → user or null').optional(),
+    credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
+    session: z.looseObject({ user: fn('request → user or null'), verifyNonce: fn('nonce, user → boolean') }).optional(),
+    loginLimiter: z.union([z.literal(false), z.looseObject({})], { error: 'must be limiter options or false' }).optional(),
+    authorizationUrl: absoluteUrl.optional(),
+    authentication: z.record(z.string(), z.unknown()).optional(),
+    maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
+    jsonp: z.boolean().optional(),
+    cors: z.unknown().optional(),
+    onError: fn('error, { phase, method, route }').optional(),
+    unsafePatterns: z.enum(['refuse', 'allow']).optional(),
+    capabilities: list(z.string(), 'capability names').optional(),
+    schemaKeywords: list(z.string(), 'keyword names').optional(),
+    onRequest: fn('a hook').optional(),
+    beforeHandler: fn('a hook').optional(),
+    afterHandler: fn('a hook').optional(),
+    onResponse: fn('a hook').optional(),
+  },
+  { error: 'must be an options object' },
+);
+
+const serverOptions = serverShape.refine(
+  (options) => options.site.url !== undefined || options.trustHost === true || options.trustProxy === true,
+  { path: ['site', 'url'], error: 'is required unless trustHost or trustProxy takes the address from each request' },
+);
 
 function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
