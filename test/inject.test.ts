@@ -70,6 +70,27 @@ describe('server.inject', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('reads answer headers in any case, listing them as WordPress capitalises them', async () => {
+    const answer = await server.inject({ path: '/shop/v1/products' });
+    expect(answer.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(answer.headers['X-ROBOTS-TAG']).toBe('noindex');
+    expect('link' in answer.headers).toBe(true);
+    expect(answer.headers['x-wp-nothing']).toBeUndefined();
+    expect(Object.keys(answer.headers)).toContain('Content-Type');
+    expect(Object.keys(answer.headers)).not.toContain('content-type');
+  });
+
+  it('takes the path with or without the API root, and in the ?rest_route= form', async () => {
+    const expected = { status: 200, data: { params: { ids: [5] } } };
+    expect(await server.inject({ path: '/shop/v1/products?ids=5' })).toMatchObject(expected);
+    expect(await server.inject({ path: '/wp-json/shop/v1/products?ids=5' })).toMatchObject(expected);
+    expect(await server.inject({ path: 'wp-json/shop/v1/products', query: { ids: [5] } })).toMatchObject(expected);
+    expect(await server.inject({ path: '/?rest_route=/shop/v1/products&ids=5' })).toMatchObject(expected);
+    expect(await server.inject({ path: '/index.php?rest_route=/shop/v1/products', query: { ids: [5] } })).toMatchObject(expected);
+    expect(await server.inject({ path: '/wp-json' })).toMatchObject({ status: 200, data: { name: 'Shop' } });
+    expect(await server.inject({ path: '/' })).toMatchObject({ status: 200, data: { name: 'Shop' } });
+  });
+
   it('leaves data null for a HEAD request, whose answer has no body', async () => {
     const answer = await server.inject({ method: 'HEAD', path: '/shop/v1/products' });
     expect(answer).toMatchObject({ status: 200, data: null, body: '' });

@@ -66,14 +66,15 @@ function bodyOf(ctx: { body: unknown }): unknown {
 describe('site-rest/koa on a Koa context', () => {
   const middleware = createKoaMiddleware(rest);
 
-  it('passes a URL outside the API to next() and leaves the context untouched', async () => {
+  it('passes a URL outside the API to next() with only the discovery Link header added', async () => {
     const { ctx, res } = mockContext({ method: 'GET', url: '/about?x=1' });
     const next = vi.fn(async () => {});
     await middleware(ctx, next);
     expect(next).toHaveBeenCalledOnce();
     expect(ctx.status).toBe(404);
     expect(ctx.body).toBeUndefined();
-    expect(res.getHeaderNames()).toEqual([]);
+    expect(res.getHeaderNames()).toEqual(['link']);
+    expect(res.getHeader('link')).toBe('<http://example.test/wp-json/>; rel="https://api.w.org/"');
     expect(res._isEndCalled()).toBe(false);
   });
 

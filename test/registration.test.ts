@@ -72,7 +72,7 @@ describe('registration refuses', () => {
 
   it('missing or malformed options, naming the option', () => {
     expect(() => createRestServer({} as RestServerOptions)).toThrow(/createRestServer options\.site is required/);
-    expect(() => createRestServer({ site: { name: 'x' } } as RestServerOptions)).toThrow(/options\.site\.url is required/);
+    expect(() => createRestServer({ site: { name: 'x' } })).toThrow(/options\.site\.url is required/);
     expect(() => createRestServer({ site: { name: 'x', url: 'example.com' } })).toThrow(
       /options\.site\.url must be an absolute http\(s\) URL/,
     );

@@ -3,11 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestServer } from '../core/server.js';
 import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type HostBody, type RequestBody } from './request-body.js';
 import { sendRawResponse } from './write-response.js';
+import { addDiscoveryLink, overTls } from './mount.js';
 
 /** Options of {@link createExpressMiddleware}. */
 export interface ExpressMiddlewareOptions {
   /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
   bodyLimit?: number;
+  /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
+  discoveryLink?: boolean;
 }
 
 /** What the middleware reads of an Express request (Express 4 and 5): the node request plus what parsers left on it. */
@@ -18,6 +21,8 @@ export interface ExpressRequestLike extends IncomingMessage {
   rawBody?: unknown;
   /** The client's address as Express reads it: the socket's, or a proxy's header where the app's `trust proxy` allows. */
   ip?: string;
+  /** The path the middleware is mounted at (`app.use('/blog', …)`), '' at the root. */
+  baseUrl?: string;
 }
 
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
@@ -32,19 +37,25 @@ function hostBody(req: ExpressRequestLike): HostBody {
 }
 
 /**
- * Express middleware serving the REST API. URLs outside the API go to `next()`; the URL is
- * read as Express gives it below the mount path. A body parser that ran first is respected
+ * Express middleware serving the REST API. URLs outside the API go to `next()`, with the
+ * discovery `Link` header set; the URL is read as Express gives it below the mount path, and
+ * links are built under that path (`req.baseUrl`). A body parser that ran first is respected
  * (its raw text when kept, else its data); otherwise the body is read from the stream, up to
  * `bodyLimit`. REST errors are answered here; anything unexpected goes to Express's error
  * handler through `next(error)`.
  */
 export function createExpressMiddleware(server: RestServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const discovery = options.discoveryLink !== false;
 
   async function serve(req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
     const url = req.url ?? '/';
     const target = server.resolve(url);
-    if (!target) return next();
+    const basePath = req.baseUrl || undefined;
+    if (!target) {
+      if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
+      return next();
+    }
     const method = req.method ?? 'GET';
     let body: RequestBody = {};
     if (BODY_METHODS.has(method.toUpperCase())) {
@@ -54,7 +65,7 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
       body = step;
     }
     const answer = await server.handle(
-      { method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, ...body },
+      { method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, basePath, secure: overTls(req), ...body },
       target,
     );
     if (res.destroyed) return;

@@ -3,6 +3,7 @@ import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
 import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
+import { basePathOption, belowBase } from './mount.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -15,6 +16,10 @@ export interface FetchHandlerOptions {
    * or a header your own proxy sets. Without it the login limiter counts by username only.
    */
   clientAddress?: (request: Request) => string | undefined;
+  /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `fallback`. */
+  basePath?: string;
+  /** Add WordPress's discovery `Link` header to `fallback`'s responses (default true, as WordPress's front-end pages). */
+  discoveryLink?: boolean;
 }
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
@@ -70,19 +75,44 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 /**
  * Serves the REST API as `(request: Request) => Promise<Response>`. Requests outside the API
- * go to `fallback`; bodies are read up to `bodyLimit`. An unexpected exception rejects the
+ * go to `fallback`, whose answer gets the discovery `Link` header; bodies are read up to `bodyLimit`. An unexpected exception rejects the
  * promise, so the platform's or framework's error handling sees it.
  */
 export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const basePath = basePathOption(options.basePath, 'createFetchHandler');
+  const { fallback } = options;
+  const discovery = options.discoveryLink !== false;
+
+  /** The host's own answer, with the discovery `Link` added. */
+  async function passOn(
+    request: Request,
+    pass: NonNullable<FetchHandlerOptions['fallback']>,
+    headers: Record<string, string>,
+    secure: boolean,
+  ) {
+    const response = await pass(request);
+    if (!discovery) return response;
+    const link = server.discoveryLink({ headers, basePath, secure });
+    try {
+      response.headers.append('Link', link);
+      return response;
+    } catch {
+      // The headers of a Response from fetch() are immutable: answer a copy that carries the link.
+      const copy = new Response(response.body, response);
+      copy.headers.append('Link', link);
+      return copy;
+    }
+  }
 
   return async (request) => {
     const parsed = new URL(request.url);
-    const url = parsed.pathname + parsed.search;
+    const secure = parsed.protocol === 'https:';
+    const url = belowBase(parsed.pathname + parsed.search, basePath);
     const headers = headerRecord(request.headers);
     const method = request.method.toUpperCase();
-    const target = server.resolve(url);
-    if (!target) return options.fallback ? options.fallback(request) : toFetchResponse(notFoundResponse(server, headers), method);
+    const target = url === null ? null : server.resolve(url);
+    if (!target) return fallback ? passOn(request, fallback, headers, secure) : toFetchResponse(notFoundResponse(server, headers), method);
     let body: RequestBody = {};
     if (BODY_METHODS.has(method)) {
       const step = settleBody(server, bodyLimit, headers, await fetchRequestBody(request, bodyLimit));
@@ -91,7 +121,15 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
       body = step;
     }
     const answer = await server.handle(
-      { method: request.method, url, headers, remoteAddress: options.clientAddress?.(request), ...body },
+      {
+        method: request.method,
+        url: url!,
+        headers,
+        remoteAddress: options.clientAddress?.(request),
+        secure,
+        ...(basePath && { basePath }),
+        ...body,
+      },
       target,
     );
     // resolve() said this URL is in the API, so the core answers it.

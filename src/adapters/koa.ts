@@ -5,6 +5,7 @@ import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
 import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.js';
+import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -46,6 +47,10 @@ export interface KoaContextLike {
 export interface KoaMiddlewareOptions {
   /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
   bodyLimit?: number;
+  /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `next()`. */
+  basePath?: string;
+  /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
+  discoveryLink?: boolean;
 }
 
 /**
@@ -97,17 +102,25 @@ export function createKoaMiddleware(
   options: KoaMiddlewareOptions = {},
 ): (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void> {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
+  const discovery = options.discoveryLink !== false;
 
   return async (ctx, next) => {
-    const target = server.resolve(ctx.url);
+    const url = belowBase(ctx.url, basePath);
+    const target = url === null ? null : server.resolve(url);
     if (!target) {
+      if (discovery) addDiscoveryLink(ctx.res, server.discoveryLink({ headers: ctx.req.headers, basePath, secure: overTls(ctx.req) }));
       await next();
       return;
     }
     const body = await bodyOf(ctx, server, bodyLimit);
     if (!body) return;
     const remoteAddress = ctx.ip || ctx.req.socket.remoteAddress;
-    const answer = await server.handle({ method: ctx.method, url: ctx.url, headers: ctx.req.headers, remoteAddress, ...body }, target);
+    const secure = overTls(ctx.req);
+    const answer = await server.handle(
+      { method: ctx.method, url: url!, headers: ctx.req.headers, remoteAddress, secure, ...(basePath && { basePath }), ...body },
+      target,
+    );
     if (answer) answerWith(ctx, answer);
     else await next();
   };

@@ -3,9 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MaybePromise } from '../core/pipeline/maybe-async.js';
 import type { RestTarget } from '../core/routing/rest-route.js';
 import type { RestServer } from '../core/server.js';
-import type { RawResponse } from '../core/types.js';
+import type { RawRequest, RawResponse } from '../core/types.js';
 import { DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, settleBody } from './request-body.js';
 import { writeRawResponse } from './write-response.js';
+import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
@@ -14,6 +15,10 @@ export { createClientErrorHandler, type ClientErrorHandler } from './client-erro
 export interface NodeHandlerOptions {
   /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
   bodyLimit?: number;
+  /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs are passed on. */
+  basePath?: string;
+  /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
+  discoveryLink?: boolean;
 }
 
 /** A `node:http` request listener that also works as connect-style middleware. */
@@ -25,6 +30,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
  */
 export function createNodeHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const basePath = basePathOption(options.basePath, 'createNodeHandler');
+  const discovery = options.discoveryLink !== false;
 
   function deliver(res: ServerResponse, answer: RawResponse | null, method: string, next?: (error?: unknown) => void): void {
     if (res.destroyed) return;
@@ -35,6 +42,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   async function serveWithBody(
     req: IncomingMessage,
     res: ServerResponse,
+    url: string,
     target: RestTarget,
     next?: (error?: unknown) => void,
   ): Promise<void> {
@@ -42,25 +50,27 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     const body = settleBody(server, bodyLimit, req.headers, await requestBody(req, bodyLimit));
     if (body === null) return;
     if ('answer' in body) return writeRawResponse(res, body.answer, method);
-    deliver(
-      res,
-      await server.handle({ method, url: req.url ?? '/', headers: req.headers, remoteAddress: req.socket.remoteAddress, ...body }, target),
-      method,
-      next,
-    );
+    deliver(res, await server.handle({ ...rawRequest(req, method, url), ...body }, target), method, next);
+  }
+
+  function rawRequest(req: IncomingMessage, method: string, url: string): RawRequest {
+    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress, secure: overTls(req) };
+    if (basePath) raw.basePath = basePath;
+    return raw;
   }
 
   /** Serves a request; synchronous when it has no body to read and nothing on the way is async. */
   function serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): MaybePromise<void> {
-    const url = req.url ?? '/';
     const method = req.method ?? 'GET';
-    const target = server.resolve(url);
+    const url = belowBase(req.url ?? '/', basePath);
+    const target = url === null ? null : server.resolve(url);
     if (!target) {
-      if (next) return next();
-      return writeRawResponse(res, notFoundResponse(server, req.headers), method);
+      if (!next) return writeRawResponse(res, notFoundResponse(server, req.headers), method);
+      if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
+      return next();
     }
-    if (BODY_METHODS.has(method.toUpperCase())) return serveWithBody(req, res, target, next);
-    const answer = server.handle({ method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress }, target);
+    if (BODY_METHODS.has(method.toUpperCase())) return serveWithBody(req, res, url!, target, next);
+    const answer = server.handle(rawRequest(req, method, url!), target);
     if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled, method, next));
     deliver(res, answer, method, next);
   }

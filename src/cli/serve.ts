@@ -1,11 +1,13 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
+import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
+import { notFoundResponse } from '../adapters/request-body.js';
+import { escHtml } from '../core/schema/text.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
-import { createRestServer } from '../core/server.js';
+import { createRestServer, type RestServer } from '../core/server.js';
 import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
@@ -152,6 +154,33 @@ function smtpServerName(smtp: string): string {
 }
 
 /**
+ * The site's front page, for `GET /` and `HEAD /`: the discovery `Link` header (set by the
+ * adapter) and the `<link rel="https://api.w.org/">` element WordPress's `wp_head` prints, so
+ * clients that discover the API from the site's address (`wpapi`'s `discover`) find it.
+ * Any other URL outside the API answers WordPress's 404.
+ */
+function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: ServerResponse): void {
+  const method = req.method ?? 'GET';
+  const path = (req.url ?? '/').split('?', 1)[0];
+  if (path !== '/' || (method !== 'GET' && method !== 'HEAD')) return writeRawResponse(res, notFoundResponse(rest, req.headers), method);
+  const api = escHtml(rest.restUrl('/'));
+  const page = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<title>${escHtml(name)}</title>
+<link rel="https://api.w.org/" href="${api}" />
+</head>
+<body>
+<p>site-rest demo: the REST API is at <a href="${api}">${api}</a>.</p>
+</body>
+</html>
+`;
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Length': Buffer.byteLength(page) });
+  res.end(method === 'HEAD' ? undefined : page);
+}
+
+/**
  * `site-rest serve`: the demo server on the built-in memory storage. Resolves with the
  * listening server once it prints its URL; rejects when the port cannot be had.
  */
@@ -167,14 +196,16 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
     contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
     only: flags.namespaces,
   });
+  const site = siteFor(flags.variant, url);
   const rest = createRestServer({
-    site: siteFor(flags.variant, url),
+    site,
     apiRoot: flags['api-root'],
     routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
     users,
     namespaces,
   });
-  http.on('request', createNodeHandler(rest));
+  const api = createNodeHandler(rest);
+  http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
   http.on('clientError', createClientErrorHandler(rest));
   const mounted = `namespaces: ${namespaces.map((m) => m.namespace).join(', ') || 'none'}`;
   const mails = namespaces.some((m) => m.namespace === 'contact-forms/v1');

@@ -13,7 +13,7 @@ const site = z.strictObject(
   {
     name: z.string({ error: "must be the site's title, a string" }),
     description: z.string().optional(),
-    url: absoluteUrl,
+    url: absoluteUrl.optional(),
     home: absoluteUrl.optional(),
     gmt_offset: z.string({ error: 'must be a string such as "0" or "-5"' }).optional(),
     timezone_string: z.string().optional(),
@@ -36,11 +36,13 @@ const namespaceModule = z.looseObject(
   { error: 'must be a namespace module { namespace, routes }' },
 );
 
-const serverOptions = z.strictObject(
+const serverShape = z.strictObject(
   {
     site,
     apiRoot: z.string().optional(),
     routing: z.enum(['path', 'query']).optional(),
+    trustHost: z.boolean({ error: 'must be true or false' }).optional(),
+    trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
     namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
     authenticate: fn('request, responseHeaders → user, null or error').optional(),
     users: z
@@ -68,6 +70,11 @@ const serverOptions = z.strictObject(
     onResponse: fn('a hook').optional(),
   },
   { error: 'must be an options object' },
+);
+
+const serverOptions = serverShape.refine(
+  (options) => options.site.url !== undefined || options.trustHost === true || options.trustProxy === true,
+  { path: ['site', 'url'], error: 'is required unless trustHost or trustProxy takes the address from each request' },
 );
 
 function describe(value: unknown): string {

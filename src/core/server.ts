@@ -31,12 +31,24 @@ import { registrationPolicy } from './routing/registration-policy.js';
 import { checkOpenApiOptions, checkServerOptions } from './options.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
+import { publicAddresses, type RequestLocation } from './http/public-address.js';
 import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
 
 /** Options of {@link createRestServer}. */
 export interface RestServerOptions extends RestHooks {
-  /** Site facts shown by the root index. */
-  site: SiteFacts;
+  /** Site facts shown by the root index; `url` may be left out when `trustHost` or `trustProxy` takes it from each request. */
+  site: Omit<SiteFacts, 'url'> & { url?: string };
+  /**
+   * Build links, the index's `url`/`home` and `Location` on the request's `Host` header instead of
+   * `site.url`'s host (default false: a client could otherwise put any host in the links answered).
+   */
+  trustHost?: boolean;
+  /**
+   * As `trustHost`, for a server behind a reverse proxy that sets (not appends to) these headers:
+   * the scheme from `X-Forwarded-Proto`, the host from `X-Forwarded-Host` (else `Host`), and the
+   * path the proxy serves the app under from `X-Forwarded-Prefix`; the first value of each (default false).
+   */
+  trustProxy?: boolean;
   /** API root below the home URL (default `wp-json`). */
   apiRoot?: string;
   /** URL form advertised in links: `{home}/{apiRoot}/…` (`path`, default) or `{home}/index.php?rest_route=/…` (`query`). Both are always served. */
@@ -123,6 +135,11 @@ export interface RestServer {
   reportError(error: unknown, info: ErrorInfo): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
+  /**
+   * The discovery `Link` header value (`<…/wp-json/>; rel="https://api.w.org/"`) for a request
+   * outside the API, on the address that request reaches the site at.
+   */
+  discoveryLink(request: Pick<RawRequest, 'headers' | 'basePath' | 'secure'>): string;
   /** The user store given in the options, or null. */
   readonly users: UserStore | null;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
@@ -140,7 +157,20 @@ interface Exchange {
   params: GlobalParams;
   /** Response headers collected so far. */
   out: Record<string, string | string[]>;
+  /** The addresses this request is answered with. */
+  at: Addressed;
 }
+
+/** What one site address gives a request: its facts, `restUrl` and discovery `Link` on that address, and a dispatcher using them. */
+interface Addressed {
+  site: RestContext['site'];
+  restUrl: RestContext['restUrl'];
+  link: string;
+  env: DispatchEnv;
+}
+
+/** Stands in for `site.url` when each request supplies the address and one has none. */
+const UNKNOWN_SITE_URL = 'http://localhost';
 
 const DEFAULT_ERROR_LOGGER: ErrorReporter = (error, info) => {
   const where = info.method ? `${info.phase} of ${info.method} ${info.route ?? ''}` : info.phase;
@@ -154,17 +184,23 @@ function withoutTrailingSlash(url: string): string {
 /** Creates a REST server over plain data: mount namespaces, then hand requests to {@link RestServer.handle}. */
 export function createRestServer(options: RestServerOptions): RestServer {
   checkServerOptions(options);
-  const url = withoutTrailingSlash(options.site.url);
-  const home = withoutTrailingSlash(options.site.home ?? options.site.url);
+  const url = withoutTrailingSlash(options.site.url ?? UNKNOWN_SITE_URL);
+  const home = withoutTrailingSlash(options.site.home ?? url);
   const site = { ...options.site, url, home };
+  const trust = { trustHost: options.trustHost === true, trustProxy: options.trustProxy === true };
+  const trusting = trust.trustHost || trust.trustProxy;
+  const locate = publicAddresses(site, trust);
   const apiRoot = phpTrim(options.apiRoot ?? 'wp-json', '/');
   const routing = options.routing ?? 'path';
   const homePath = phpTrim(new URL(`${home}/`).pathname, '/');
   const jsonpEnabled = options.jsonp ?? true;
   const onError = options.onError ?? DEFAULT_ERROR_LOGGER;
-  const authentication = options.authentication ?? {
-    'application-passwords': { endpoints: { authorization: options.authorizationUrl ?? `${url}/wp-admin/authorize-application.php` } },
-  };
+  const authentication = (siteUrl: string): Record<string, unknown> =>
+    options.authentication ?? {
+      'application-passwords': {
+        endpoints: { authorization: options.authorizationUrl ?? `${siteUrl}/wp-admin/authorize-application.php` },
+      },
+    };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
   const hooks = hookSet(options);
@@ -181,39 +217,56 @@ export function createRestServer(options: RestServerOptions): RestServer {
       loginLimiter: options.loginLimiter,
     });
 
-  function restUrl(route: string, query?: Record<string, string | number>): string {
-    const path = route.replace(/^\/+/, '');
-    let out = routing === 'query' ? `${home}/index.php?rest_route=/${path}` : `${home}/${apiRoot}/${path}`;
-    if (query) {
-      const extra = Object.entries(query)
-        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-        .join('&');
-      if (extra) out += (out.includes('?') ? '&' : '?') + extra;
-    }
-    return out;
+  function restUrlOn(base: string): RestContext['restUrl'] {
+    return (route, query) => {
+      const path = route.replace(/^\/+/, '');
+      let out = routing === 'query' ? `${base}/index.php?rest_route=/${path}` : `${base}/${apiRoot}/${path}`;
+      if (query) {
+        const extra = Object.entries(query)
+          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+          .join('&');
+        if (extra) out += (out.includes('?') ? '&' : '?') + extra;
+      }
+      return out;
+    };
   }
-  const link = discoveryLink(restUrl('/'));
 
   const table = createRouteTable((namespace) => table.add(namespace, indexRoutes.namespace(namespace)), registrationPolicy(options));
-  const indexRoutes = createIndexRoutes({ table, site, authentication, restUrl });
-  table.add('', indexRoutes.root);
 
-  // Anonymous requests, the common case, share one context instead of building one each.
-  const anonymous: RestContext = Object.freeze({
-    user: null,
-    site,
-    restUrl,
-    dispatch: (request: InternalRequest) => internalDispatch(request, null),
-  });
-  function context(user: RestUser | null): RestContext {
-    return user ? { user, site, restUrl, dispatch: (request) => internalDispatch(request, user) } : anonymous;
+  /** The site at one address: its contexts (anonymous requests, the common case, share one) and a dispatcher using them. */
+  function addressed(facts: RestContext['site']): Addressed {
+    const restUrl = restUrlOn(facts.home);
+    const anonymous: RestContext = Object.freeze({
+      user: null,
+      site: facts,
+      restUrl,
+      dispatch: (request: InternalRequest) => internalDispatch(request, null, at.env),
+    });
+    const context = (user: RestUser | null): RestContext =>
+      user ? { user, site: facts, restUrl, dispatch: (request) => internalDispatch(request, user, at.env) } : anonymous;
+    const at: Addressed = { site: facts, restUrl, link: discoveryLink(restUrl('/')), env: { table, context, restUrl, onError, hooks } };
+    return at;
   }
 
-  const env: DispatchEnv = { table, context, restUrl, onError, hooks };
+  const configured = addressed(site);
+  const { restUrl, link, env } = configured;
+  const indexRoutes = createIndexRoutes({ table, authentication, restUrl });
+  table.add('', indexRoutes.root);
   table.add('', createBatchRoute(maxBatchSize, env));
 
+  // Requests through one proxy or mount share an address: the last one is kept rather than rebuilt.
+  let recent = configured;
+  /** The addresses a request is answered with: the configured ones unless its mount path or trusted headers move them. */
+  function addressOf(request: RequestLocation): Addressed {
+    if (!trusting && !request.basePath) return configured;
+    const moved = locate(request);
+    if (moved.home === home && moved.url === url) return configured;
+    if (moved.home !== recent.site.home || moved.url !== recent.site.url) recent = addressed({ ...site, ...moved });
+    return recent;
+  }
+
   /** `rest_do_request`: runs a request built in code through the same pipeline, as `user`. */
-  async function internalDispatch(request: InternalRequest, user: RestUser | null): Promise<RestResponse> {
+  async function internalDispatch(request: InternalRequest, user: RestUser | null, env: DispatchEnv): Promise<RestResponse> {
     const { path, query: queryString } = splitUrl(request.path);
     const query = { ...(queryString ? parsePhpQuery(queryString) : {}), ...request.query };
     const body = request.body ?? {};
@@ -269,12 +322,13 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const query = target.query as Record<string, unknown>;
     const headers = normalizeHeaders(raw.headers);
     const params = readGlobalParams(raw.method, query, headers, jsonpEnabled);
+    const at = trusting || raw.basePath ? addressOf({ headers, basePath: raw.basePath, secure: raw.secure }) : configured;
     // A fresh literal per answer: V8 builds it faster than it copies a prepared one.
-    const out: Record<string, string | string[]> = baseHeaders(link, params.jsonpAsked, cors !== null);
+    const out: Record<string, string | string[]> = baseHeaders(at.link, params.jsonpAsked, cors !== null);
     // WordPress answers a refused `_jsonp` with `json_error`: code and message, no `data`.
     const { refusal } = params;
     if (refusal) return render(refusal.status, out, JSON.stringify({ code: refusal.code, message: refusal.message }));
-    const exchange: Exchange = { raw, target, query, headers, params, out };
+    const exchange: Exchange = { raw, target, query, headers, params, out, at };
 
     // Who is asking is already known for an injected request, and for the common case: no
     // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
@@ -302,7 +356,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const method = params.method;
     const dispatched = dispatch(
       { method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} },
-      env,
+      ex.at.env,
     );
     if (params.embed === null) return dispatched;
     const embed = params.embed;
@@ -310,7 +364,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       // Not for HEAD, nor for an answer the handler encoded itself: WordPress sends those before embedding.
       method === 'HEAD' || (done.response.encoded && !params.envelope)
         ? done
-        : settle(embedLinks(done.response, embed, user, env), (response) => ({ ...done, response })),
+        : settle(embedLinks(done.response, embed, user, ex.at.env), (response) => ({ ...done, response })),
     );
   }
 
@@ -341,7 +395,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   async function inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>> {
-    const raw = injectedRawRequest(request, apiRoot);
+    const raw = injectedRawRequest(request, apiRoot, (url) => resolveRestRoute(url, { apiRoot, homePath }) !== null);
     const answer = await serve(raw, undefined, request.user);
     // The URL is built below the API root, so the core always answers it.
     return injectedResponse(answer!);
@@ -355,6 +409,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     resolve: (requestUrl) => resolveRestRoute(requestUrl, { apiRoot, homePath }),
     handle,
     restUrl,
+    discoveryLink: (request) => addressOf({ ...request, headers: normalizeHeaders(request.headers) }).link,
     users,
     routes: table,
     openapi: (openApiOptions) => {

@@ -161,7 +161,7 @@ export interface RestRequest<P = Record<string, unknown>, U = Record<string, unk
 export interface RestContext {
   /** The signed-in user, or null. */
   user: RestUser | null;
-  /** The site facts the server was created with. */
+  /** The site facts, `url` and `home` where this request reaches the site (see `trustHost`, `trustProxy`, mount paths). */
   site: Required<Pick<SiteFacts, 'name' | 'url' | 'home'>> & SiteFacts;
   /** Absolute URL of a route, in the server's routing form (`restUrl('/core/v2/posts')`). */
   restUrl(route: string, query?: Record<string, string | number>): string;
@@ -201,6 +201,10 @@ export interface RawRequest {
    * leave it undefined rather than copy an unchecked `X-Forwarded-For`.
    */
   remoteAddress?: string;
+  /** The path the adapter is mounted at (`/blog`: Express's `req.baseUrl`, the `basePath` option): links are built under it. */
+  basePath?: string;
+  /** True when the connection is TLS: links are `https` when `trustHost` or `trustProxy` lets the request set the address. */
+  secure?: boolean;
 }
 
 /** What the core answers: an adapter writes it out as it is. */

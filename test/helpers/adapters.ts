@@ -20,10 +20,18 @@ export interface Mounted {
   close: () => Promise<void>;
 }
 
-/** Options every adapter takes. */
+/** Options every adapter takes, and how the host around it is set up. */
 interface AdapterOptions {
   bodyLimit?: number;
+  /** Serve the API under this path: Express mounts the middleware there (`app.use(basePath, …)`), the others take the `basePath` option. */
+  basePath?: string;
+  /** The adapter's `discoveryLink` option. */
+  discoveryLink?: boolean;
+  /** A host page answering every URL outside the API with 200 `host page` (text/plain), as the host's own routes would. */
+  hostPage?: boolean;
 }
+
+const HOST_PAGE = 'host page';
 
 export const ADAPTER_NAMES = ['node', 'express', 'express 4', 'koa', 'koa 2', 'fetch (Hono)'] as const;
 type AdapterName = (typeof ADAPTER_NAMES)[number];
@@ -46,13 +54,22 @@ function listen(server: Server): Promise<Mounted> {
 
 /** Serves `rest` through the named adapter: plain node:http, an Express app (5 or 4), a Koa app (3 or 2), or Hono on @hono/node-server. */
 export function mountAdapter(name: AdapterName, rest: RestServer, options: AdapterOptions = {}): Promise<Mounted> {
+  const { bodyLimit, basePath, discoveryLink, hostPage } = options;
   switch (name) {
-    case 'node':
-      return listen(createServer(createNodeHandler(rest, options)));
+    case 'node': {
+      const handler = createNodeHandler(rest, { bodyLimit, basePath, discoveryLink });
+      if (!hostPage) return listen(createServer(handler));
+      return listen(
+        createServer((req, res) => handler(req, res, () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(HOST_PAGE))),
+      );
+    }
     case 'express':
     case 'express 4': {
       const app = name === 'express' ? express() : express4();
-      app.use(createExpressMiddleware(rest, options));
+      const middleware = createExpressMiddleware(rest, { bodyLimit, discoveryLink });
+      if (basePath) app.use(basePath, middleware);
+      else app.use(middleware);
+      if (hostPage) app.use((_req, res) => void res.type('text/plain').send(HOST_PAGE));
       return listen(createServer(app));
     }
     case 'koa':
@@ -62,14 +79,21 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
       app.on('error', (error: NodeJS.ErrnoException) => {
         if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
       });
-      app.use(createKoaMiddleware(rest, options));
+      app.use(createKoaMiddleware(rest, { bodyLimit, basePath, discoveryLink }));
+      if (hostPage) {
+        app.use((ctx) => {
+          ctx.type = 'text/plain';
+          ctx.body = HOST_PAGE;
+        });
+      }
       // Koa's callback settles every request itself (errors go to ctx.onerror), so its promise is left alone.
       const handle = app.callback();
       return listen(createServer((req, res) => void handle(req, res)));
     }
     case 'fetch (Hono)': {
       const app = new Hono();
-      const api = createFetchHandler(rest, options);
+      const fallback = hostPage ? () => new Response(HOST_PAGE, { headers: { 'Content-Type': 'text/plain' } }) : undefined;
+      const api = createFetchHandler(rest, { bodyLimit, basePath, discoveryLink, fallback });
       app.all('*', (c) => api(c.req.raw));
       return new Promise((resolve) => {
         const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>

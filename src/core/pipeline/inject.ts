@@ -6,7 +6,10 @@ import type { RawRequest, RawResponse, RestUser } from '../types.js';
 export interface InjectRequest {
   /** HTTP method (default GET). */
   method?: string;
-  /** The API route, e.g. `/shop/v1/products/7`; may carry a query string. */
+  /**
+   * The API route, e.g. `/shop/v1/products/7`, or a URL path a client would send: with the API
+   * root (`/wp-json/shop/v1/products/7`) or as `/?rest_route=/shop/v1/products/7`. May carry a query string.
+   */
   path: string;
   /** Query parameters, encoded as PHP's `http_build_query` would (`a[0]=1&a[1]=2`). */
   query?: Record<string, unknown>;
@@ -29,7 +32,7 @@ export type HandlerData<H extends (...args: never[]) => unknown> =
 export interface InjectResponse<T = unknown> {
   /** HTTP status. */
   status: number;
-  /** Response headers. */
+  /** Response headers, in WordPress's capitalisation when listed; read in any case (`headers['x-wp-total']`). */
   headers: Record<string, string | string[]>;
   /** The JSON body decoded (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
   data: T;
@@ -55,11 +58,15 @@ function buildPhpQuery(query: Record<string, unknown>): string {
   return parts.join('&');
 }
 
-/** The raw request an injected one stands for, addressed below the server's API root. */
-export function injectedRawRequest(request: InjectRequest, apiRoot: string): RawRequest {
+/**
+ * The raw request an injected one stands for: its path as a client would send it when it already
+ * addresses the API (`isApiUrl`), else taken as a route below the server's API root.
+ */
+export function injectedRawRequest(request: InjectRequest, apiRoot: string, isApiUrl: (url: string) => boolean): RawRequest {
   const path = request.path.startsWith('/') ? request.path : `/${request.path}`;
   const extra = request.query ? buildPhpQuery(request.query) : '';
-  const url = `/${apiRoot}${path}${extra ? (path.includes('?') ? '&' : '?') + extra : ''}`;
+  const full = `${path}${extra ? (path.includes('?') ? '&' : '?') + extra : ''}`;
+  const url = isApiUrl(full) ? full : `/${apiRoot}${full}`;
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
   if (typeof request.body === 'string') body = request.body;
@@ -81,5 +88,20 @@ export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
     }
   }
   // The JSON is the handler's data only as far as `T` says; the caller chose `T`.
-  return { status: answer.status, headers: answer.headers, data: data as T, body: answer.body };
+  return { status: answer.status, headers: anyCase(answer.headers), data: data as T, body: answer.body };
+}
+
+/**
+ * The headers as they are (keys, `toEqual`, spreading unchanged), with a read in any case finding
+ * the header, as HTTP names are case-insensitive: `headers['x-wp-total']` is `headers['X-WP-Total']`.
+ */
+function anyCase(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  const names = new Map<string, string>();
+  for (const name of Object.keys(headers)) names.set(name.toLowerCase(), name);
+  const actual = (key: string | symbol): string | symbol =>
+    typeof key === 'string' && !Object.hasOwn(headers, key) ? (names.get(key.toLowerCase()) ?? key) : key;
+  return new Proxy(headers, {
+    get: (target, key): unknown => Reflect.get(target, actual(key)) as unknown,
+    has: (target, key) => Reflect.has(target, actual(key)),
+  });
 }
