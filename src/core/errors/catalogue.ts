@@ -4,7 +4,7 @@ import type { DeniedError, RestUser } from '../types.js';
 import { restError, type RestError } from './rest-error.js';
 
 /** WordPress's message for an error it will not describe (`wp_die` on a fatal error). */
-export const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
+const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
 
 /** `rest_no_route`: no route serves the path and method. */
 export const noRoute = (): RestError => restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
