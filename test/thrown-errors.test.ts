@@ -1,6 +1,7 @@
 // What a thrown error answers: a 4xx thrown on purpose (http-errors, or any Error with a status)
-// is a WordPress-shaped error with its own code, reported to onError at debug level only; anything
-// else is the one generic 500, reported at error level, whatever path it took.
+// is a WordPress-shaped error with its own code, reported to onError at debug level only; a 5xx
+// keeps its status but says no more than the one generic 500, which answers anything else thrown,
+// whatever path it took; both are reported at error level.
 import createError from 'http-errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -31,6 +32,7 @@ const THROWN: Record<string, () => unknown> = {
   'unnamed-4xx': () => withStatus('nope', { status: 499 }),
   'status-500': () => withStatus('connection to db-7 refused', { status: 500 }),
   'service-unavailable': () => createError(503, 'db-7 is down'),
+  'unnamed-5xx': () => withStatus('db-7 is odd', { status: 599, expose: true }),
   plain: () => new Error('disk full'),
 };
 
@@ -158,7 +160,15 @@ describe('anything else thrown', () => {
   const rest = site(reported);
   afterEach(() => void reported.splice(0));
 
-  it.each(['status-500', 'service-unavailable', 'plain'])('answers %s with the generic 500, reported at error level', async (name) => {
+  it('keeps the status of a 5xx thrown on purpose, saying no more than the generic 500', async () => {
+    const answer = await rest.inject({ path: '/throws/v1/service-unavailable' });
+    expect(answer.status).toBe(503);
+    expect(answer.data).toEqual({ code: 'rest_service_unavailable', message: CRITICAL, data: { status: 503 } });
+    expect(answer.body).not.toContain('db-7');
+    expect(reported.map(([, info]) => info.level)).toEqual(['error']);
+  });
+
+  it.each(['status-500', 'unnamed-5xx', 'plain'])('answers %s with the generic 500, reported at error level', async (name) => {
     const answer = await rest.inject({ path: `/throws/v1/${name}` });
     expect(answer.status).toBe(500);
     expect(answer.data).toEqual({ code: 'internal_server_error', message: CRITICAL, data: { status: 500 } });

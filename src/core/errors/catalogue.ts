@@ -16,7 +16,7 @@ export const invalidNamespace = (): RestError => restError('rest_invalid_namespa
 export const internal = (): RestError => restError('internal_server_error', INTERNAL_ERROR_MESSAGE, 500);
 
 // Node's reason phrases (as http-errors words its default messages), each with a WordPress-style code.
-const CLIENT_ERRORS: Readonly<Record<number, readonly [code: string, text: string]>> = {
+const STATUS_ERRORS: Readonly<Record<number, readonly [code: string, text: string]>> = {
   400: ['rest_bad_request', 'Bad Request'],
   401: ['rest_unauthorized', 'Unauthorized'],
   402: ['rest_payment_required', 'Payment Required'],
@@ -46,15 +46,23 @@ const CLIENT_ERRORS: Readonly<Record<number, readonly [code: string, text: strin
   429: ['rest_too_many_requests', 'Too Many Requests'],
   431: ['rest_request_headers_too_large', 'Request Header Fields Too Large'],
   451: ['rest_unavailable_for_legal_reasons', 'Unavailable For Legal Reasons'],
+  501: ['rest_not_implemented', 'Not Implemented'],
+  502: ['rest_bad_gateway', 'Bad Gateway'],
+  503: ['rest_service_unavailable', 'Service Unavailable'],
+  504: ['rest_gateway_timeout', 'Gateway Timeout'],
+  507: ['rest_insufficient_storage', 'Insufficient Storage'],
 };
 
 /**
- * A 4xx a handler, check, hook or storage callback threw (an http-errors error, or any `Error`
- * with a `status`): the status's code (`rest_not_found`, `rest_conflict`, `rest_client_error`
- * for one without a name), with `message` when it may be shown, else the status's reason phrase.
+ * The error for a status a handler, check, hook or storage callback threw (an http-errors error,
+ * or any `Error` with a `status`): the status's code (`rest_not_found`, `rest_conflict`,
+ * `rest_client_error` for a 4xx without a name). A 4xx shows `message` when given, else the
+ * reason phrase; a 5xx never shows its own, and 500 or a 5xx without a name is the generic 500.
  */
-export function clientError(status: number, message?: string): RestError {
-  const [code, text] = CLIENT_ERRORS[status] ?? ['rest_client_error', 'Client Error'];
+export function statusError(status: number, message?: string): RestError {
+  const named = STATUS_ERRORS[status];
+  if (status >= 500) return named ? restError(named[0], INTERNAL_ERROR_MESSAGE, status) : internal();
+  const [code, text] = named ?? ['rest_client_error', 'Client Error'];
   return restError(code, message ?? text, status);
 }
 

@@ -1,34 +1,36 @@
 // What a handler, hook or authenticator threw, as the error the client is answered with.
 import type { HttpError } from 'http-errors';
-import { clientError, internal } from './catalogue.js';
+import { internal, statusError } from './catalogue.js';
 import type { ErrorLevel } from './error-info.js';
 import { isRestError, type RestError } from './rest-error.js';
 
-/** The 4xx an `Error` carries in `status` or `statusCode` (http-errors sets both), or null. */
-function clientStatusOf(thrown: unknown): number | null {
+/** The 4xx or 5xx an `Error` carries in `status` or `statusCode` (http-errors sets both), or null. */
+function errorStatusOf(thrown: unknown): number | null {
   if (!(thrown instanceof Error)) return null;
   const { status, statusCode } = thrown as Partial<Pick<HttpError, 'status' | 'statusCode'>>;
   const found: unknown = status ?? statusCode;
-  return typeof found === 'number' && Number.isInteger(found) && found >= 400 && found <= 499 ? found : null;
+  return typeof found === 'number' && Number.isInteger(found) && found >= 400 && found <= 599 ? found : null;
 }
 
 /**
  * Turns anything a handler threw or returned as a failure into a {@link RestError}. An `Error`
- * with a 4xx `status` or `statusCode` answers that status with its code from the catalogue and
- * its own message when it says so (http-errors' `expose`), else the status's reason phrase;
- * anything else becomes the generic 500 that says nothing of the exception.
+ * with a 4xx or 5xx `status` or `statusCode` answers that status with its code from the
+ * catalogue; a 4xx shows its own message when it says so (http-errors' `expose`), else the
+ * status's reason phrase. Nothing else shows anything of the exception: a 5xx says what the
+ * generic 500 says, and anything without a status is that generic 500.
  */
 export function toRestError(thrown: unknown): RestError {
   if (isRestError(thrown)) return thrown;
-  const status = clientStatusOf(thrown);
+  const status = errorStatusOf(thrown);
   if (status === null) return internal();
   const { expose, message } = thrown as Partial<Pick<HttpError, 'expose' | 'message'>>;
-  return clientError(status, expose === true && message ? message : undefined);
+  return statusError(status, expose === true && message ? message : undefined);
 }
 
 /** The level a thrown value is reported at: `debug` for a 4xx thrown on purpose, `error` for the rest. */
 export function reportLevel(thrown: unknown): ErrorLevel {
-  return clientStatusOf(thrown) === null ? 'error' : 'debug';
+  const status = errorStatusOf(thrown);
+  return status !== null && status < 500 ? 'debug' : 'error';
 }
 
 /**
