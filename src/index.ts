@@ -4,7 +4,7 @@ export type { ArgValue, ParamsOf, PathParamNames, TypedEndpoint, TypedRequest, U
 export type { RestServer, RestServerOptions } from './core/server.js';
 export type { OpenApiDocument, OpenApiOptions } from './core/index/openapi.js';
 export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './core/pipeline/hooks.js';
-export type { ErrorInfo, ErrorPhase, ErrorReporter } from './core/errors/error-info.js';
+export type { ErrorInfo, ErrorLevel, ErrorPhase, ErrorReporter, ErrorSite } from './core/errors/error-info.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';
 export type { UnsafePatternPolicy } from './core/regex/safety.js';
 export type { HandlerData, InjectRequest, InjectResponse } from './core/pipeline/inject.js';

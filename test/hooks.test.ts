@@ -174,6 +174,6 @@ describe('onError', () => {
     const reported: ErrorInfo[] = [];
     const rest = createRestServer({ site: SITE, namespaces: [failing], onError: (_error, info) => reported.push(info) });
     await rest.inject({ path: '/fail/v1/now', query: { password: 'hunter2' } });
-    expect(reported).toEqual([{ phase: 'handler', method: 'GET', route: '/fail/v1/now' }]);
+    expect(reported).toEqual([{ level: 'error', phase: 'handler', method: 'GET', route: '/fail/v1/now' }]);
   });
 });

@@ -60,7 +60,7 @@ const serverShape = z.strictObject(
     maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
     jsonp: z.boolean().optional(),
     cors: z.unknown().optional(),
-    onError: fn('error, { phase, method, route }').optional(),
+    onError: fn('error, { level, phase, method, route }').optional(),
     unsafePatterns: z.enum(['refuse', 'allow']).optional(),
     capabilities: list(z.string(), 'capability names').optional(),
     schemaKeywords: list(z.string(), 'keyword names').optional(),

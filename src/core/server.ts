@@ -7,9 +7,9 @@ import {
 } from './auth/authenticate.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
-import type { ErrorInfo, ErrorReporter } from './errors/error-info.js';
+import type { ErrorReporter, ErrorSite, ReportError } from './errors/error-info.js';
 import { isRestError, type RestError } from './errors/rest-error.js';
-import { toRestError } from './errors/to-rest-error.js';
+import { answerThrown, reportLevel } from './errors/to-rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
 import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders } from './http/headers.js';
 import type { RestResponse } from './http/response.js';
@@ -69,7 +69,10 @@ export interface RestServerOptions extends RestHooks {
   users?: UserStore;
   /** Checks Basic application-password credentials against the host's own users instead of `users`. */
   verifyApplicationPassword?: VerifyApplicationPassword;
-  /** How bad credentials are answered: as anonymous (default, WordPress's plain behaviour) or with WordPress's 401 errors. */
+  /**
+   * How bad credentials are answered: as anonymous (default, WordPress's plain behaviour, with an
+   * `X-Credentials-Rejected` header) or with WordPress's 401 `incorrect_password` / `invalid_username`.
+   */
   credentialErrors?: 'anonymous' | 'wordpress';
   /** A cookie session scheme with WordPress's REST nonce, for apps that sign users in with sessions. */
   session?: SessionAuth;
@@ -94,8 +97,9 @@ export interface RestServerOptions extends RestHooks {
    */
   cors?: CorsPolicy;
   /**
-   * Called with unexpected exceptions (a handler's, a permission check's, a hook's, an
-   * adapter's) and where they happened (default: `console.error`). Never sees request parameters.
+   * Called with what a handler, permission check, hook or adapter threw, where it happened and
+   * the level to log it at: `debug` for a thrown 4xx, `error` for the rest (default:
+   * `console.error` of the `error` ones). Never sees request parameters.
    */
   onError?: ErrorReporter;
   /**
@@ -131,8 +135,8 @@ export interface RestServer {
   inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>>;
   /** A complete answer for an error raised outside dispatch (an oversized body, say), with the REST headers. */
   errorResponse(error: RestError, headers?: Record<string, string | string[] | undefined>): RawResponse;
-  /** Reports an unexpected exception through the `onError` option. */
-  reportError(error: unknown, info: ErrorInfo): void;
+  /** Reports an exception through the `onError` option, at the level the error calls for. */
+  reportError(error: unknown, site: ErrorSite): void;
   /** Absolute URL of a route in the advertised form, with optional query arguments. */
   restUrl(route: string, query?: Record<string, string | number>): string;
   /**
@@ -173,6 +177,7 @@ interface Addressed {
 const UNKNOWN_SITE_URL = 'http://localhost';
 
 const DEFAULT_ERROR_LOGGER: ErrorReporter = (error, info) => {
+  if (info.level !== 'error') return;
   const where = info.method ? `${info.phase} of ${info.method} ${info.route ?? ''}` : info.phase;
   console.error(`site-rest: unexpected error in ${where}:`, error);
 };
@@ -194,7 +199,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const routing = options.routing ?? 'path';
   const homePath = phpTrim(new URL(`${home}/`).pathname, '/');
   const jsonpEnabled = options.jsonp ?? true;
-  const onError = options.onError ?? DEFAULT_ERROR_LOGGER;
+  const hostOnError = options.onError ?? DEFAULT_ERROR_LOGGER;
+  const onError: ReportError = (error, where) => hostOnError(error, { level: reportLevel(error), ...where });
   const authentication = (siteUrl: string): Record<string, unknown> =>
     options.authentication ?? {
       'application-passwords': {
@@ -303,8 +309,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   function authFailure(thrown: unknown): RestError {
-    onError(thrown, { phase: 'authenticate' });
-    return toRestError(thrown);
+    return answerThrown(thrown, (error) => onError(error, { phase: 'authenticate' }));
   }
 
   function handle(raw: RawRequest, given?: RestTarget): MaybePromise<RawResponse | null> {

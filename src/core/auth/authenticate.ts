@@ -64,7 +64,8 @@ export interface AuthenticatorOptions {
   userExists?: (username: string) => MaybePromise<boolean>;
   /**
    * `'anonymous'` (default): bad or malformed credentials are treated as no credentials, as a
-   * plain WordPress site does, so an answer never tells whether a user exists. `'wordpress'`:
+   * plain WordPress site does, so an answer never tells whether a user exists; the answer carries
+   * `X-Credentials-Rejected` so a client can tell a wrong password from a missing right. `'wordpress'`:
    * answer 401 `invalid_username` / `incorrect_password` as WordPress does when a plugin reads
    * the current user early.
    */
@@ -76,6 +77,19 @@ export interface AuthenticatorOptions {
    * minute, then 429 `too_many_retries` with `Retry-After` and no check at all); `false` turns it off.
    */
   loginLimiter?: LoginLimiterOptions | false;
+}
+
+/**
+ * The header that tells a client its `Authorization` signed nobody in. WordPress answers such a
+ * request as anonymous, in the same body as one without credentials (the recordings pin it), so
+ * the hint rides beside the body: a 401 then reads as "not accepted", not as a missing right.
+ */
+const CREDENTIALS_REJECTED_HEADER = 'X-Credentials-Rejected';
+
+/** Answers as anonymous a request whose credentials were not accepted, saying so in a header. */
+function rejected(responseHeaders: Record<string, string | string[]>): null {
+  responseHeaders[CREDENTIALS_REJECTED_HEADER] = 'The credentials sent were not accepted; the request was answered as anonymous.';
+  return null;
 }
 
 // WordPress's wp_authenticate_application_password tells the two apart with is_email().
@@ -114,8 +128,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
   const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.loginLimiter);
 
   function applicationPassword(request: AuthRequest, responseHeaders: Record<string, string | string[]>): MaybePromise<AuthOutcome> {
-    const credentials = parseBasicCredentials(request.headers.authorization);
-    if (!credentials) return null;
+    const { authorization } = request.headers;
+    const credentials = parseBasicCredentials(authorization);
+    if (!credentials) return authorization === undefined ? null : rejected(responseHeaders);
     const { username, password } = credentials;
     const attempt = limiter ? limiter.attempt(request.remoteAddress, username) : UNLIMITED;
     if (!attempt.allowed) return lockedOut(attempt.retryAfterMs, responseHeaders);
@@ -134,7 +149,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
           return user;
         }
         if (user !== null) return user;
-        if (!reportErrors) return null;
+        if (!reportErrors) return rejected(responseHeaders);
         if (!userExists) return wrongPassword();
         return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
       },

@@ -4,7 +4,7 @@ import type { DeniedError, RestUser } from '../types.js';
 import { restError, type RestError } from './rest-error.js';
 
 /** WordPress's message for an error it will not describe (`wp_die` on a fatal error). */
-export const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
+const INTERNAL_ERROR_MESSAGE = 'There has been a critical error on this website.';
 
 /** `rest_no_route`: no route serves the path and method. */
 export const noRoute = (): RestError => restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
@@ -14,6 +14,57 @@ export const invalidNamespace = (): RestError => restError('rest_invalid_namespa
 
 /** The generic 500 that says nothing of what failed. */
 export const internal = (): RestError => restError('internal_server_error', INTERNAL_ERROR_MESSAGE, 500);
+
+// Node's reason phrases (as http-errors words its default messages), each with a WordPress-style code.
+const STATUS_ERRORS: Readonly<Record<number, readonly [code: string, text: string]>> = {
+  400: ['rest_bad_request', 'Bad Request'],
+  401: ['rest_unauthorized', 'Unauthorized'],
+  402: ['rest_payment_required', 'Payment Required'],
+  403: ['rest_forbidden', 'Forbidden'],
+  404: ['rest_not_found', 'Not Found'],
+  405: ['rest_method_not_allowed', 'Method Not Allowed'],
+  406: ['rest_not_acceptable', 'Not Acceptable'],
+  407: ['rest_proxy_authentication_required', 'Proxy Authentication Required'],
+  408: ['rest_request_timeout', 'Request Timeout'],
+  409: ['rest_conflict', 'Conflict'],
+  410: ['rest_gone', 'Gone'],
+  411: ['rest_length_required', 'Length Required'],
+  412: ['rest_precondition_failed', 'Precondition Failed'],
+  413: ['rest_request_too_large', 'Payload Too Large'],
+  414: ['rest_uri_too_long', 'URI Too Long'],
+  415: ['rest_unsupported_media_type', 'Unsupported Media Type'],
+  416: ['rest_range_not_satisfiable', 'Range Not Satisfiable'],
+  417: ['rest_expectation_failed', 'Expectation Failed'],
+  418: ['rest_im_a_teapot', "I'm a Teapot"],
+  421: ['rest_misdirected_request', 'Misdirected Request'],
+  422: ['rest_unprocessable_entity', 'Unprocessable Entity'],
+  423: ['rest_locked', 'Locked'],
+  424: ['rest_failed_dependency', 'Failed Dependency'],
+  425: ['rest_too_early', 'Too Early'],
+  426: ['rest_upgrade_required', 'Upgrade Required'],
+  428: ['rest_precondition_required', 'Precondition Required'],
+  429: ['rest_too_many_requests', 'Too Many Requests'],
+  431: ['rest_request_headers_too_large', 'Request Header Fields Too Large'],
+  451: ['rest_unavailable_for_legal_reasons', 'Unavailable For Legal Reasons'],
+  501: ['rest_not_implemented', 'Not Implemented'],
+  502: ['rest_bad_gateway', 'Bad Gateway'],
+  503: ['rest_service_unavailable', 'Service Unavailable'],
+  504: ['rest_gateway_timeout', 'Gateway Timeout'],
+  507: ['rest_insufficient_storage', 'Insufficient Storage'],
+};
+
+/**
+ * The error for a status a handler, check, hook or storage callback threw (an http-errors error,
+ * or any `Error` with a `status`): the status's code (`rest_not_found`, `rest_conflict`,
+ * `rest_client_error` for a 4xx without a name). A 4xx shows `message` when given, else the
+ * reason phrase; a 5xx never shows its own, and 500 or a 5xx without a name is the generic 500.
+ */
+export function statusError(status: number, message?: string): RestError {
+  const named = STATUS_ERRORS[status];
+  if (status >= 500) return named ? restError(named[0], INTERNAL_ERROR_MESSAGE, status) : internal();
+  const [code, text] = named ?? ['rest_client_error', 'Client Error'];
+  return restError(code, message ?? text, status);
+}
 
 /**
  * A denial: the endpoint's own code and message or WordPress's generic `rest_forbidden`, 401

@@ -1,33 +1,43 @@
 // What a handler, hook or authenticator threw, as the error the client is answered with.
 import type { HttpError } from 'http-errors';
-import { INTERNAL_ERROR_MESSAGE, internal } from './catalogue.js';
-import { isRestError, restError, type RestError } from './rest-error.js';
+import { internal, statusError } from './catalogue.js';
+import type { ErrorLevel } from './error-info.js';
+import { isRestError, type RestError } from './rest-error.js';
 
-function isHttpError(value: unknown): value is HttpError {
-  if (typeof value !== 'object' || value === null) return false;
-  const status = (value as { status?: unknown }).status ?? (value as { statusCode?: unknown }).statusCode;
-  return typeof status === 'number' && typeof (value as { expose?: unknown }).expose === 'boolean';
-}
-
-function snakeName(name: string): string {
-  return name
-    .replace(/Error$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
+/** The 4xx or 5xx an `Error` carries in `status` or `statusCode` (http-errors sets both), or null. */
+function errorStatusOf(thrown: unknown): number | null {
+  if (!(thrown instanceof Error)) return null;
+  const { status, statusCode } = thrown as Partial<Pick<HttpError, 'status' | 'statusCode'>>;
+  const found: unknown = status ?? statusCode;
+  return typeof found === 'number' && Number.isInteger(found) && found >= 400 && found <= 599 ? found : null;
 }
 
 /**
- * Turns anything a handler threw or returned as a failure into a {@link RestError}.
- * http-errors keep their status, and their message when `expose` is set; anything else
- * becomes a generic 500 that says nothing of the exception (no message, no stack).
+ * Turns anything a handler threw or returned as a failure into a {@link RestError}. An `Error`
+ * with a 4xx or 5xx `status` or `statusCode` answers that status with its code from the
+ * catalogue; a 4xx shows its own message when it says so (http-errors' `expose`), else the
+ * status's reason phrase. Nothing else shows anything of the exception: a 5xx says what the
+ * generic 500 says, and anything without a status is that generic 500.
  */
 export function toRestError(thrown: unknown): RestError {
   if (isRestError(thrown)) return thrown;
-  if (isHttpError(thrown)) {
-    const code = typeof thrown.code === 'string' && thrown.code ? thrown.code : `rest_${snakeName(thrown.name || 'http')}`;
-    const message = thrown.expose ? thrown.message : INTERNAL_ERROR_MESSAGE;
-    return restError(code, message, thrown.status);
-  }
-  return internal();
+  const status = errorStatusOf(thrown);
+  if (status === null) return internal();
+  const { expose, message } = thrown as Partial<Pick<HttpError, 'expose' | 'message'>>;
+  return statusError(status, expose === true && message ? message : undefined);
+}
+
+/** The level a thrown value is reported at: `debug` for a 4xx thrown on purpose, `error` for the rest. */
+export function reportLevel(thrown: unknown): ErrorLevel {
+  const status = errorStatusOf(thrown);
+  return status !== null && status < 500 ? 'debug' : 'error';
+}
+
+/**
+ * A thrown value as the error to answer with, reported first unless it is a {@link RestError}
+ * (thrown to be answered, as if returned).
+ */
+export function answerThrown(thrown: unknown, report: (thrown: unknown) => void): RestError {
+  if (!isRestError(thrown)) report(thrown);
+  return toRestError(thrown);
 }

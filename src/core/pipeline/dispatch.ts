@@ -1,10 +1,10 @@
 import { BODY_METHODS } from '../http/methods.js';
-import type { ErrorInfo, ErrorReporter } from '../errors/error-info.js';
+import type { ErrorSite, ReportError } from '../errors/error-info.js';
 import { callHook, hookResponse, replacementOf, type HookSet, type IncomingRequest } from './hooks.js';
 import { forbidden, noRoute } from '../errors/catalogue.js';
 import { applyArgs, defaultSource, mergeParams, type ParamSources } from './args.js';
 import { isRestError, type RestError } from '../errors/rest-error.js';
-import { toRestError } from '../errors/to-rest-error.js';
+import { answerThrown } from '../errors/to-rest-error.js';
 import { describeRoute } from '../index/route-data.js';
 import { RestResponse } from '../http/response.js';
 import { filterFields } from '../http/response-data.js';
@@ -47,7 +47,7 @@ export interface DispatchEnv {
   table: RouteTable;
   context(user: RestUser | null): RestContext;
   restUrl(route: string): string;
-  onError: ErrorReporter;
+  onError: ReportError;
   hooks: HookSet;
 }
 
@@ -193,12 +193,11 @@ function finish(
 }
 
 /** Where in the pipeline a matched request is, for `onError`. */
-const at = (phase: ErrorInfo['phase'], request: RestRequest): ErrorInfo => ({ phase, method: request.method, route: request.matchedRoute });
+const at = (phase: ErrorSite['phase'], request: RestRequest): ErrorSite => ({ phase, method: request.method, route: request.matchedRoute });
 
-/** A thrown or rejected handler as its answer; unexpected exceptions are reported, never shown. */
+/** A thrown or rejected handler as its answer; exceptions are reported, never shown. */
 function handlerFailure(thrown: unknown, request: RestRequest, env: DispatchEnv): RestResponse {
-  if (!isRestError(thrown)) env.onError(thrown, at('handler', request));
-  return errorResponse(toRestError(thrown));
+  return errorResponse(answerThrown(thrown, (error) => env.onError(error, at('handler', request))));
 }
 
 /** Runs the handler, turning whatever it answers, throws or rejects with into a response. */
@@ -219,10 +218,8 @@ function authorizeAndRun(
   context: RestContext,
   env: DispatchEnv,
 ): MaybePromise<RestResponse> {
-  const refused = (thrown: unknown): RestResponse => {
-    env.onError(thrown, at('permission', request));
-    return errorResponse(toRestError(thrown));
-  };
+  const refused = (thrown: unknown): RestResponse =>
+    errorResponse(answerThrown(thrown, (error) => env.onError(error, at('permission', request))));
   let denied: MaybePromise<RestError | null>;
   try {
     denied = checkPermission(endpoint, request.method, request, context);
@@ -306,7 +303,7 @@ export function respondTo(
  * WordPress's `dispatch` + `respond_to_request` + `rest_post_dispatch`: OPTIONS, matching,
  * body errors, missing/invalid params, permission, the handler, then `Allow` and `_fields`.
  * Answers synchronously unless a permission check, handler or hook is async. Never throws or
- * rejects: anything a handler throws becomes a generic 500.
+ * rejects: a handler's thrown 4xx answers its status, anything else it throws the generic 500.
  */
 export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<Dispatched> {
   const context = env.context(input.user);

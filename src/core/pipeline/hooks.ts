@@ -1,7 +1,7 @@
 // The extension points where WordPress has filters. Each is `null` when the host gave none, so
 // a request pays one check per point and stays synchronous unless a hook is async.
 import { isRestError, type RestError } from '../errors/rest-error.js';
-import { toRestError } from '../errors/to-rest-error.js';
+import { answerThrown } from '../errors/to-rest-error.js';
 import { RestResponse } from '../http/response.js';
 import type { RestContext, RestRequest, RestUser } from '../types.js';
 import { settle, type MaybePromise } from './maybe-async.js';
@@ -30,7 +30,8 @@ export type HookReplacement = RestResponse | undefined | void;
 
 /**
  * Hooks around each request, top-level and batch item alike, in WordPress's filter order. A hook
- * that throws or rejects answers the generic 500, reported to `onError` with phase `'hook'`.
+ * that throws or rejects answers as a handler that does (a 4xx its status, anything else the
+ * generic 500), reported to `onError` with phase `'hook'`.
  */
 export interface RestHooks {
   /** Before routing (`rest_pre_dispatch`): an answer returned here is the request's answer. */
@@ -90,10 +91,7 @@ export function callHook<T, R>(
   failed: (error: RestError) => R,
   report: (thrown: unknown) => void,
 ): MaybePromise<R> {
-  const fail = (thrown: unknown): R => {
-    if (!isRestError(thrown)) report(thrown);
-    return failed(toRestError(thrown));
-  };
+  const fail = (thrown: unknown): R => failed(answerThrown(thrown, report));
   let value: MaybePromise<T>;
   try {
     value = call();
