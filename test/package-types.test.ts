@@ -24,8 +24,8 @@ import { createFetchHandler } from 'site-rest/fetch';
 const server: RestServer = createRestServer({ site: { name: 'Consumer', url: 'http://consumer.test' } });
 export const handlers = [createNodeHandler(server), createExpressMiddleware(server), createKoaMiddleware(server), createFetchHandler(server)];
 export const users = createUserStore({ users: [{ username: 'admin' }] });
-// @ts-expect-error: a site needs a url
-createRestServer({ site: { name: 'No URL' } });
+// @ts-expect-error: routing is 'path' or 'query'
+createRestServer({ site: { name: 'Consumer', url: 'http://consumer.test' }, routing: 'sideways' });
 // @ts-expect-error: the fetch handler takes a Request
 void createFetchHandler(server)(42);
 `;
