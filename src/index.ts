@@ -63,8 +63,10 @@ export type {
   RouteSpec,
   RouteSpecTable,
   StorageContext,
+  StorageGroup,
+  StorageGroups,
 } from './namespaces/define.js';
-export { corePosts, memoryPostsStorage, samplePosts } from './namespaces/core-posts/index.js';
+export { corePosts, memoryPostsStorage, postsStorageGroups, samplePosts } from './namespaces/core-posts/index.js';
 export type {
   CorePostsOptions,
   MemoryPostsOptions,
@@ -82,7 +84,7 @@ export type { Variant, VariantOptions } from './namespaces/variants.js';
 export { paginate, addQueryArgs } from './core/http/pagination.js';
 export type { PageInfo } from './core/http/pagination.js';
 export type { OutgoingMail, SendMail } from './core/mail/message.js';
-export { contactForms, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
+export { contactForms, contactFormsStorageGroups, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
 export type {
   ContactFormsOptions,
   ContactFormsStorage,

@@ -14,10 +14,7 @@ const admin = userWith(1, 'administrator');
 const author = userWith(2, 'author');
 const contributor = userWith(5, 'contributor');
 
-function server(
-  storage: Partial<PostsStorage> = memoryPostsStorage({ posts: samplePosts() }),
-  routing: 'path' | 'query' = 'path',
-): RestServer {
+function server(storage: PostsStorage = memoryPostsStorage({ posts: samplePosts() }), routing: 'path' | 'query' = 'path'): RestServer {
   return createRestServer({ site: SITE, routing, namespaces: [corePosts({ storage })], onError: () => {} });
 }
 
@@ -214,9 +211,10 @@ describe('writing posts', () => {
 });
 
 describe('host storage', () => {
-  it('uses the host’s callbacks where given and the memory store for the rest', async () => {
+  it('uses the host’s callbacks, called with the request’s user', async () => {
     const asked: unknown[] = [];
     const rest = server({
+      ...memoryPostsStorage(),
       queryPosts: async (query, context) => {
         asked.push({ search: query.search, user: context.user?.id ?? null });
         return { posts: samplePosts().slice(0, 1), total: 1 };
@@ -225,12 +223,44 @@ describe('host storage', () => {
     const list = await rest.inject({ path: '/core/v2/posts', query: { search: 'bravo', _fields: 'id' } });
     expect(list.data).toEqual([{ id: 4 }]);
     expect(asked).toEqual([{ search: 'bravo', user: null }]);
-    const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Kept in memory' }, user: admin });
+    const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Kept by the host' }, user: admin });
     expect(created.status).toBe(201);
+    const read = await rest.inject({ path: `/core/v2/posts/${(created.data as { id: number }).id}`, user: admin });
+    expect(read).toMatchObject({ status: 200, data: { title: { rendered: 'Kept by the host' } } });
+  });
+
+  it('takes a class instance whose callbacks are methods on its prototype, each keeping its this', async () => {
+    class Posts implements PostsStorage {
+      readonly store = memoryPostsStorage({ posts: samplePosts() });
+      reads = 0;
+      getPost(...args: Parameters<PostsStorage['getPost']>) {
+        this.reads++;
+        return this.store.getPost(...args);
+      }
+      queryPosts(...args: Parameters<PostsStorage['queryPosts']>) {
+        return this.store.queryPosts(...args);
+      }
+      createPost(...args: Parameters<PostsStorage['createPost']>) {
+        return this.store.createPost(...args);
+      }
+      updatePost(...args: Parameters<PostsStorage['updatePost']>) {
+        return this.store.updatePost(...args);
+      }
+      deletePost(...args: Parameters<PostsStorage['deletePost']>) {
+        return this.store.deletePost(...args);
+      }
+    }
+    const posts = new Posts();
+    expect(await server(posts).inject({ path: '/core/v2/posts/4', query: { _fields: 'id' } })).toMatchObject({
+      status: 200,
+      data: { id: 4 },
+    });
+    expect(posts.reads).toBe(1);
   });
 
   it('answers a storage failure as a generic 500 without its text, and a thrown RestError as itself', async () => {
     const failing = server({
+      ...memoryPostsStorage(),
       getPost: async () => {
         throw new Error('connection to db-1 refused');
       },
@@ -239,6 +269,7 @@ describe('host storage', () => {
     expect(broken.status).toBe(500);
     expect(broken.body).not.toContain('db-1');
     const busy = server({
+      ...memoryPostsStorage(),
       getPost: async () => {
         throw new RestError('storage_busy', 'The post store is busy; try again.', { status: 503 });
       },
@@ -306,6 +337,7 @@ describe('password-protected posts and logged-out searches', () => {
   it('asks a host storage for has_password false on a logged-out search only, and drops a protected match it answers anyway', async () => {
     const asked: Array<boolean | undefined> = [];
     const rest = server({
+      ...memoryPostsStorage(),
       queryPosts: async (query) => {
         asked.push(query.hasPassword);
         return { posts: [secretPost()], total: 1 };
@@ -328,7 +360,7 @@ describe('_fields', () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const rest = server({ queryPosts: async () => ({ posts: [watched], total: 1 }) });
+    const rest = server({ ...memoryPostsStorage(), queryPosts: async () => ({ posts: [watched], total: 1 }) });
     const answer = await rest.inject({ path: '/core/v2/posts', query: { _fields: 'id,title' } });
     expect(answer.data).toEqual([{ id: 4, title: { rendered: 'Post 01 bravo' } }]);
     expect(contentRead).toBe(0);
@@ -578,7 +610,7 @@ describe('scheduled posts, as wp_insert_post and publish_future_post decide them
   const start = Date.parse('2030-05-01T12:00:00Z');
 
   /** A site over the sample posts whose clock the test moves. */
-  function scheduledSite(storage?: (now: () => number) => Partial<PostsStorage>) {
+  function scheduledSite(storage?: (now: () => number) => PostsStorage) {
     const clock = { t: start };
     const now = () => clock.t;
     const rest = createRestServer({
@@ -645,7 +677,10 @@ describe('scheduled posts, as wp_insert_post and publish_future_post decide them
 
   it('reads a host storage’s due future post as published, though the storage still calls it future', async () => {
     const due: PostRecord = { ...samplePosts()[0]!, id: 40, status: 'future', date_gmt: '2030-05-01T11:59:59', slug: 'due' };
-    const { rest } = scheduledSite(() => ({ getPost: async (id) => (id === 40 ? structuredClone(due) : null) }));
+    const { rest } = scheduledSite((now) => ({
+      ...memoryPostsStorage({ now }),
+      getPost: async (id) => (id === 40 ? structuredClone(due) : null),
+    }));
     expect(await rest.inject({ path: '/core/v2/posts/40' })).toMatchObject({ status: 200, data: { id: 40, status: 'publish' } });
   });
 });

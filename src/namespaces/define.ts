@@ -122,18 +122,44 @@ export function bindRoutes<const T extends RouteSpecTable>(
   };
 }
 
+/** Callbacks of a storage that read or write the same data, so a host replaces all of them or none. */
+export interface StorageGroup<K extends string> {
+  /** What the callbacks share, as the refusal names it (`posts`: "which read the same posts"). */
+  data: string;
+  /** The callbacks, in the order the refusal lists them. */
+  callbacks: readonly K[];
+}
+
+/** A storage's callbacks in groups of those that share data: every callback in one group, a callback that shares nothing alone in its own. */
+export type StorageGroups<S> = readonly StorageGroup<Extract<keyof S, string>>[];
+
 /**
  * The storage a namespace runs on: the host's callbacks where given, the in-memory defaults for
- * the rest, so a host can replace one callback (say, where mail goes) and keep the others. A
- * host's class instance works too: its methods are found on the prototype and keep their `this`.
+ * the rest, so a host can replace one callback (say, where mail goes) and keep the others. Callbacks
+ * of one group share data, so a host gives all of a group or none: part of one is refused, naming
+ * `name` (`corePosts storage`), since the rest would read an empty memory store. A host's class
+ * instance works too: its methods are found on the prototype and keep their `this`.
  */
-export function withDefaults<S extends object>(memory: () => S, given: Partial<S> | undefined): S {
+export function withDefaults<S extends object>(memory: () => S, given: Partial<S> | undefined, groups: StorageGroups<S>, name: string): S {
   const defaults = memory();
+  const grouped = new Set<string>(groups.flatMap((group) => group.callbacks));
+  const ungrouped = Object.keys(defaults).filter((key) => typeof defaults[key as keyof S] === 'function' && !grouped.has(key));
+  if (ungrouped.length > 0)
+    throw new TypeError(`site-rest: ${name} groups leave out ${ungrouped.join(', ')}; put each callback in a group`);
   if (!given) return defaults;
+  for (const { data, callbacks } of groups) {
+    const present = callbacks.filter((key) => typeof given[key] === 'function');
+    if (present.length > 0 && present.length < callbacks.length) {
+      const missing = callbacks.filter((key) => !present.includes(key));
+      throw new TypeError(
+        `site-rest: ${name} gives ${present.join(', ')} but not ${missing.join(', ')}, which read the same ${data}; give all of them or none`,
+      );
+    }
+  }
   const out = { ...defaults };
-  for (const key of Object.keys(defaults) as Array<keyof S>) {
+  for (const key of grouped as Set<keyof S & string>) {
     const own = given[key];
-    if (typeof own === 'function') out[key] = own.bind(given) as S[keyof S];
+    if (typeof own === 'function') out[key] = own.bind(given) as S[keyof S & string];
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { UserStore } from '../core/auth/user-store.js';
 import type { NamespaceModule } from '../core/types.js';
-import { corePosts, memoryPostsStorage, type CorePostsOptions, type PostsStorage } from './core-posts/index.js';
+import { corePosts, memoryPostsStorage, postsStorageGroups, type CorePostsOptions, type PostsStorage } from './core-posts/index.js';
 import { indexOnly, withDefaults } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
@@ -96,7 +96,9 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
       `site-rest: variant ${variant} has no implemented namespace ${unknown.join(', ')} (implemented: ${implementedNamespaces(variant).join(', ')})`,
     );
   }
-  const shared: Shared = { posts: withDefaults(() => memoryPostsStorage(), options.posts?.storage) };
+  const shared: Shared = {
+    posts: withDefaults(() => memoryPostsStorage(), options.posts?.storage, postsStorageGroups, 'corePosts storage'),
+  };
   return implementedNamespaces(variant)
     .filter((namespace) => wanted.includes(namespace))
     .map((namespace) => BUILDERS[namespace]!(shared, options));

@@ -4,9 +4,10 @@ import { bindRoutes, withDefaults } from '../define.js';
 import { contactFormsHandlers } from './handlers.js';
 import { memoryContactFormsStorage } from './memory.js';
 import { contactFormsRoutes } from './routes.js';
-import type { ContactFormsStorage } from './storage.js';
+import { contactFormsStorageGroups, type ContactFormsStorage } from './storage.js';
 
 export { memoryContactFormsStorage } from './memory.js';
+export { contactFormsStorageGroups } from './storage.js';
 export type { MemoryContactFormsOptions, MemoryContactFormsStorage } from './memory.js';
 export type {
   ContactFormFields,
@@ -25,7 +26,7 @@ export type {
 
 /** Options of {@link contactForms}. */
 export interface ContactFormsOptions {
-  /** The host's storage callbacks; the ones left out are the in-memory store's. */
+  /** The host's storage callbacks; the ones left out are the in-memory store's, but the forms' five come all together or not at all. */
   storage?: Partial<ContactFormsStorage>;
   /** What `[_site_admin_email]` stands for in mails and messages (default `wordpress@<site host>`). */
   adminEmail?: string;
@@ -38,7 +39,12 @@ export interface ContactFormsOptions {
 
 /** The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail, schemas and quiz refills. */
 export function contactForms(options: ContactFormsOptions = {}): NamespaceModule {
-  const storage = withDefaults<ContactFormsStorage>(() => memoryContactFormsStorage(), options.storage);
+  const storage = withDefaults<ContactFormsStorage>(
+    () => memoryContactFormsStorage(),
+    options.storage,
+    contactFormsStorageGroups,
+    'contactForms storage',
+  );
   const hashKey = options.hashKey ?? randomHex(32);
   return bindRoutes('contact-forms/v1', contactFormsRoutes, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
 }

@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../../core/mail/message.js';
-import type { StorageContext } from '../define.js';
+import type { StorageContext, StorageGroups } from '../define.js';
 
 /** A mail template as Contact Form 7 stores it (`_mail`, `_mail_2`); its texts may hold mail-tags such as `[your-name]`. */
 export interface MailTemplate {
@@ -128,3 +128,14 @@ export interface ContactFormsStorage {
   /** Whether a submission is spam (Akismet, a captcha check…); the default says no. */
   checkSpam(submission: Submission, ctx: StorageContext): Promise<boolean>;
 }
+
+/**
+ * {@link ContactFormsStorage}'s callbacks that share data: the forms' five are replaced together;
+ * the submission log, the mail and the spam check each reach somewhere of their own.
+ */
+export const contactFormsStorageGroups: StorageGroups<ContactFormsStorage> = [
+  { data: 'forms', callbacks: ['getForm', 'listForms', 'createForm', 'updateForm', 'deleteForm'] },
+  { data: 'submissions', callbacks: ['recordSubmission'] },
+  { data: 'mail', callbacks: ['sendMail'] },
+  { data: 'spam verdicts', callbacks: ['checkSpam'] },
+];

@@ -4,14 +4,22 @@ import { corePostsChecks, corePostsHandlers } from './handlers.js';
 import { memoryPostsStorage } from './memory.js';
 import { corePostsRoutes } from './routes.js';
 import type { Clock } from './schedule.js';
-import type { PostsStorage } from './storage.js';
+import { postsStorageGroups, type PostsStorage } from './storage.js';
 
 export { memoryPostsStorage, samplePosts, type MemoryPostsOptions } from './memory.js';
-export type { NewPost, PostPage, PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
+export {
+  postsStorageGroups,
+  type NewPost,
+  type PostPage,
+  type PostQuery,
+  type PostRecord,
+  type PostsStorage,
+  type PostStatus,
+} from './storage.js';
 
 /** Options of {@link corePosts}. */
 export interface CorePostsOptions {
-  /** Where posts live: the host's callbacks, the memory store for any not given (default: an empty memory store). */
+  /** Where posts live: the host's callbacks, all five or none (default: an empty memory store). */
   storage?: Partial<PostsStorage>;
   /** The namespace to mount under (default `core/v2`; links follow it). */
   namespace?: string;
@@ -29,7 +37,7 @@ export interface CorePostsOptions {
 export function corePosts(options: CorePostsOptions = {}): NamespaceModule {
   const namespace = options.namespace ?? 'core/v2';
   const now = options.now ?? Date.now;
-  const storage = withDefaults(() => memoryPostsStorage({ now }), options.storage);
+  const storage = withDefaults(() => memoryPostsStorage({ now }), options.storage, postsStorageGroups, 'corePosts storage');
   const deps = { storage, namespace, now };
   return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
 }

@@ -1,4 +1,4 @@
-import type { StorageContext } from '../define.js';
+import type { StorageContext, StorageGroups } from '../define.js';
 
 /** Post statuses WordPress keeps. */
 export type PostStatus = 'publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash';
@@ -118,3 +118,8 @@ export interface PostsStorage {
   /** Deletes a post for good; false when there was none. */
   deletePost(id: number, context: StorageContext): Promise<boolean>;
 }
+
+/** {@link PostsStorage}'s callbacks all read and write the same posts, so a host replaces all of them or none. */
+export const postsStorageGroups: StorageGroups<PostsStorage> = [
+  { data: 'posts', callbacks: ['getPost', 'queryPosts', 'createPost', 'updatePost', 'deletePost'] },
+];

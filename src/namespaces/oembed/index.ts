@@ -5,7 +5,7 @@ import { ExpiringCache } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
-import type { AuthorLookup, PostsStorage } from './storage.js';
+import { postsStorageGroups, type AuthorLookup, type PostsStorage } from './storage.js';
 
 export { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 export type { LocalOembed } from './local.js';
@@ -13,7 +13,7 @@ export type { AuthorLookup, OembedAuthor } from './storage.js';
 
 /** Options of {@link oembed}. */
 export interface OembedOptions {
-  /** Where the site's posts live, as core posts has them (default: an empty memory store). */
+  /** Where the site's posts live, as core posts has them: all five callbacks or none (default: an empty memory store). */
   posts?: Partial<PostsStorage>;
   /** Who wrote a post (default: nobody, so the documents name the site, as WordPress does for a post without an author). */
   authorOf?: AuthorLookup;
@@ -53,7 +53,7 @@ function bound(name: string, value: number | undefined, fallback: number, least:
 export function oembed(options: OembedOptions = {}): NamespaceModule {
   const handlers = oembedHandlers({
     local: {
-      posts: withDefaults(() => memoryPostsStorage(), options.posts),
+      posts: withDefaults(() => memoryPostsStorage(), options.posts, postsStorageGroups, 'oembed posts'),
       authorOf: options.authorOf ?? (async () => null),
       embedScript: options.embedScript,
     },

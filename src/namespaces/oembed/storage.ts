@@ -2,7 +2,7 @@
 // asks the host who wrote them.
 import type { StorageContext } from '../define.js';
 
-export type { PostRecord, PostsStorage } from '../core-posts/storage.js';
+export { postsStorageGroups, type PostRecord, type PostsStorage } from '../core-posts/storage.js';
 
 /** A post's author as the oEmbed document names and links it. */
 export interface OembedAuthor {
