@@ -91,6 +91,7 @@ export type {
   ContactFormFields,
   ContactFormRecord,
   FormMessages,
+  GivenContactFormsStorage,
   ListFormsQuery,
   ListOrderBy,
   MailMessage,

@@ -19,11 +19,13 @@ const editor: RestUser = { id: 2, username: 'editor', can: (cap) => ['read', 'ed
 
 const getPost: PostsStorage['getPost'] = async () => null;
 
+// A JavaScript host gets no compiler's help: these calls are what it may write.
 describe('a namespace given part of a group of storage callbacks', () => {
   it('refuses corePosts createPost without the posts callbacks that read what it writes', () => {
     const createPost: PostsStorage['createPost'] = async () => {
       throw new Error('not called');
     };
+    // @ts-expect-error: the types refuse part of a group too
     expect(() => corePosts({ storage: { createPost } })).toThrow(
       new TypeError(
         'site-rest: corePosts storage gives createPost but not getPost, queryPosts, updatePost, deletePost, which read the same posts; give all of them or none',
@@ -32,11 +34,13 @@ describe('a namespace given part of a group of storage callbacks', () => {
   });
 
   it('refuses oEmbed posts and variant posts that give getPost alone', () => {
+    // @ts-expect-error: the types refuse part of a group too
     expect(() => oembed({ posts: { getPost } })).toThrow(
       new TypeError(
         'site-rest: oembed posts gives getPost but not queryPosts, createPost, updatePost, deletePost, which read the same posts; give all of them or none',
       ),
     );
+    // @ts-expect-error: the types refuse part of a group too
     expect(() => variantB({ posts: { storage: { getPost } } })).toThrow(/^site-rest: corePosts storage gives getPost but not queryPosts, /);
   });
 
@@ -45,6 +49,7 @@ describe('a namespace given part of a group of storage callbacks', () => {
     const createForm: ContactFormsStorage['createForm'] = async () => {
       throw new Error('not called');
     };
+    // @ts-expect-error: the types refuse part of a group too
     expect(() => contactForms({ storage: { createForm, listForms, sendMail: async () => true } })).toThrow(
       new TypeError(
         'site-rest: contactForms storage gives listForms, createForm but not getForm, updateForm, deleteForm, which read the same forms; give all of them or none',

@@ -4,7 +4,7 @@ import { bindRoutes, withDefaults } from '../define.js';
 import { contactFormsHandlers } from './handlers.js';
 import { memoryContactFormsStorage } from './memory.js';
 import { contactFormsRoutes } from './routes.js';
-import { contactFormsStorageGroups, type ContactFormsStorage } from './storage.js';
+import { contactFormsStorageGroups, type ContactFormsStorage, type GivenContactFormsStorage } from './storage.js';
 
 export { memoryContactFormsStorage } from './memory.js';
 export { contactFormsStorageGroups } from './storage.js';
@@ -14,6 +14,7 @@ export type {
   ContactFormRecord,
   ContactFormsStorage,
   FormMessages,
+  GivenContactFormsStorage,
   ListFormsQuery,
   ListOrderBy,
   MailMessage,
@@ -27,7 +28,7 @@ export type {
 /** Options of {@link contactForms}. */
 export interface ContactFormsOptions {
   /** The host's storage callbacks; the ones left out are the in-memory store's, but the forms' five come all together or not at all. */
-  storage?: Partial<ContactFormsStorage>;
+  storage?: GivenContactFormsStorage;
   /** What `[_site_admin_email]` stands for in mails and messages (default `wordpress@<site host>`). */
   adminEmail?: string;
   /**

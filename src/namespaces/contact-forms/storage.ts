@@ -129,13 +129,21 @@ export interface ContactFormsStorage {
   checkSpam(submission: Submission, ctx: StorageContext): Promise<boolean>;
 }
 
+/** The callbacks that read and write the forms. */
+const FORM_CALLBACKS = ['getForm', 'listForms', 'createForm', 'updateForm', 'deleteForm'] as const;
+type FormCallback = (typeof FORM_CALLBACKS)[number];
+
 /**
  * {@link ContactFormsStorage}'s callbacks that share data: the forms' five are replaced together;
  * the submission log, the mail and the spam check each reach somewhere of their own.
  */
 export const contactFormsStorageGroups: StorageGroups<ContactFormsStorage> = [
-  { data: 'forms', callbacks: ['getForm', 'listForms', 'createForm', 'updateForm', 'deleteForm'] },
+  { data: 'forms', callbacks: FORM_CALLBACKS },
   { data: 'submissions', callbacks: ['recordSubmission'] },
   { data: 'mail', callbacks: ['sendMail'] },
   { data: 'spam verdicts', callbacks: ['checkSpam'] },
 ];
+
+/** What a host may give of {@link ContactFormsStorage}: the forms' callbacks all or none, and any of the others. */
+export type GivenContactFormsStorage = Partial<Omit<ContactFormsStorage, FormCallback>> &
+  (Pick<ContactFormsStorage, FormCallback> | { [K in FormCallback]?: never });

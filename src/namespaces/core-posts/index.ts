@@ -20,7 +20,7 @@ export {
 /** Options of {@link corePosts}. */
 export interface CorePostsOptions {
   /** Where posts live: the host's callbacks, all five or none (default: an empty memory store). */
-  storage?: Partial<PostsStorage>;
+  storage?: PostsStorage;
   /** The namespace to mount under (default `core/v2`; links follow it). */
   namespace?: string;
   /**

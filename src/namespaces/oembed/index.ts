@@ -14,7 +14,7 @@ export type { AuthorLookup, OembedAuthor } from './storage.js';
 /** Options of {@link oembed}. */
 export interface OembedOptions {
   /** Where the site's posts live, as core posts has them: all five callbacks or none (default: an empty memory store). */
-  posts?: Partial<PostsStorage>;
+  posts?: PostsStorage;
   /** Who wrote a post (default: nobody, so the documents name the site, as WordPress does for a post without an author). */
   authorOf?: AuthorLookup;
   /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
