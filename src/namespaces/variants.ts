@@ -97,7 +97,12 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
     );
   }
   const shared: Shared = {
-    posts: withDefaults(() => memoryPostsStorage({ now: options.posts?.now }), options.posts?.storage, postsStorageGroups, 'corePosts storage'),
+    posts: withDefaults(
+      () => memoryPostsStorage({ now: options.posts?.now }),
+      options.posts?.storage,
+      postsStorageGroups,
+      'corePosts storage',
+    ),
   };
   return implementedNamespaces(variant)
     .filter((namespace) => wanted.includes(namespace))
