@@ -196,7 +196,7 @@ export interface MetaTable {
   add(objectId: number, key: string, value: JsonValue, unique?: boolean): Promise<number | null>;
   /** The values of one key, in insertion order; empty when none. */
   get(objectId: number, key: string): Promise<JsonValue[]>;
-  /** Every key's values of some objects, in one query: object id → key → values. */
+  /** Every key's values of some objects, in one query: each object id asked → key → values (empty when none). */
   getMany(objectIds: number[], keys?: string[]): Promise<Map<number, Record<string, JsonValue[]>>>;
   /**
    * `update_metadata`: sets every value of the key (only those deep-equal to `previous` when given)
