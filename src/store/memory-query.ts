@@ -1,3 +1,4 @@
+import { StoreError } from './errors.js';
 import type { PostQuery, PostRow, UserQuery, UserRow } from './types.js';
 import { checkDate, checkInteger, checkText } from './values.js';
 
@@ -26,6 +27,12 @@ function texts(list: readonly string[] | undefined, what: string): Set<string> {
 
 function words(search: string): string[] {
   return [...new Set(search.split(/\s+/))].filter((word) => word !== '');
+}
+
+const DATE_COLUMNS = new Set<unknown>(['post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt']);
+
+function badDateColumn(column: unknown): never {
+  throw new StoreError('invalid_value', `query.dates.column cannot be ${JSON.stringify(column)}.`);
 }
 
 /** Offset and limit of a query, checked. */
@@ -60,7 +67,7 @@ export function postQueryPlan(
   const phrase = checkText(query.search ?? '', 'query.search').toLowerCase();
   const searchWords = words(phrase);
   const dates = (query.dates ?? []).map((range) => ({
-    column: range.column,
+    column: DATE_COLUMNS.has(range.column) ? range.column : badDateColumn(range.column),
     after: range.after === undefined ? undefined : checkDate(range.after, 'query.dates.after'),
     before: range.before === undefined ? undefined : checkDate(range.before, 'query.dates.before'),
   }));

@@ -21,7 +21,7 @@ import type {
   UserRow,
   UsersTable,
 } from './types.js';
-import { checkInteger, checkText, copyJson, jsonEqual } from './values.js';
+import { checkInteger, checkName, checkText, copyJson, jsonEqual } from './values.js';
 
 /** Options of the memory store. */
 export interface MemoryStoreOptions {
@@ -168,20 +168,20 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       add: (objectId, key, value, unique = false) =>
         run(() => {
           checkInteger(objectId, 'meta object id');
-          checkText(key, 'meta_key');
+          checkName(key, 'meta_key');
           const copy = copyJson(value, 'meta_value');
           if (unique && rows(objectId).some((row) => row.meta_key === key)) return null;
           return addRow(objectId, key, copy);
         }),
       get: (objectId, key) =>
-        run(() =>
-          rows(checkInteger(objectId, 'meta object id')).flatMap((row) =>
-            row.meta_key === key ? [copyJson(row.meta_value, 'meta_value')] : [],
-          ),
-        ),
+        run(() => {
+          checkInteger(objectId, 'meta object id');
+          checkName(key, 'meta_key');
+          return rows(objectId).flatMap((row) => (row.meta_key === key ? [copyJson(row.meta_value, 'meta_value')] : []));
+        }),
       getMany: (objectIds, keys) =>
         run(() => {
-          const wanted = keys === undefined ? undefined : new Set(keys.map((key) => checkText(key, 'meta_key')));
+          const wanted = keys === undefined ? undefined : new Set(keys.map((key) => checkName(key, 'meta_key')));
           const result = new Map<number, Record<string, JsonValue[]>>();
           for (const objectId of objectIds) {
             checkInteger(objectId, 'meta object id');
@@ -199,7 +199,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       update: (objectId, key, value, previous) =>
         run(() => {
           checkInteger(objectId, 'meta object id');
-          checkText(key, 'meta_key');
+          checkName(key, 'meta_key');
           const copy = copyJson(value, 'meta_value');
           const prev = previous === undefined ? undefined : copyJson(previous, 'previous meta_value');
           const current = rows(objectId);
@@ -219,7 +219,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       delete: (objectId, key, value) =>
         run(() => {
           checkInteger(objectId, 'meta object id');
-          checkText(key, 'meta_key');
+          checkName(key, 'meta_key');
           const match = value === undefined ? undefined : copyJson(value, 'meta_value');
           const current = rows(objectId);
           const next = current.filter((row) => row.meta_key !== key || (match !== undefined && !jsonEqual(row.meta_value, match)));
@@ -242,18 +242,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     const optionsTable: OptionsTable = {
       get: (name) =>
         run(() => {
-          const entry = optionsMap.get(checkText(name, 'option name'));
+          const entry = optionsMap.get(checkName(name, 'option name'));
           return entry === undefined ? undefined : copyJson(entry.value, 'option value');
         }),
       set: (name, value, autoload) =>
         run(() => {
-          checkText(name, 'option name');
+          checkName(name, 'option name');
           const copy = copyJson(value, 'option value');
           put(optionsMap, name, { value: copy, autoload: autoload ?? optionsMap.get(name)?.autoload ?? true });
         }),
       add: (name, value, autoload = true) =>
         run(() => {
-          checkText(name, 'option name');
+          checkName(name, 'option name');
           const copy = copyJson(value, 'option value');
           if (optionsMap.has(name)) return false;
           put(optionsMap, name, { value: copy, autoload });
@@ -261,13 +261,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       update: (name, fn) =>
         run(() => {
-          checkText(name, 'option name');
+          checkName(name, 'option name');
           const entry = optionsMap.get(name);
           const next = copyJson(fn(entry === undefined ? undefined : copyJson(entry.value, 'option value')), 'option value');
           put(optionsMap, name, { value: next, autoload: entry?.autoload ?? true });
           return copyJson(next, 'option value');
         }),
-      delete: (name) => run(() => remove(optionsMap, checkText(name, 'option name'))),
+      delete: (name) => run(() => remove(optionsMap, checkName(name, 'option name'))),
       autoloaded: () =>
         run(() => {
           const all: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
@@ -277,7 +277,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     };
 
     const live = (name: string): TransientEntry | undefined => {
-      const entry = transients.get(checkText(name, 'transient name'));
+      const entry = transients.get(checkName(name, 'transient name'));
       return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
     };
     const transientsTable: TransientsTable = {
@@ -288,7 +288,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       set: (name, value, ttlSeconds) =>
         run(() => {
-          checkText(name, 'transient name');
+          checkName(name, 'transient name');
           const copy = copyJson(value, 'transient value');
           const ttl = checkInteger(ttlSeconds, 'transient lifetime');
           put(transients, name, { value: copy, expires: ttl === 0 ? 0 : now() + ttl * 1000 });
@@ -481,14 +481,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     const countersTable: CountersTable = {
       increment: (name, by = 1) =>
         run(() => {
-          checkText(name, 'counter name');
+          checkName(name, 'counter name');
           const value = (counters.get(name) ?? 0) + checkInteger(by, 'increment', true);
           checkInteger(value, `counter ${name}`, true);
           put(counters, name, value);
           return value;
         }),
-      get: (name) => run(() => counters.get(checkText(name, 'counter name')) ?? 0),
-      delete: (name) => run(() => remove(counters, checkText(name, 'counter name'))),
+      get: (name) => run(() => counters.get(checkName(name, 'counter name')) ?? 0),
+      delete: (name) => run(() => remove(counters, checkName(name, 'counter name'))),
     };
 
     return {

@@ -11,6 +11,8 @@
  * written (object key order is not promised) and are copies: mutating one never changes the store.
  * Text containing a NUL character (U+0000), which PostgreSQL text cannot hold, is refused with a
  * `StoreError` of code `invalid_value`, in every backend, so the REST layer can answer 400.
+ * So are names longer than WordPress's columns hold them: option and counter names 191 characters,
+ * transient names 172, meta keys 255.
  */
 
 /** A value a store keeps as JSON: finite numbers only, no `undefined`. */

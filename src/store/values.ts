@@ -16,6 +16,22 @@ export function checkText(value: unknown, what: string): string {
   return value;
 }
 
+/**
+ * Longest names, in characters, as WordPress's columns hold them (`option_name` 191, `meta_key`
+ * 255; a transient's name is 172 once `_transient_timeout_` is added): the SQL backends index them.
+ */
+const NAME_LIMITS = { 'option name': 191, 'transient name': 172, meta_key: 255, 'counter name': 191 } as const;
+
+/** A name checked as text and against its column's length; too long is an `invalid_value` StoreError. */
+export function checkName(value: unknown, kind: keyof typeof NAME_LIMITS): string {
+  const name = checkText(value, kind);
+  const limit = NAME_LIMITS[kind];
+  if (name.length > limit && [...name].length > limit) {
+    throw new StoreError('invalid_value', `${kind} must be at most ${limit} characters long.`);
+  }
+  return name;
+}
+
 /** The date itself, or an `invalid_value` StoreError when it is not `YYYY-MM-DD HH:MM:SS`. */
 export function checkDate(value: unknown, what: string): string {
   if (typeof value !== 'string' || !DATE.test(value)) {

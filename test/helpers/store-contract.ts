@@ -90,6 +90,17 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(await store.options.get('gone')).toBeUndefined();
       });
 
+      it('leaves the option as it was when the update function throws', async () => {
+        await store.options.set('kept', 1);
+        const failure = new Error('no');
+        await expect(
+          store.options.update('kept', () => {
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await store.options.get('kept')).toBe(1);
+      });
+
       it('update hands the current value to the function and stores its answer', async () => {
         expect(await store.options.update('list', (current) => [...((current as JsonValue[] | undefined) ?? []), 'a'])).toEqual(['a']);
         expect(await store.options.update('list', (current) => [...(current as JsonValue[]), 'b'])).toEqual(['a', 'b']);
@@ -708,10 +719,10 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
 
     describe('hostile values', () => {
       it.each(Object.entries(HOSTILE_TEXTS))('round-trips %s text through options, meta, posts, users and terms', async (_, text) => {
-        await store.options.set(text, text);
-        expect(await store.options.get(text)).toBe(text);
-        await store.postMeta.add(1, text, { [text]: text });
-        expect(await store.postMeta.get(1, text)).toEqual([{ [text]: text }]);
+        await store.options.set(text.slice(0, 150), text);
+        expect(await store.options.get(text.slice(0, 150))).toBe(text);
+        await store.postMeta.add(1, text.slice(0, 200), { [text]: text });
+        expect(await store.postMeta.get(1, text.slice(0, 200))).toEqual([{ [text]: text }]);
         await store.transients.set(text.slice(0, 100), [text], 60);
         expect(await store.transients.get(text.slice(0, 100))).toEqual([text]);
         const created = await store.posts.insert(post({ post_title: text, post_content: text, post_excerpt: text }));
@@ -767,6 +778,23 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(await store.options.get('nul')).toBeUndefined();
         expect(await store.postMeta.getMany([1])).toEqual(new Map([[1, {}]]));
         expect((await store.posts.query({ status: ['publish'] })).total).toBe(0);
+      });
+
+      it('refuses names longer than WordPress’s columns, counting characters', async () => {
+        const emoji = '😀'.repeat(191);
+        await store.options.set(emoji, 1);
+        expect(await store.options.get(emoji)).toBe(1);
+        await store.postMeta.add(1, 'k'.repeat(255), 1);
+        await store.transients.set('t'.repeat(172), 1, 60);
+        await store.counters.increment('c'.repeat(191));
+        const attempts = [
+          store.options.set(`${emoji}x`, 1),
+          store.postMeta.add(1, 'k'.repeat(256), 1),
+          store.userMeta.get(1, 'k'.repeat(256)),
+          store.transients.set('t'.repeat(173), 1, 60),
+          store.counters.increment('c'.repeat(192)),
+        ];
+        for (const attempt of attempts) expect(isStoreError(await refusal(attempt), 'invalid_value')).toBe(true);
       });
 
       it('refuses values JSON cannot hold', async () => {
