@@ -530,6 +530,17 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(await store.users.getBy('user_email', '')).toBeNull();
       });
 
+      it('hands out copies of users and posts', async () => {
+        const user = await store.users.insert({ user_login: 'copy', roles: ['author'] });
+        user.roles.push('administrator');
+        const read = await store.users.get(user.ID);
+        read?.roles.push('editor');
+        expect((await store.users.get(user.ID))?.roles).toEqual(['author']);
+        const created = await store.posts.insert(post({ post_title: 'Original' }));
+        created.post_title = 'Mutated';
+        expect((await store.posts.get(created.ID))?.post_title).toBe('Original');
+      });
+
       it('refuses a login, nicename or email already taken', async () => {
         await store.users.insert({ user_login: 'one', user_email: 'one@example.test' });
         const two = await store.users.insert({ user_login: 'two' });
