@@ -100,3 +100,35 @@ export type {
   SubmissionRecord,
   SubmissionStatus,
 } from './namespaces/contact-forms/index.js';
+export { memoryStore } from './store/memory.js';
+export type { MemoryStoreOptions } from './store/memory.js';
+export { StoreError, isStoreError } from './store/errors.js';
+export type {
+  CountersTable,
+  DateRange,
+  JsonValue,
+  MetaRow,
+  MetaTable,
+  NewPostRow,
+  NewTermRow,
+  NewUserRow,
+  ObjectTerm,
+  OptionsTable,
+  PostOrderBy,
+  PostPage as StorePostPage,
+  PostQuery as StorePostQuery,
+  PostRow,
+  PostsTable,
+  SiteStore,
+  SlugFor,
+  StoreErrorCode,
+  StoreTables,
+  TermFilter,
+  TermRow,
+  TermsTable,
+  TransientsTable,
+  UserPage,
+  UserQuery,
+  UserRow,
+  UsersTable,
+} from './store/types.js';

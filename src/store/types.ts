@@ -11,6 +11,8 @@
  * written (object key order is not promised) and are copies: mutating one never changes the store.
  * Text containing a NUL character (U+0000), which PostgreSQL text cannot hold, is refused with a
  * `StoreError` of code `invalid_value`, in every backend, so the REST layer can answer 400.
+ * So are names longer than WordPress's columns hold them: option and counter names 191 characters,
+ * transient names 172, meta keys 255.
  */
 
 /** A value a store keeps as JSON: finite numbers only, no `undefined`. */
@@ -196,7 +198,7 @@ export interface MetaTable {
   add(objectId: number, key: string, value: JsonValue, unique?: boolean): Promise<number | null>;
   /** The values of one key, in insertion order; empty when none. */
   get(objectId: number, key: string): Promise<JsonValue[]>;
-  /** Every key's values of some objects, in one query: object id → key → values. */
+  /** Every key's values of some objects, in one query: each object id asked → key → values (empty when none). */
   getMany(objectIds: number[], keys?: string[]): Promise<Map<number, Record<string, JsonValue[]>>>;
   /**
    * `update_metadata`: sets every value of the key (only those deep-equal to `previous` when given)

@@ -1,0 +1,98 @@
+import { setOwn } from '../core/own-property.js';
+import { StoreError } from './errors.js';
+import type { JsonValue } from './types.js';
+
+/**
+ * Checks on what a store is given, shared by every backend so they refuse the same values the
+ * same way: text without NUL (PostgreSQL text cannot hold it), MySQL-style dates, whole ids.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** The text itself, or an `invalid_value` StoreError naming `what` when it is not text or holds a NUL. */
+export function checkText(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new StoreError('invalid_value', `${what} must be text.`);
+  if (value.includes('\u0000')) throw new StoreError('invalid_value', `${what} must not contain a NUL character.`);
+  return value;
+}
+
+/**
+ * Longest names, in characters, as WordPress's columns hold them (`option_name` 191, `meta_key`
+ * 255; a transient's name is 172 once `_transient_timeout_` is added): the SQL backends index them.
+ */
+const NAME_LIMITS = { 'option name': 191, 'transient name': 172, meta_key: 255, 'counter name': 191 } as const;
+
+/** A name checked as text and against its column's length; too long is an `invalid_value` StoreError. */
+export function checkName(value: unknown, kind: keyof typeof NAME_LIMITS): string {
+  const name = checkText(value, kind);
+  const limit = NAME_LIMITS[kind];
+  if (name.length > limit && [...name].length > limit) {
+    throw new StoreError('invalid_value', `${kind} must be at most ${limit} characters long.`);
+  }
+  return name;
+}
+
+/** The date itself, or an `invalid_value` StoreError when it is not `YYYY-MM-DD HH:MM:SS`. */
+export function checkDate(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !DATE.test(value)) {
+    throw new StoreError('invalid_value', `${what} must be a date written YYYY-MM-DD HH:MM:SS.`);
+  }
+  return value;
+}
+
+/** The number itself, or an `invalid_value` StoreError when it is not a safe integer (≥ 0 unless `signed`). */
+export function checkInteger(value: unknown, what: string, signed = false): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || (!signed && value < 0)) {
+    throw new StoreError('invalid_value', `${what} must be a whole number${signed ? '' : ' of at least 0'}.`);
+  }
+  return value;
+}
+
+/**
+ * A deep copy of a JSON value, checked on the way: finite numbers, text without NUL, plain arrays
+ * and objects only. Keys are written as own properties (`__proto__` included), so a copy never
+ * gains a prototype from the data, and the caller's object and the store's never alias.
+ */
+export function copyJson(value: unknown, what: string): JsonValue {
+  return copyChecked(value, what, 0);
+}
+
+// JSON.stringify refuses deeper nesting with a RangeError; a store says so in its own words.
+const MAX_DEPTH = 512;
+
+function copyChecked(value: unknown, what: string, depth: number): JsonValue {
+  if (depth > MAX_DEPTH) throw new StoreError('invalid_value', `${what} is nested more than ${MAX_DEPTH} levels deep.`);
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return checkText(value, what);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new StoreError('invalid_value', `${what} must hold finite numbers only.`);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((item) => copyChecked(item, what, depth + 1));
+  if (typeof value === 'object' && isPlainObject(value)) {
+    const copy: Record<string, JsonValue> = {};
+    for (const key of Object.keys(value)) {
+      checkText(key, `A key in ${what}`);
+      setOwn(copy, key, copyChecked((value as Record<string, unknown>)[key], what, depth + 1));
+    }
+    return copy;
+  }
+  throw new StoreError('invalid_value', `${what} must be JSON: null, booleans, numbers, text, arrays and plain objects.`);
+}
+
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Whether two JSON values are deep-equal, object key order aside (as PostgreSQL's jsonb compares). */
+export function jsonEqual(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i] as JsonValue));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && jsonEqual(a[key] as JsonValue, b[key] as JsonValue));
+}
