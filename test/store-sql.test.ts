@@ -141,7 +141,7 @@ for (const makeDatabase of testDatabases()) {
       const attempts = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           db.query(
-            `INSERT INTO ${p}options (option_name, option_value) VALUES ('once', $1) ON CONFLICT (option_name) DO NOTHING RETURNING option_value`,
+            `INSERT INTO ${p}options (option_name, option_value) VALUES ('once', $1) ON CONFLICT (md5(option_name)) DO NOTHING RETURNING option_value`,
             [String(index)],
           ),
         ),
@@ -178,13 +178,6 @@ for (const makeDatabase of testDatabases()) {
       ).rejects.toThrow('changed my mind');
       expect(await db.query(`SELECT * FROM ${p}counters`)).toEqual([]);
       expect(await db.transaction((tx) => tx.query('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
-    });
-
-    it('removes a post’s meta with the post', async () => {
-      const id = (await db.query<{ ID: number }>(`INSERT INTO ${p}posts (post_title) VALUES ('t') RETURNING "ID"`))[0]?.ID;
-      await db.query(`INSERT INTO ${p}postmeta (post_id, meta_key, meta_value) VALUES ($1, '_k', '1'), ($1, '_k', '2')`, [id]);
-      await db.query(`DELETE FROM ${p}posts WHERE "ID" = $1`, [id]);
-      expect(await db.query(`SELECT * FROM ${p}postmeta`)).toEqual([]);
     });
 
     it('keeps one slug per taxonomy and one taxonomy per term', async () => {

@@ -5,7 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { SqlClient } from '../../src/store/sql/client.js';
+import { sqlStore } from '../../src/store/sql-store.js';
+import { describeStoreContract } from './store-contract.js';
 import { pgClient } from '../../src/store/sql/pg-client.js';
 import { pgliteClient } from '../../src/store/sql/pglite-client.js';
 
@@ -64,4 +67,20 @@ export function postgresDatabase(url: string): TestDatabase {
 export function testDatabases(): Array<() => TestDatabase> {
   const url = TEST_DATABASE_URL;
   return url === undefined ? [pgliteDatabase] : [pgliteDatabase, () => postgresDatabase(url)];
+}
+
+/**
+ * The SiteStore contract on `database`: one client for the file, each test's store on a fresh
+ * prefix (so fresh and empty), its `close` leaving the shared client open.
+ */
+export function describeSqlStoreContract(name: string, database: TestDatabase): void {
+  let client: SqlClient;
+  beforeAll(async () => {
+    client = await database.open();
+  });
+  afterAll(async () => {
+    await client.close();
+    await database.dispose();
+  });
+  describeStoreContract(name, ({ now }) => sqlStore({ ...client, close: async () => undefined }, { tablePrefix: freshPrefix(), now }));
 }

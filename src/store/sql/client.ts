@@ -4,7 +4,7 @@ export type SqlRow = Record<string, unknown>;
 /** Runs one parameterised statement: values travel as `$1…$n` parameters, never in `text`. */
 export interface SqlQueryable {
   /** The statement's result rows. */
-  query<Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row extends object = SqlRow>(text: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
 /** A PostgreSQL database (embedded PGlite or a server through `pg`), as the store's SQL layer uses it. */

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { parseInt8, type SqlClient, type SqlQueryable, type SqlRow } from './client.js';
+import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
 
 /** A PostgreSQL server: a connection string (the client opens and closes its own pool) or a pool the host owns. */
-type PgClientOptions = { connectionString: string; pool?: never } | { pool: pg.Pool; connectionString?: never };
+export type PgClientOptions = { connectionString: string; pool?: never } | { pool: pg.Pool; connectionString?: never };
 
 /** Per query rather than through `pg.types`, so a pool the host passes keeps its own global parsers. */
 const types: pg.CustomTypesConfig = {
@@ -12,7 +12,7 @@ const types: pg.CustomTypesConfig = {
 
 function queryable(target: pg.Pool | pg.PoolClient): SqlQueryable {
   return {
-    async query<Row extends SqlRow>(text: string, params: readonly unknown[] = []) {
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       const result = await target.query<Row>({ text, values: [...params], types });
       return result.rows;
     },

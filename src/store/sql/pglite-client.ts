@@ -1,8 +1,8 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { parseInt8, type SqlClient, type SqlQueryable, type SqlRow } from './client.js';
+import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
 
 /** Where an embedded database lives. */
-interface PgliteClientOptions {
+export interface PgliteClientOptions {
   /** The directory holding the database files; omitted, the database lives in memory and ends with the process. */
   dataDir?: string;
 }
@@ -23,7 +23,7 @@ function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
 
 function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
   return {
-    async query<Row extends SqlRow>(text: string, params: readonly unknown[] = []) {
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       const result = await db.query<Row>(text, [...params]);
       return result.rows;
     },
@@ -36,7 +36,11 @@ export async function pgliteClient(options: PgliteClientOptions = {}): Promise<S
   const turn = oneAtATime();
   const direct = queryable(db);
   return {
-    query: (text, params) => turn(() => direct.query(text, params)),
+    query: (text, params = []) => {
+      // Copied now: the caller may reuse its array before this statement's turn comes.
+      const values = [...params];
+      return turn(() => direct.query(text, values));
+    },
     transaction: (work) => turn(() => db.transaction((tx) => work(queryable(tx)))),
     close: () => turn(() => db.close()),
   };
