@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isStoreError } from '../src/index.js';
 import { pgliteStore, postgresStore } from '../src/store.js';
 import { TEST_DATABASE_URL, freshPrefix, postgresDatabase } from './helpers/sql-backends.js';
 
@@ -78,5 +79,24 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('postgresStore (SITE_REST_TEST_
 
   it('fails at once on an unreachable server', async () => {
     await expect(postgresStore({ connectionString: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
+  });
+});
+
+describe('a conflict inside a transaction', () => {
+  it('leaves the transaction usable: the caller may catch it and go on, and what it wrote after is kept', async () => {
+    const store = await pgliteStore();
+    try {
+      await store.users.insert({ user_login: 'admin' });
+      const outcome = await store.transaction(async (tx) => {
+        const refused = await tx.users.insert({ user_login: 'admin' }).catch((error: unknown) => error);
+        await tx.options.set('after', 'kept');
+        return refused;
+      });
+      expect(isStoreError(outcome, 'conflict')).toBe(true);
+      expect(await store.options.get('after')).toBe('kept');
+      expect((await store.users.query({})).total).toBe(1);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -610,16 +610,29 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       },
     };
 
-    async function userConflicts<T>(work: () => Promise<T>): Promise<T> {
+    /**
+     * Runs a write that a unique index may refuse, answering the refusal as a `conflict` named by
+     * `what` (given the index's name). The write runs under a savepoint: it always runs in a
+     * transaction, and a caller's transaction that catches the conflict must be able to go on.
+     */
+    async function uniqueWrite<T>(work: () => Promise<T>, what: (constraint: string) => string): Promise<T> {
+      await q.query('SAVEPOINT site_rest_unique');
       try {
-        return await work();
+        const result = await work();
+        await q.query('RELEASE SAVEPOINT site_rest_unique');
+        return result;
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const constraint = error.constraint ?? '';
-        const what = constraint.endsWith('email') ? 'email' : constraint.endsWith('nicename') ? 'nicename' : 'login';
-        throw new StoreError('conflict', `That ${what} is already taken.`);
+        await q.query('ROLLBACK TO SAVEPOINT site_rest_unique');
+        if (isUniqueViolation(error)) throw new StoreError('conflict', what(error.constraint ?? ''));
+        throw error;
       }
     }
+
+    const userConflicts = <T>(work: () => Promise<T>): Promise<T> =>
+      uniqueWrite(work, (constraint) => {
+        const field = constraint.endsWith('email') ? 'email' : constraint.endsWith('nicename') ? 'nicename' : 'login';
+        return `That ${field} is already taken.`;
+      });
 
     function userQuerySql(query: UserQuery): QuerySql {
       const params = parameters();
@@ -695,17 +708,16 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
             const current = await getTerm(id);
             if (current === null) return null;
             const row = { ...current, ...given };
-            try {
-              await q.query(`UPDATE ${p}terms SET name = $2, slug = $3, taxonomy = $4 WHERE term_id = $1`, [
-                id,
-                row.name,
-                row.slug,
-                row.taxonomy,
-              ]);
-            } catch (error) {
-              if (isUniqueViolation(error)) throw new StoreError('conflict', 'That slug is already taken in the taxonomy.');
-              throw error;
-            }
+            await uniqueWrite(
+              () =>
+                q.query(`UPDATE ${p}terms SET name = $2, slug = $3, taxonomy = $4 WHERE term_id = $1`, [
+                  id,
+                  row.name,
+                  row.slug,
+                  row.taxonomy,
+                ]),
+              () => 'That slug is already taken in the taxonomy.',
+            );
             await q.query(`UPDATE ${p}term_taxonomy SET taxonomy = $2, description = $3, parent = $4 WHERE term_id = $1`, [
               id,
               row.taxonomy,
