@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     node: 'src/node.ts',
+    store: 'src/store.ts',
     'adapters/express': 'src/adapters/express.ts',
     'adapters/koa': 'src/adapters/koa.ts',
     'adapters/fetch': 'src/adapters/fetch.ts',

@@ -1,0 +1,5 @@
+// `site-rest/store`: the site store on PostgreSQL, embedded (PGlite, persisted in a directory) or
+// a server (through `pg`). Node-only, and heavy (PGlite carries PostgreSQL as WebAssembly), so the
+// root entry, which has the in-memory store, imports none of it.
+export { pgliteStore, postgresStore } from './store/sql-backends.js';
+export type { PgliteStoreOptions, PostgresStoreOptions } from './store/sql-backends.js';

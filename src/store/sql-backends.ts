@@ -1,0 +1,41 @@
+import type { SqlClient } from './sql/client.js';
+import { pgClient, type PgClientOptions } from './sql/pg-client.js';
+import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
+import { tablePrefix } from './sql/table-prefix.js';
+import { sqlStore, type SqlStoreOptions } from './sql-store.js';
+import type { SiteStore } from './types.js';
+
+/** `pgliteStore` options: where the embedded database lives, and its table prefix. */
+export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+
+/** `postgresStore` options: the server (a connection string, or a pool the host owns) and the table prefix. */
+export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+
+/** The store on `client`; the client is closed again when the store cannot start (say, a newer schema). */
+async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<SiteStore> {
+  try {
+    return await sqlStore(client, options);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The site store on PostgreSQL embedded in the process (PGlite), persisted in `dataDir` (created
+ * when absent; in memory when omitted). One process at a time may open a directory.
+ */
+export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
+  tablePrefix(options.tablePrefix);
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix });
+}
+
+/**
+ * The site store on a PostgreSQL server, which many processes may share: each migrates the tables
+ * at start-up under an advisory lock, and writers take turns through the database's locks.
+ */
+export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
+  tablePrefix(options.tablePrefix);
+  const server: PgClientOptions = options.pool !== undefined ? { pool: options.pool } : { connectionString: options.connectionString };
+  return storeOn(pgClient(server), { tablePrefix: options.tablePrefix });
+}

@@ -1,0 +1,925 @@
+import { setOwn } from '../core/own-property.js';
+import { StoreError } from './errors.js';
+import { pageBounds } from './memory-query.js';
+import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPost, newTerm, newUser } from './rows.js';
+import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
+import type { SqlClient, SqlQueryable } from './sql/client.js';
+import { migrate } from './sql/migrate.js';
+import { tablePrefix } from './sql/table-prefix.js';
+import type {
+  CountersTable,
+  JsonValue,
+  MetaTable,
+  ObjectTerm,
+  OptionsTable,
+  PostQuery,
+  PostRow,
+  PostsTable,
+  SiteStore,
+  SlugFor,
+  StoreTables,
+  TermRow,
+  TermsTable,
+  TransientsTable,
+  UserQuery,
+  UserRow,
+  UsersTable,
+} from './types.js';
+import { checkDate, checkInteger, checkName, checkText, copyJson, jsonEqual } from './values.js';
+
+/** How a SQL store is set up over an open client. */
+export interface SqlStoreOptions {
+  /** Prefix of every table name; default `wp_`. */
+  tablePrefix?: string;
+  /** The clock, in ms since the epoch (dates, transient expiry); default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * Runs an operation that must be atomic. `check` refuses bad arguments first, before any I/O, so a
+ * refusal is as prompt as the memory store's. Inside a transaction, `body` runs on it; outside, the
+ * operation is made again (`redo`) on tables bound to a new transaction, so that every statement
+ * of `body` runs on that transaction's connection.
+ */
+type Atomic = <T>(check: () => unknown, redo: (tables: StoreTables) => Promise<T>, body: () => Promise<T>) => Promise<T>;
+
+const POST_COLUMNS = [
+  'ID',
+  'post_author',
+  'post_date',
+  'post_date_gmt',
+  'post_content',
+  'post_title',
+  'post_excerpt',
+  'post_status',
+  'comment_status',
+  'ping_status',
+  'post_password',
+  'post_name',
+  'post_modified',
+  'post_modified_gmt',
+  'post_parent',
+  'guid',
+  'menu_order',
+  'post_type',
+  'post_mime_type',
+  'comment_count',
+] as const satisfies ReadonlyArray<keyof PostRow>;
+
+const USER_COLUMNS = [
+  'ID',
+  'user_login',
+  'user_pass',
+  'user_nicename',
+  'user_email',
+  'user_url',
+  'user_registered',
+  'display_name',
+  'roles',
+] as const satisfies ReadonlyArray<keyof UserRow>;
+
+/** Column lists as SQL, quoted (`ID` is upper case). */
+const columnList = (columns: readonly string[], table = ''): string => columns.map((column) => `${table}"${column}"`).join(', ');
+const POST_SELECT = columnList(POST_COLUMNS, 'p.');
+const USER_SELECT = columnList(USER_COLUMNS);
+
+const POST_ORDER_COLUMNS = new Set([
+  'ID',
+  'post_author',
+  'post_date',
+  'post_modified',
+  'post_parent',
+  'post_name',
+  'post_title',
+  'menu_order',
+]);
+const TEXT_ORDER_COLUMNS = new Set([
+  'post_date',
+  'post_modified',
+  'post_name',
+  'post_title',
+  'user_login',
+  'user_nicename',
+  'user_email',
+  'user_registered',
+  'display_name',
+]);
+const USER_ORDER_COLUMNS = new Set(['ID', 'user_login', 'user_nicename', 'user_email', 'user_registered', 'display_name']);
+const USER_LOOKUP_COLUMNS = new Set(['user_login', 'user_email', 'user_nicename']);
+const DATE_COLUMNS = new Set(['post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt']);
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): error is { constraint?: string; message: string } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+/** An ORDER BY term; text columns compare by code point, as the memory store's `<` does, whatever the server's collation. */
+function orderTerm(column: string, direction: 'ASC' | 'DESC'): string {
+  return `"${column}"${TEXT_ORDER_COLUMNS.has(column) ? ' COLLATE "C"' : ''} ${direction}`;
+}
+
+/** Collects parameters, answering each one's `$n`. */
+function parameters(): { add: (value: unknown) => string; values: unknown[] } {
+  const values: unknown[] = [];
+  return {
+    values,
+    add: (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/** A query's WHERE (whose parameters are the first `whereParams`) and ORDER BY, with their parameters. */
+interface QuerySql {
+  where: string;
+  whereParams: number;
+  order: string;
+  params: ReturnType<typeof parameters>;
+}
+
+const toJson = (value: unknown, what: string): string => JSON.stringify(copyJson(value, what));
+const fromJson = (text: unknown): JsonValue => JSON.parse(String(text)) as JsonValue;
+
+function ids(list: readonly number[] | undefined, what: string): number[] {
+  return (list ?? []).map((id) => checkInteger(id, what));
+}
+
+function texts(list: readonly string[] | undefined, what: string): string[] {
+  return (list ?? []).map((text) => checkText(text, what));
+}
+
+function words(search: string): string[] {
+  return [...new Set(search.split(/\s+/))].filter((word) => word !== '');
+}
+
+/**
+ * Opens the site store on a PostgreSQL database (embedded or server): migrates the prefix's tables
+ * first, then answers the `SiteStore` contract with parameterised SQL. Every transaction, the
+ * caller's and those of the operations that read before they write (slugs, `update`, unique meta,
+ * term counts), holds one advisory lock of the prefix, so they take turns across every process, as
+ * the contract's "serialised with other writes" asks; single-statement writes need no turn.
+ */
+export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {}): Promise<SiteStore> {
+  const p = tablePrefix(options.tablePrefix);
+  const now = options.now ?? Date.now;
+  await migrate(client, p);
+  let closed = false;
+
+  function tables(q: SqlQueryable, atomic: Atomic): StoreTables {
+    /** One page of a query and the count of all its matches: two statements, whatever the page. */
+    async function page<Row extends object>(from: string, select: string, sql: QuerySql, bounds: { offset?: number; limit?: number }) {
+      const { offset, limit } = pageBounds(bounds);
+      const { where, whereParams, order, params } = sql;
+      const total = await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`,
+        params.values.slice(0, whereParams),
+      );
+      const limitParam = params.add(Number.isFinite(limit) ? limit : null);
+      const rows = await q.query<Row>(
+        `SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${params.add(offset)}`,
+        params.values,
+      );
+      return { rows, total: total[0]?.n ?? 0 };
+    }
+
+    async function takenPostSlugs(slug: string, post: SlugFor): Promise<Set<string>> {
+      const params = parameters();
+      const stem = params.add(slugStem(slug));
+      const where = [`starts_with(post_name, ${stem})`, `"ID" <> ${params.add(post.ID ?? 0)}`];
+      if (slugScope(post.post_type) === 'type') where.push(`post_type = ${params.add(post.post_type)}`);
+      const rows = await q.query<{ post_name: string }>(`SELECT post_name FROM ${p}posts WHERE ${where.join(' AND ')}`, params.values);
+      return new Set(rows.map((row) => row.post_name));
+    }
+
+    async function uniqueSlug(slug: string, post: SlugFor): Promise<string> {
+      checkText(slug, 'slug');
+      if (!slugIsChecked(post)) return slug;
+      return firstFreeSlug(slug, await takenPostSlugs(slug, post), true);
+    }
+
+    async function withUniqueSlug(post: PostRow): Promise<PostRow> {
+      return post.post_name === '' ? post : { ...post, post_name: await uniqueSlug(post.post_name, post) };
+    }
+
+    async function getPost(id: number): Promise<PostRow | null> {
+      const [row] = await q.query<PostRow>(`SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = $1`, [checkInteger(id, 'post id')]);
+      return row ?? null;
+    }
+
+    async function writePost(post: PostRow, insert: boolean): Promise<PostRow> {
+      const columns = POST_COLUMNS.filter((column) => column !== 'ID');
+      const values = columns.map((column) => post[column]);
+      const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+      const sql = insert
+        ? `INSERT INTO ${p}posts (${columnList(columns)}) VALUES (${placeholders}) RETURNING ${columnList(POST_COLUMNS)}`
+        : `UPDATE ${p}posts SET (${columnList(columns)}) = ROW(${placeholders}) WHERE "ID" = $${columns.length + 1} RETURNING ${columnList(POST_COLUMNS)}`;
+      const [row] = await q.query<PostRow>(sql, insert ? values : [...values, post.ID]);
+      if (row === undefined) throw new StoreError('invalid_value', `Post ${post.ID} vanished while it was written.`);
+      return row;
+    }
+
+    /** Removes relationships of an object (all, or to one term), keeping the terms' counts. */
+    async function unrelate(objectId: number | null, termId: number | null): Promise<void> {
+      const params = parameters();
+      const where = [
+        objectId === null ? 'true' : `object_id = ${params.add(objectId)}`,
+        termId === null ? 'true' : `term_taxonomy_id = ${params.add(termId)}`,
+      ].join(' AND ');
+      await q.query(
+        `WITH gone AS (DELETE FROM ${p}term_relationships WHERE ${where} RETURNING term_taxonomy_id)
+         UPDATE ${p}term_taxonomy tt SET count = tt.count - g.n
+         FROM (SELECT term_taxonomy_id, count(*) AS n FROM gone GROUP BY term_taxonomy_id) g
+         WHERE tt.term_taxonomy_id = g.term_taxonomy_id`,
+        params.values,
+      );
+    }
+
+    const posts: PostsTable = {
+      insert: (post) =>
+        atomic(
+          () => newPost(post, 0, now()),
+          (t) => t.posts.insert(post),
+          async () => {
+            const row = await withUniqueSlug(newPost(post, 0, now()));
+            return writePost(row, true);
+          },
+        ),
+      update: (id, changes) =>
+        atomic(
+          () => [checkInteger(id, 'post id'), checkPostChanges(changes)],
+          (t) => t.posts.update(id, changes),
+          async () => {
+            const given = checkPostChanges(changes);
+            const current = await getPost(id);
+            if (current === null) return null;
+            const modified = mysqlDate(now());
+            const row = await withUniqueSlug({ ...current, post_modified: modified, post_modified_gmt: modified, ...given });
+            return writePost(row, false);
+          },
+        ),
+      get: getPost,
+      getMany: async (list) => {
+        const wanted = [...new Set(ids(list, 'post id'))];
+        if (wanted.length === 0) return [];
+        return q.query<PostRow>(
+          `SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], "ID")`,
+          [wanted],
+        );
+      },
+      delete: (id) =>
+        atomic(
+          () => checkInteger(id, 'post id'),
+          (t) => t.posts.delete(id),
+          async () => {
+            checkInteger(id, 'post id');
+            await unrelate(id, null);
+            const gone = await q.query(`DELETE FROM ${p}posts WHERE "ID" = $1 RETURNING "ID"`, [id]);
+            if (gone.length === 0) return false;
+            await q.query(`DELETE FROM ${p}postmeta WHERE post_id = $1`, [id]);
+            return true;
+          },
+        ),
+      query: async (query) => {
+        const { rows, total } = await page<PostRow>(`${p}posts p`, POST_SELECT, postQuerySql(query), query);
+        return { posts: rows, total };
+      },
+      uniqueSlug,
+    };
+
+    function postQuerySql(query: PostQuery): QuerySql {
+      const params = parameters();
+      const where: string[] = [];
+      const types = texts(query.type?.length ? query.type : ['post'], 'query.type');
+      where.push(`post_type = ANY(${params.add(types)}::text[])`);
+      const anyOf = (column: string, list: unknown[], cast: string, negate = false) => {
+        if (list.length > 0) where.push(`${negate ? 'NOT ' : ''}"${column}" = ANY(${params.add(list)}::${cast}[])`);
+      };
+      anyOf('post_status', texts(query.status, 'query.status'), 'text');
+      const include = ids(query.include, 'query.include');
+      anyOf('ID', include, 'bigint');
+      anyOf('ID', ids(query.exclude, 'query.exclude'), 'bigint', true);
+      anyOf('post_author', ids(query.author, 'query.author'), 'bigint');
+      anyOf('post_author', ids(query.authorExclude, 'query.authorExclude'), 'bigint', true);
+      anyOf('post_parent', ids(query.parent, 'query.parent'), 'bigint');
+      anyOf('post_parent', ids(query.parentExclude, 'query.parentExclude'), 'bigint', true);
+      const slugs = texts(query.slug, 'query.slug');
+      anyOf('post_name', slugs, 'text');
+      const mimeTypes = texts(query.mimeType, 'query.mimeType');
+      if (mimeTypes.length > 0) {
+        where.push(
+          `(${mimeTypes
+            .map((mime) =>
+              mime.includes('/') ? `post_mime_type = ${params.add(mime)}` : `starts_with(post_mime_type, ${params.add(`${mime}/`)})`,
+            )
+            .join(' OR ')})`,
+        );
+      }
+      if (query.hasPassword !== undefined) where.push(query.hasPassword ? `post_password <> ''` : `post_password = ''`);
+      for (const range of query.dates ?? []) {
+        if (!DATE_COLUMNS.has(range.column)) throw new StoreError('invalid_value', 'query.dates.column must be a post date column.');
+        if (range.after !== undefined) where.push(`${range.column} > ${params.add(checkDate(range.after, 'query.dates.after'))}`);
+        if (range.before !== undefined) where.push(`${range.column} < ${params.add(checkDate(range.before, 'query.dates.before'))}`);
+      }
+      for (const filter of query.terms ?? []) {
+        const related = `EXISTS (SELECT 1 FROM ${p}term_relationships tr WHERE tr.object_id = p."ID" AND tr.term_taxonomy_id = ANY(${params.add(ids(filter.terms, 'query.terms'))}::bigint[]))`;
+        where.push(filter.exclude === true ? `NOT ${related}` : related);
+      }
+      const phrase = checkText(query.search ?? '', 'query.search').toLowerCase();
+      for (const word of words(phrase)) {
+        const w = params.add(word);
+        where.push(
+          `(strpos(lower(post_title), ${w}) > 0 OR strpos(lower(post_excerpt), ${w}) > 0 OR strpos(lower(post_content), ${w}) > 0)`,
+        );
+      }
+
+      const whereParams = params.values.length;
+      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+      const orderby = query.orderby ?? 'post_date';
+      const byDate = `${orderTerm('post_date', direction)}, "ID" ${direction}`;
+      let order: string;
+      if (orderby === 'relevance') {
+        // WordPress orders a search by whole-phrase title matches first, then newest first, whatever `order` says.
+        const rank = phrase === '' ? '1' : `CASE WHEN strpos(lower(post_title), ${params.add(phrase)}) > 0 THEN 0 ELSE 1 END`;
+        order = `${rank}, ${orderTerm('post_date', 'DESC')}, "ID" DESC`;
+      } else if (orderby === 'include') {
+        order = `coalesce(array_position(${params.add(include)}::bigint[], "ID"), 0) ${direction}, ${byDate}`;
+      } else if (orderby === 'slug_in') {
+        order = `coalesce(array_position(${params.add(slugs)}::text[], post_name), 0) ${direction}, ${byDate}`;
+      } else if (orderby === 'post_date') {
+        order = byDate;
+      } else if (POST_ORDER_COLUMNS.has(orderby)) {
+        order = `${orderTerm(orderby, direction)}, "ID" ${direction}`;
+      } else {
+        throw new StoreError('invalid_value', 'query.orderby is not a column posts can be sorted by.');
+      }
+      return { where: where.join(' AND '), whereParams, order, params };
+    }
+
+    function metaTable(name: 'postMeta' | 'userMeta' | 'termMeta', table: string, idColumn: string, owner: string): MetaTable {
+      const t = `${p}${table}`;
+      const rowsOf = (objectId: number, key: string) =>
+        q.query<{ id: number; meta_value: string }>(
+          `SELECT ${idColumn} AS id, meta_value FROM ${t} WHERE ${owner} = $1 AND md5(meta_key) = md5($2) AND meta_key = $2 ORDER BY ${idColumn}`,
+          [objectId, key],
+        );
+      const insert = async (objectId: number, key: string, json: string) => {
+        const [row] = await q.query<{ id: number }>(
+          `INSERT INTO ${t} (${owner}, meta_key, meta_value) VALUES ($1, $2, $3) RETURNING ${idColumn} AS id`,
+          [objectId, key, json],
+        );
+        return row?.id ?? 0;
+      };
+      return {
+        add: (objectId, key, value, unique = false) =>
+          atomic(
+            () => [checkInteger(objectId, 'meta object id'), checkName(key, 'meta_key'), toJson(value, 'meta_value')],
+            (t) => t[name].add(objectId, key, value, unique),
+            async () => {
+              checkInteger(objectId, 'meta object id');
+              checkName(key, 'meta_key');
+              const json = toJson(value, 'meta_value');
+              if (unique && (await rowsOf(objectId, key)).length > 0) return null;
+              return insert(objectId, key, json);
+            },
+          ),
+        get: async (objectId, key) => {
+          const rows = await rowsOf(checkInteger(objectId, 'meta object id'), checkName(key, 'meta_key'));
+          return rows.map((row) => fromJson(row.meta_value));
+        },
+        getMany: async (objectIds, keys) => {
+          const wanted = [...new Set(ids(objectIds, 'meta object id'))];
+          const keyList = keys === undefined ? null : keys.map((key) => checkName(key, 'meta_key'));
+          const result = new Map<number, Record<string, JsonValue[]>>();
+          for (const id of wanted) result.set(id, Object.create(null) as Record<string, JsonValue[]>);
+          if (wanted.length === 0) return result;
+          const rows = await q.query<{ object_id: number; meta_key: string; meta_value: string }>(
+            `SELECT ${owner} AS object_id, meta_key, meta_value FROM ${t}
+             WHERE ${owner} = ANY($1::bigint[]) AND ($2::text[] IS NULL OR meta_key = ANY($2::text[])) ORDER BY ${idColumn}`,
+            [wanted, keyList],
+          );
+          for (const row of rows) {
+            const byKey = result.get(row.object_id);
+            if (byKey === undefined) continue;
+            const values = Object.prototype.hasOwnProperty.call(byKey, row.meta_key) ? byKey[row.meta_key] : undefined;
+            if (values) values.push(fromJson(row.meta_value));
+            else setOwn(byKey, row.meta_key, [fromJson(row.meta_value)]);
+          }
+          return result;
+        },
+        update: (objectId, key, value, previous) =>
+          atomic(
+            () => [
+              checkInteger(objectId, 'meta object id'),
+              checkName(key, 'meta_key'),
+              toJson(value, 'meta_value'),
+              previous === undefined || copyJson(previous, 'previous meta_value'),
+            ],
+            (t) => t[name].update(objectId, key, value, previous),
+            async () => {
+              checkInteger(objectId, 'meta object id');
+              checkName(key, 'meta_key');
+              const json = toJson(value, 'meta_value');
+              const prev = previous === undefined ? undefined : copyJson(previous, 'previous meta_value');
+              const rows = await rowsOf(objectId, key);
+              if (rows.length === 0) {
+                await insert(objectId, key, json);
+                return 1;
+              }
+              const targets = rows.filter((row) => prev === undefined || jsonEqual(fromJson(row.meta_value), prev)).map((row) => row.id);
+              if (targets.length === 0) return 0;
+              await q.query(`UPDATE ${t} SET meta_value = $1 WHERE ${idColumn} = ANY($2::bigint[])`, [json, targets]);
+              return targets.length;
+            },
+          ),
+        delete: (objectId, key, value) =>
+          atomic(
+            () => [
+              checkInteger(objectId, 'meta object id'),
+              checkName(key, 'meta_key'),
+              value === undefined || copyJson(value, 'meta_value'),
+            ],
+            (t) => t[name].delete(objectId, key, value),
+            async () => {
+              checkInteger(objectId, 'meta object id');
+              checkName(key, 'meta_key');
+              const match = value === undefined ? undefined : copyJson(value, 'meta_value');
+              const rows = await rowsOf(objectId, key);
+              const targets = rows.filter((row) => match === undefined || jsonEqual(fromJson(row.meta_value), match)).map((row) => row.id);
+              if (targets.length === 0) return 0;
+              const gone = await q.query(`DELETE FROM ${t} WHERE ${idColumn} = ANY($1::bigint[]) RETURNING ${idColumn}`, [targets]);
+              return gone.length;
+            },
+          ),
+      };
+    }
+
+    const options: OptionsTable = {
+      get: async (name) => {
+        const [row] = await q.query<{ v: string }>(
+          `SELECT option_value AS v FROM ${p}options WHERE md5(option_name) = md5($1) AND option_name = $1`,
+          [checkName(name, 'option name')],
+        );
+        return row === undefined ? undefined : fromJson(row.v);
+      },
+      set: async (name, value, autoload) => {
+        checkName(name, 'option name');
+        const json = toJson(value, 'option value');
+        await q.query(
+          `INSERT INTO ${p}options (option_name, option_value, autoload) VALUES ($1, $2, coalesce($3::boolean, true))
+           ON CONFLICT (md5(option_name)) DO UPDATE SET option_value = EXCLUDED.option_value, autoload = coalesce($3::boolean, ${p}options.autoload)`,
+          [name, json, autoload ?? null],
+        );
+      },
+      add: async (name, value, autoload = true) => {
+        checkName(name, 'option name');
+        const json = toJson(value, 'option value');
+        const added = await q.query(
+          `INSERT INTO ${p}options (option_name, option_value, autoload) VALUES ($1, $2, $3) ON CONFLICT (md5(option_name)) DO NOTHING RETURNING option_id`,
+          [name, json, autoload],
+        );
+        return added.length > 0;
+      },
+      update: (name, fn) =>
+        atomic(
+          () => checkName(name, 'option name'),
+          (t) => t.options.update(name, fn),
+          async () => {
+            checkName(name, 'option name');
+            const [row] = await q.query<{ v: string }>(
+              `SELECT option_value AS v FROM ${p}options WHERE md5(option_name) = md5($1) AND option_name = $1`,
+              [name],
+            );
+            const next = copyJson(fn(row === undefined ? undefined : fromJson(row.v)), 'option value');
+            await q.query(
+              `INSERT INTO ${p}options (option_name, option_value) VALUES ($1, $2)
+             ON CONFLICT (md5(option_name)) DO UPDATE SET option_value = EXCLUDED.option_value`,
+              [name, JSON.stringify(next)],
+            );
+            return next;
+          },
+        ),
+      delete: async (name) => {
+        const gone = await q.query(`DELETE FROM ${p}options WHERE md5(option_name) = md5($1) AND option_name = $1 RETURNING option_id`, [
+          checkName(name, 'option name'),
+        ]);
+        return gone.length > 0;
+      },
+      autoloaded: async () => {
+        const rows = await q.query<{ n: string; v: string }>(
+          `SELECT option_name AS n, option_value AS v FROM ${p}options WHERE autoload ORDER BY option_id`,
+        );
+        const all = Object.create(null) as Record<string, JsonValue>;
+        for (const row of rows) setOwn(all, row.n, fromJson(row.v));
+        return all;
+      },
+    };
+
+    const transients: TransientsTable = {
+      get: async (name) => {
+        const [row] = await q.query<{ v: string }>(
+          `SELECT transient_value AS v FROM ${p}transients WHERE md5(transient_name) = md5($1) AND transient_name = $1 AND (expires_at IS NULL OR expires_at > $2)`,
+          [checkName(name, 'transient name'), now()],
+        );
+        return row === undefined ? undefined : fromJson(row.v);
+      },
+      set: async (name, value, ttlSeconds) => {
+        checkName(name, 'transient name');
+        const json = toJson(value, 'transient value');
+        const ttl = checkInteger(ttlSeconds, 'transient lifetime');
+        await q.query(
+          `INSERT INTO ${p}transients (transient_name, transient_value, expires_at) VALUES ($1, $2, $3)
+           ON CONFLICT (md5(transient_name)) DO UPDATE SET transient_value = EXCLUDED.transient_value, expires_at = EXCLUDED.expires_at`,
+          [name, json, ttl === 0 ? null : now() + ttl * 1000],
+        );
+      },
+      delete: async (name) => {
+        const gone = await q.query<{ live: boolean }>(
+          `DELETE FROM ${p}transients WHERE md5(transient_name) = md5($1) AND transient_name = $1 RETURNING (expires_at IS NULL OR expires_at > $2) AS live`,
+          [checkName(name, 'transient name'), now()],
+        );
+        return gone[0]?.live === true;
+      },
+    };
+
+    const users: UsersTable = {
+      insert: (user) =>
+        atomic(
+          () => newUser(user, 0, now()),
+          (t) => t.users.insert(user),
+          async () => {
+            const row = newUser(user, 0, now());
+            const columns = USER_COLUMNS.filter((column) => column !== 'ID');
+            const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+            return userConflicts(async () => {
+              const [stored] = await q.query<UserRow>(
+                `INSERT INTO ${p}users (${columnList(columns)}) VALUES (${placeholders}) RETURNING ${USER_SELECT}`,
+                columns.map((column) => row[column]),
+              );
+              return stored as UserRow;
+            });
+          },
+        ),
+      update: (id, changes) =>
+        atomic(
+          () => [checkInteger(id, 'user id'), checkUserChanges(changes)],
+          (t) => t.users.update(id, changes),
+          async () => {
+            const given = checkUserChanges(changes);
+            const columns = Object.keys(given) as Array<keyof typeof given>;
+            if (columns.length === 0) return users.get(id);
+            const sets = columns.map((column, i) => `"${column}" = $${i + 2}`).join(', ');
+            return userConflicts(async () => {
+              const [stored] = await q.query<UserRow>(`UPDATE ${p}users SET ${sets} WHERE "ID" = $1 RETURNING ${USER_SELECT}`, [
+                checkInteger(id, 'user id'),
+                ...columns.map((column) => given[column]),
+              ]);
+              return stored ?? null;
+            });
+          },
+        ),
+      get: async (id) => {
+        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE "ID" = $1`, [checkInteger(id, 'user id')]);
+        return row ?? null;
+      },
+      getBy: async (field, value) => {
+        checkText(value, field);
+        if (!USER_LOOKUP_COLUMNS.has(field)) throw new StoreError('invalid_value', 'users.getBy needs a unique column.');
+        if (value === '') return null;
+        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE md5("${field}") = md5($1) AND "${field}" = $1`, [
+          value,
+        ]);
+        return row ?? null;
+      },
+      delete: (id) =>
+        atomic(
+          () => checkInteger(id, 'user id'),
+          (t) => t.users.delete(id),
+          async () => {
+            const gone = await q.query(`DELETE FROM ${p}users WHERE "ID" = $1 RETURNING "ID"`, [checkInteger(id, 'user id')]);
+            if (gone.length === 0) return false;
+            await q.query(`DELETE FROM ${p}usermeta WHERE user_id = $1`, [id]);
+            return true;
+          },
+        ),
+      query: async (query) => {
+        const { rows, total } = await page<UserRow>(`${p}users`, USER_SELECT, userQuerySql(query), query);
+        return { users: rows, total };
+      },
+    };
+
+    /**
+     * Runs a write that a unique index may refuse, answering the refusal as a `conflict` named by
+     * `what` (given the index's name). The write runs under a savepoint: it always runs in a
+     * transaction, and a caller's transaction that catches the conflict must be able to go on.
+     */
+    async function uniqueWrite<T>(work: () => Promise<T>, what: (constraint: string) => string): Promise<T> {
+      await q.query('SAVEPOINT site_rest_unique');
+      try {
+        const result = await work();
+        await q.query('RELEASE SAVEPOINT site_rest_unique');
+        return result;
+      } catch (error) {
+        await q.query('ROLLBACK TO SAVEPOINT site_rest_unique');
+        if (isUniqueViolation(error)) throw new StoreError('conflict', what(error.constraint ?? ''));
+        throw error;
+      }
+    }
+
+    const userConflicts = <T>(work: () => Promise<T>): Promise<T> =>
+      uniqueWrite(work, (constraint) => {
+        const field = constraint.endsWith('email') ? 'email' : constraint.endsWith('nicename') ? 'nicename' : 'login';
+        return `That ${field} is already taken.`;
+      });
+
+    function userQuerySql(query: UserQuery): QuerySql {
+      const params = parameters();
+      const where: string[] = ['true'];
+      const include = ids(query.include, 'query.include');
+      if (include.length > 0) where.push(`"ID" = ANY(${params.add(include)}::bigint[])`);
+      const exclude = ids(query.exclude, 'query.exclude');
+      if (exclude.length > 0) where.push(`NOT "ID" = ANY(${params.add(exclude)}::bigint[])`);
+      const roles = texts(query.roles, 'query.roles');
+      if (roles.length > 0) where.push(`roles && ${params.add(roles)}::text[]`);
+      const slugs = texts(query.slug, 'query.slug');
+      if (slugs.length > 0) where.push(`user_nicename = ANY(${params.add(slugs)}::text[])`);
+      const search = checkText(query.search ?? '', 'query.search').toLowerCase();
+      if (search !== '') {
+        const s = params.add(search);
+        where.push(
+          `(${['user_login', 'user_nicename', 'user_email', 'user_url', 'display_name'].map((column) => `strpos(lower(${column}), ${s}) > 0`).join(' OR ')})`,
+        );
+      }
+      const whereParams = params.values.length;
+      const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+      const orderby = query.orderby ?? 'user_login';
+      let order: string;
+      if (orderby === 'include')
+        order = `coalesce(array_position(${params.add(include)}::bigint[], "ID"), 0) ${direction}, "ID" ${direction}`;
+      else if (USER_ORDER_COLUMNS.has(orderby)) order = `${orderTerm(orderby, direction)}, "ID" ${direction}`;
+      else throw new StoreError('invalid_value', 'query.orderby is not a column users can be sorted by.');
+      return { where: where.join(' AND '), whereParams, order, params };
+    }
+
+    const TERM_SELECT = `t.term_id, t.name, t.slug, t.taxonomy, tt.description, tt.parent, tt.count`;
+    const TERM_FROM = `${p}terms t JOIN ${p}term_taxonomy tt ON tt.term_id = t.term_id`;
+
+    async function getTerm(id: number): Promise<TermRow | null> {
+      const [row] = await q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.term_id = $1`, [checkInteger(id, 'term id')]);
+      return row ?? null;
+    }
+
+    async function termSlugsTaken(taxonomy: string, slug: string): Promise<Set<string>> {
+      const rows = await q.query<{ slug: string }>(`SELECT slug FROM ${p}terms WHERE taxonomy = $1 AND starts_with(slug, $2)`, [
+        taxonomy,
+        slugStem(slug),
+      ]);
+      return new Set(rows.map((row) => row.slug));
+    }
+
+    const terms: TermsTable = {
+      insert: (term) =>
+        atomic(
+          () => newTerm(term, 0),
+          (t) => t.terms.insert(term),
+          async () => {
+            const row = newTerm(term, 0);
+            const slug = firstFreeSlug(row.slug, await termSlugsTaken(row.taxonomy, row.slug), false);
+            const [made] = await q.query<{ term_id: number }>(
+              `INSERT INTO ${p}terms (name, slug, taxonomy) VALUES ($1, $2, $3) RETURNING term_id`,
+              [row.name, slug, row.taxonomy],
+            );
+            const id = made?.term_id ?? 0;
+            await q.query(
+              `INSERT INTO ${p}term_taxonomy (term_taxonomy_id, term_id, taxonomy, description, parent) VALUES ($1, $1, $2, $3, $4)`,
+              [id, row.taxonomy, row.description, row.parent],
+            );
+            return { ...row, term_id: id, slug };
+          },
+        ),
+      update: (id, changes) =>
+        atomic(
+          () => [checkInteger(id, 'term id'), checkTermChanges(changes)],
+          (t) => t.terms.update(id, changes),
+          async () => {
+            const given = checkTermChanges(changes);
+            const current = await getTerm(id);
+            if (current === null) return null;
+            const row = { ...current, ...given };
+            await uniqueWrite(
+              () =>
+                q.query(`UPDATE ${p}terms SET name = $2, slug = $3, taxonomy = $4 WHERE term_id = $1`, [
+                  id,
+                  row.name,
+                  row.slug,
+                  row.taxonomy,
+                ]),
+              () => 'That slug is already taken in the taxonomy.',
+            );
+            await q.query(`UPDATE ${p}term_taxonomy SET taxonomy = $2, description = $3, parent = $4 WHERE term_id = $1`, [
+              id,
+              row.taxonomy,
+              row.description,
+              row.parent,
+            ]);
+            return row;
+          },
+        ),
+      get: getTerm,
+      getBySlug: async (taxonomy, slug) => {
+        const [row] = await q.query<TermRow>(
+          `SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.taxonomy = $1 AND md5(t.slug) = md5($2) AND t.slug = $2`,
+          [checkText(taxonomy, 'taxonomy'), checkText(slug, 'slug')],
+        );
+        return row ?? null;
+      },
+      list: (taxonomy) =>
+        q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.taxonomy = $1 ORDER BY t.name COLLATE "C", t.term_id`, [
+          checkText(taxonomy, 'taxonomy'),
+        ]),
+      delete: (id) =>
+        atomic(
+          () => checkInteger(id, 'term id'),
+          (t) => t.terms.delete(id),
+          async () => {
+            const term = await getTerm(id);
+            if (term === null) return false;
+            await unrelate(null, id);
+            // wp_delete_term hands the term's children to its parent.
+            await q.query(`UPDATE ${p}term_taxonomy SET parent = $2 WHERE parent = $1`, [id, term.parent]);
+            await q.query(`DELETE FROM ${p}terms WHERE term_id = $1`, [id]);
+            await q.query(`DELETE FROM ${p}termmeta WHERE term_id = $1`, [id]);
+            return true;
+          },
+        ),
+      setObjectTerms: (objectId, taxonomy, termIds) =>
+        atomic(
+          () => [checkInteger(objectId, 'object id'), checkText(taxonomy, 'taxonomy'), ids(termIds, 'term id')],
+          (t) => t.terms.setObjectTerms(objectId, taxonomy, termIds),
+          async () => {
+            checkInteger(objectId, 'object id');
+            checkText(taxonomy, 'taxonomy');
+            const wanted = [...new Set(ids(termIds, 'term id'))];
+            const found = await q.query<{ term_id: number }>(
+              `SELECT term_id FROM ${p}term_taxonomy WHERE term_id = ANY($1::bigint[]) AND taxonomy = $2`,
+              [wanted, taxonomy],
+            );
+            const valid = new Set(found.map((row) => row.term_id));
+            const stray = wanted.find((id) => !valid.has(id));
+            if (stray !== undefined) throw new StoreError('invalid_value', `Term ${stray} is not a term of ${taxonomy}.`);
+            const current = await q.query<{ id: number; taxonomy: string }>(
+              `SELECT tr.term_taxonomy_id AS id, tt.taxonomy FROM ${p}term_relationships tr
+             JOIN ${p}term_taxonomy tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+             WHERE tr.object_id = $1 ORDER BY tr.term_order`,
+              [objectId],
+            );
+            const others = current.filter((row) => row.taxonomy !== taxonomy).map((row) => row.id);
+            const next = [...others, ...wanted];
+            const before = new Set(current.map((row) => row.id));
+            const after = new Set(next);
+            const removed = [...before].filter((id) => !after.has(id));
+            const added = [...after].filter((id) => !before.has(id));
+            await q.query(`DELETE FROM ${p}term_relationships WHERE object_id = $1`, [objectId]);
+            await q.query(
+              `INSERT INTO ${p}term_relationships (object_id, term_taxonomy_id, term_order)
+             SELECT $1, id, ord::int - 1 FROM unnest($2::bigint[]) WITH ORDINALITY AS u(id, ord)`,
+              [objectId, next],
+            );
+            await q.query(
+              `UPDATE ${p}term_taxonomy SET count = count + CASE WHEN term_taxonomy_id = ANY($1::bigint[]) THEN 1 ELSE -1 END
+             WHERE term_taxonomy_id = ANY($1::bigint[]) OR term_taxonomy_id = ANY($2::bigint[])`,
+              [added, removed],
+            );
+          },
+        ),
+      getObjectTerms: async (objectIds, taxonomies) => {
+        const wanted = [...new Set(ids(objectIds, 'object id'))];
+        if (wanted.length === 0) return [];
+        const taxonomyList = taxonomies === undefined ? null : texts(taxonomies, 'taxonomy');
+        const rows = await q.query<TermRow & { object_id: number }>(
+          `SELECT tr.object_id, ${TERM_SELECT} FROM ${p}term_relationships tr
+           JOIN ${TERM_FROM} ON tt.term_taxonomy_id = tr.term_taxonomy_id
+           WHERE tr.object_id = ANY($1::bigint[]) AND ($2::text[] IS NULL OR tt.taxonomy = ANY($2::text[]))
+           ORDER BY array_position($1::bigint[], tr.object_id), tr.term_order`,
+          [wanted, taxonomyList],
+        );
+        return rows.map(({ object_id, ...term }): ObjectTerm => ({ object_id, term }));
+      },
+    };
+
+    const counters: CountersTable = {
+      increment: (name, by = 1) =>
+        atomic(
+          () => [checkName(name, 'counter name'), checkInteger(by, 'increment', true)],
+          (t) => t.counters.increment(name, by),
+          async () => {
+            checkName(name, 'counter name');
+            const step = checkInteger(by, 'increment', true);
+            const [row] = await q.query<{ v: number }>(
+              `INSERT INTO ${p}counters (counter_name, counter_value) VALUES ($1, $2)
+             ON CONFLICT (counter_name) DO UPDATE SET counter_value = ${p}counters.counter_value + EXCLUDED.counter_value
+             RETURNING counter_value AS v`,
+              [name, step],
+            );
+            return checkInteger(row?.v, `counter ${name}`, true);
+          },
+        ),
+      get: async (name) => {
+        const [row] = await q.query<{ v: number }>(`SELECT counter_value AS v FROM ${p}counters WHERE counter_name = $1`, [
+          checkName(name, 'counter name'),
+        ]);
+        return row?.v ?? 0;
+      },
+      delete: async (name) => {
+        const gone = await q.query(`DELETE FROM ${p}counters WHERE counter_name = $1 RETURNING counter_name`, [
+          checkName(name, 'counter name'),
+        ]);
+        return gone.length > 0;
+      },
+    };
+
+    return {
+      options,
+      transients,
+      posts,
+      postMeta: metaTable('postMeta', 'postmeta', 'meta_id', 'post_id'),
+      users,
+      userMeta: metaTable('userMeta', 'usermeta', 'umeta_id', 'user_id'),
+      terms,
+      termMeta: metaTable('termMeta', 'termmeta', 'meta_id', 'term_id'),
+      counters,
+    };
+  }
+
+  const open = (): void => {
+    if (closed) throw new StoreError('closed', 'The store is closed.');
+  };
+
+  /** Tables bound to an open transaction; they refuse work once it has ended. */
+  const inTransaction = (tx: SqlQueryable): { tables: StoreTables; end: () => void } => {
+    let active = true;
+    const q: SqlQueryable = {
+      query: <Row extends object>(text: string, params?: readonly unknown[]) => {
+        if (!active) return Promise.reject(new StoreError('closed', 'The transaction has ended.'));
+        return tx.query<Row>(text, params);
+      },
+    };
+    return {
+      tables: tables(q, async (check, _redo, body) => {
+        check();
+        return body();
+      }),
+      end: () => (active = false),
+    };
+  };
+
+  const transaction = <T>(fn: (tables: StoreTables) => Promise<T>): Promise<T> => {
+    try {
+      open();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return client.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${p}store`]);
+      const bound = inTransaction(tx);
+      try {
+        return await fn(bound.tables);
+      } finally {
+        bound.end();
+      }
+    });
+  };
+
+  const outside: SqlQueryable = {
+    query: async (text, params) => {
+      open();
+      return client.query(text, params);
+    },
+  };
+
+  return {
+    ...tables(outside, async (check, redo) => {
+      check();
+      return transaction(redo);
+    }),
+    transaction,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/**
+ * The text every candidate `firstFreeSlug` may try for `slug` starts with: the slug itself, or for
+ * a slug long enough to be cut (candidates stay within 200 characters), the part no cut reaches.
+ */
+function slugStem(slug: string): string {
+  if (slug.length <= 187) return slug;
+  let stem = slug.slice(0, 185);
+  while (stem.endsWith('-') || stem.endsWith('%')) stem = stem.slice(0, -1);
+  return stem;
+}

@@ -1,0 +1,47 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
+
+/** Where an embedded database lives. */
+export interface PgliteClientOptions {
+  /** The directory holding the database files; omitted, the database lives in memory and ends with the process. */
+  dataDir?: string;
+}
+
+/**
+ * Runs each piece of work after the previous one has settled. PGlite is one connection: a
+ * statement issued while another caller's transaction is open would run inside that transaction,
+ * so every statement and transaction takes its turn.
+ */
+function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
+  return {
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const result = await db.query<Row>(text, [...params]);
+      return result.rows;
+    },
+  };
+}
+
+/** Opens (creating it when absent) an embedded PostgreSQL database. */
+export async function pgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
+  const db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
+  const turn = oneAtATime();
+  const direct = queryable(db);
+  return {
+    query: (text, params = []) => {
+      // Copied now: the caller may reuse its array before this statement's turn comes.
+      const values = [...params];
+      return turn(() => direct.query(text, values));
+    },
+    transaction: (work) => turn(() => db.transaction((tx) => work(queryable(tx)))),
+    close: () => turn(() => db.close()),
+  };
+}

@@ -1,0 +1,86 @@
+// The SQL databases a test runs on: embedded PGlite always (one temporary directory per test
+// file), a PostgreSQL server too when SITE_REST_TEST_DATABASE_URL names one
+// (scripts/test-postgres.sh starts a throwaway one). Tests keep apart by table prefix, each taking
+// a fresh one, so one database serves a whole file and runs on a shared server do not meet.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { SqlClient } from '../../src/store/sql/client.js';
+import { sqlStore } from '../../src/store/sql-store.js';
+import { describeStoreContract } from './store-contract.js';
+import { pgClient } from '../../src/store/sql/pg-client.js';
+import { pgliteClient } from '../../src/store/sql/pglite-client.js';
+
+/** The server the PostgreSQL tests use, if any. */
+export const TEST_DATABASE_URL = process.env.SITE_REST_TEST_DATABASE_URL;
+
+/** One database under test. */
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  /** Opens a client; PGlite allows one open client per directory at a time. */
+  open(): Promise<SqlClient>;
+  /** Drops every table this database's prefixes made (server) or deletes the directory (PGlite). */
+  dispose(): Promise<void>;
+}
+
+let serial = 0;
+const run = `${process.pid}_${Date.now() % 1e6}`;
+
+/** A table prefix no other test, file or concurrent run uses. */
+export function freshPrefix(): string {
+  serial += 1;
+  return `t${run}_${serial}_`;
+}
+
+export function pgliteDatabase(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'site-rest-pglite-'));
+  return {
+    name: 'pglite',
+    open: () => pgliteClient({ dataDir: dir }),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export function postgresDatabase(url: string): TestDatabase {
+  return {
+    name: 'postgres',
+    open: async () => pgClient({ connectionString: url }),
+    async dispose() {
+      const client = pgClient({ connectionString: url });
+      try {
+        const mine = `t${run}\\_%`;
+        const tables = await client.query<{ tablename: string }>(
+          'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE $1',
+          [mine],
+        );
+        for (const { tablename } of tables) await client.query(`DROP TABLE IF EXISTS "${tablename}" CASCADE`);
+        await client.query('DELETE FROM site_rest_migrations WHERE prefix LIKE $1', [mine]).catch(() => undefined);
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** Every database available here. */
+export function testDatabases(): Array<() => TestDatabase> {
+  const url = TEST_DATABASE_URL;
+  return url === undefined ? [pgliteDatabase] : [pgliteDatabase, () => postgresDatabase(url)];
+}
+
+/**
+ * The SiteStore contract on `database`: one client for the file, each test's store on a fresh
+ * prefix (so fresh and empty), its `close` leaving the shared client open.
+ */
+export function describeSqlStoreContract(name: string, database: TestDatabase): void {
+  let client: SqlClient;
+  beforeAll(async () => {
+    client = await database.open();
+  });
+  afterAll(async () => {
+    await client.close();
+    await database.dispose();
+  });
+  describeStoreContract(name, ({ now }) => sqlStore({ ...client, close: async () => undefined }, { tablePrefix: freshPrefix(), now }));
+}
