@@ -4,16 +4,33 @@ import type { JsonValue } from './types.js';
 
 /**
  * Checks on what a store is given, shared by every backend so they refuse the same values the
- * same way: text without NUL (PostgreSQL text cannot hold it), MySQL-style dates, whole ids.
+ * same way: text without NUL or lone surrogates (PostgreSQL text cannot hold them), MySQL-style dates, whole ids.
  */
 
 const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** The text itself, or an `invalid_value` StoreError naming `what` when it is not text or holds a NUL. */
+/**
+ * The text itself, or an `invalid_value` StoreError naming `what` when it is not text, holds a NUL,
+ * or holds a lone surrogate (PostgreSQL keeps UTF-8, which would silently turn it into U+FFFD).
+ */
 export function checkText(value: unknown, what: string): string {
   if (typeof value !== 'string') throw new StoreError('invalid_value', `${what} must be text.`);
   if (value.includes('\u0000')) throw new StoreError('invalid_value', `${what} must not contain a NUL character.`);
+  if (hasLoneSurrogate(value)) throw new StoreError('invalid_value', `${what} must not contain a lone UTF-16 surrogate.`);
   return value;
+}
+
+/** Whether `text` has a high surrogate without its low half, or a low one without its high half. */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff) return true;
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
 }
 
 /**

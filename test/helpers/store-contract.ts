@@ -791,6 +791,23 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect((await store.posts.query({ status: ['publish'] })).total).toBe(0);
       });
 
+      it('refuses text with a lone surrogate, high or low, keeping paired ones', async () => {
+        for (const lone of ['a\ud800', '\ud800b', 'a\udc00b', '\udc00\ud800']) {
+          for (const attempt of [
+            store.options.set('lone', lone),
+            store.posts.insert(post({ post_title: lone })),
+            store.postMeta.add(1, 'lone', lone),
+          ]) {
+            const error = await refusal(attempt);
+            expect(isStoreError(error, 'invalid_value')).toBe(true);
+            expect((error as Error).message).toMatch(/surrogate/);
+          }
+        }
+        expect(await store.options.get('lone')).toBeUndefined();
+        await store.options.set('paired', 'a😀b');
+        expect(await store.options.get('paired')).toBe('a😀b');
+      });
+
       it('refuses names longer than WordPress’s columns, counting characters', async () => {
         const emoji = '😀'.repeat(191);
         await store.options.set(emoji, 1);
