@@ -30,6 +30,12 @@ ${Object.entries(COMMANDS)
   site-rest <command> --help (or -h) prints the command's flags; site-rest --version its version.`;
 
 const io: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+
+// A reader that stops early (`site-rest openapi | head`) closes the pipe: that ends the output, not in a crash.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 const [command, ...args] = process.argv.slice(2);
 const known = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
 

@@ -149,6 +149,17 @@ describe('site-rest on the command line', () => {
     expect(await run('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
+  it('ends quietly with 0 when its reader closes the pipe early, as `site-rest openapi | head -c 100` does', async () => {
+    // A shell pipe, as a user has it: `head` exits after 100 bytes of the 90 KB document.
+    const script = `set -o pipefail; "${process.execPath}" "${CLI}" openapi --variant B | head -c 100 > /dev/null`;
+    const answer = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile('bash', ['-c', script], { cwd: ROOT }, (error, _stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+      );
+    });
+    expect(answer).toEqual({ code: 0, stderr: '' });
+  });
+
   it('prints the list of commands with --help, -h, help or nothing, and exits 0', async () => {
     const runs = [['--help'], ['-h'], ['help'], []];
     for (const [i, { code, stdout }] of (await Promise.all(runs.map((argv) => run(...argv)))).entries()) {
