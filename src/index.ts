@@ -39,6 +39,8 @@ export type {
   HandlerResult,
   HttpMethod,
   InternalRequest,
+  MountContext,
+  MountableNamespace,
   NamespaceModule,
   Permission,
   PermissionCheck,

@@ -36,6 +36,10 @@ const namespaceModule = z.looseObject(
   { error: 'must be a namespace module { namespace, routes }' },
 );
 
+// A function is a namespace made at mount time from the server's store; a module is checked here
+// through the module schema alone, so its errors name the field (a union would say "Invalid input").
+const mountable = z.preprocess((value) => (typeof value === 'function' ? { namespace: '', routes: [] } : value), namespaceModule);
+
 const serverShape = z.strictObject(
   {
     site,
@@ -43,7 +47,13 @@ const serverShape = z.strictObject(
     routing: z.enum(['path', 'query']).optional(),
     trustHost: z.boolean({ error: 'must be true or false' }).optional(),
     trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
-    namespaces: z.array(namespaceModule, { error: 'must be a list of namespace modules' }).optional(),
+    namespaces: z.array(mountable, { error: 'must be a list of namespace modules' }).optional(),
+    store: z
+      .looseObject(
+        { transaction: fn('the site store API'), close: fn('the site store API') },
+        { error: 'must be a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)' },
+      )
+      .optional(),
     authenticate: fn('request, responseHeaders → user, null or error').optional(),
     users: z
       .looseObject(

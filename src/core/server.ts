@@ -32,7 +32,9 @@ import { checkOpenApiOptions, checkServerOptions } from './options.js';
 import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-route.js';
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import { publicAddresses, type RequestLocation } from './http/public-address.js';
-import type { InternalRequest, NamespaceModule, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
+import type { InternalRequest, MountableNamespace, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
+import { memoryStore } from '../store/memory.js';
+import type { SiteStore } from '../store/types.js';
 
 /** Options of {@link createRestServer}. */
 export interface RestServerOptions extends RestHooks {
@@ -54,7 +56,12 @@ export interface RestServerOptions extends RestHooks {
   /** URL form advertised in links: `{home}/{apiRoot}/…` (`path`, default) or `{home}/index.php?rest_route=/…` (`query`). Both are always served. */
   routing?: 'path' | 'query';
   /** Namespace modules to mount, in order. */
-  namespaces?: NamespaceModule[];
+  namespaces?: MountableNamespace[];
+  /**
+   * The site store the namespaces keep their data in (`pgliteStore`, `postgresStore` from
+   * `site-rest/store`; default a fresh `memoryStore()`). The server never closes it: its owner does.
+   */
+  store?: SiteStore;
   /**
    * Resolves the current user from the request, replacing the built-in schemes (a session
    * cookie with its nonce, then Basic application passwords). Wrap {@link createAuthenticator}
@@ -118,8 +125,8 @@ export interface RestServerOptions extends RestHooks {
 
 /** A WordPress-compatible REST server, independent of any web framework. */
 export interface RestServer {
-  /** Mounts a namespace module (its index route comes first). */
-  register(module: NamespaceModule): void;
+  /** Mounts a namespace module (its index route comes first); a function is first given the server's {@link MountContext}. */
+  register(module: MountableNamespace): void;
   /** The API route a URL addresses, or null when the URL is outside the API. */
   resolve(url: string): RestTarget | null;
   /**
@@ -146,6 +153,8 @@ export interface RestServer {
   discoveryLink(request: Pick<RawRequest, 'headers' | 'basePath' | 'secure'>): string;
   /** The user store given in the options, or null. */
   readonly users: UserStore | null;
+  /** The site store the namespaces keep their data in. */
+  readonly store: SiteStore;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
   /** An OpenAPI 3.1 document of the routes the index shows, with both URL forms as servers. */
@@ -386,9 +395,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return render(status, out, body);
   }
 
+  const store = options.store ?? memoryStore();
+  const mount = Object.freeze({ store });
   for (const module of options.namespaces ?? []) register(module);
 
-  function register(module: NamespaceModule): void {
+  function register(given: MountableNamespace): void {
+    const module = typeof given === 'function' ? given(mount) : given;
     table.addNamespace(phpTrim(module.namespace, '/'));
     for (const route of module.routes) table.add(module.namespace, route, module.strict !== false);
   }
@@ -416,6 +428,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     restUrl,
     discoveryLink: (request) => addressOf({ ...request, headers: normalizeHeaders(request.headers) }).link,
     users,
+    store,
     routes: table,
     openapi: (openApiOptions) => {
       checkOpenApiOptions(openApiOptions);

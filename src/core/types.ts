@@ -1,3 +1,4 @@
+import type { SiteStore } from '../store/types.js';
 import type { KnownCapability } from './auth/roles.js';
 import type { RestError } from './errors/rest-error.js';
 import type { RestResponse } from './http/response.js';
@@ -125,6 +126,18 @@ export interface NamespaceModule {
    */
   strict?: boolean;
 }
+
+/** What the server a namespace is mounted on gives it: the site store every namespace keeps its data in. */
+export interface MountContext {
+  /** The server's site store (`createRestServer`'s `store` option, else its memory store). */
+  store: SiteStore;
+}
+
+/**
+ * A namespace to mount: a module, or a function making one from the server's {@link MountContext}
+ * (what the shipped namespaces are, so their default storage lives in the server's store).
+ */
+export type MountableNamespace = NamespaceModule | ((mount: MountContext) => NamespaceModule);
 
 /** The request a handler receives, after matching, validation and sanitization. */
 export interface RestRequest<P = Record<string, unknown>, U = Record<string, unknown>> {

@@ -399,5 +399,5 @@ export interface SiteStore extends StoreTables {
   close(): Promise<void>;
 }
 
-/** What a store's callers can tell apart: a bad value (400), a unique key taken (409), a closed store. */
-export type StoreErrorCode = 'invalid_value' | 'conflict' | 'closed';
+/** What a store's callers can tell apart: a bad value (400), a unique key taken (409), a closed store, a database out of reach (503). */
+export type StoreErrorCode = 'invalid_value' | 'conflict' | 'closed' | 'unavailable';

@@ -56,12 +56,12 @@ const STATUS_ERRORS: Readonly<Record<number, readonly [code: string, text: strin
 /**
  * The error for a status a handler, check, hook or storage callback threw (an http-errors error,
  * or any `Error` with a `status`): the status's code (`rest_not_found`, `rest_conflict`,
- * `rest_client_error` for a 4xx without a name). A 4xx shows `message` when given, else the
- * reason phrase; a 5xx never shows its own, and 500 or a 5xx without a name is the generic 500.
+ * `rest_client_error` for a 4xx without a name). It shows `message` when given, else the reason
+ * phrase (a 4xx) or the generic 500's text (a 5xx); 500 or a 5xx without a name is the generic 500.
  */
 export function statusError(status: number, message?: string): RestError {
   const named = STATUS_ERRORS[status];
-  if (status >= 500) return named ? restError(named[0], INTERNAL_ERROR_MESSAGE, status) : internal();
+  if (status >= 500) return named ? restError(named[0], message ?? INTERNAL_ERROR_MESSAGE, status) : internal();
   const [code, text] = named ?? ['rest_client_error', 'Client Error'];
   return restError(code, message ?? text, status);
 }

@@ -15,9 +15,9 @@ function errorStatusOf(thrown: unknown): number | null {
 /**
  * Turns anything a handler threw or returned as a failure into a {@link RestError}. An `Error`
  * with a 4xx or 5xx `status` or `statusCode` answers that status with its code from the
- * catalogue; a 4xx shows its own message when it says so (http-errors' `expose`), else the
- * status's reason phrase. Nothing else shows anything of the exception: a 5xx says what the
- * generic 500 says, and anything without a status is that generic 500.
+ * catalogue; it shows its own message only when it says so (`expose`: http-errors sets it on a
+ * 4xx, a `StoreError` always), else the status's reason phrase or, for a 5xx, what the generic
+ * 500 says. Anything without a status is that generic 500.
  */
 export function toRestError(thrown: unknown): RestError {
   if (isRestError(thrown)) return thrown;
