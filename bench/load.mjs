@@ -12,7 +12,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
  * `durationMs`. Responses whose status is not `expect` are counted as errors, by status.
  * `sample()`, when given, answers cumulative CPU counters in µs (`{server: …}`, say); they are
  * sampled around the measured window and reported in cores. Resolves to {rps, responses,
- * seconds, statuses, errors, clientCpu, sampled} for the measured window; errors other than
+ * seconds, statuses, errors, clientCpu, p99Ms (99th percentile of request-to-response time),
+ * sampled} for the measured window; errors other than
  * unexpected statuses count over the whole run.
  */
 export async function runLoad({
@@ -29,7 +30,7 @@ export async function runLoad({
   const batches = [Buffer.alloc(0)];
   for (let k = 1; k <= depth; k++) batches.push(Buffer.from(request.repeat(k)));
 
-  const stats = { responses: 0, unexpected: 0, statuses: {}, protocolErrors: 0, socketErrors: 0, closed: 0 };
+  const stats = { responses: 0, unexpected: 0, statuses: {}, protocolErrors: 0, socketErrors: 0, closed: 0, latencies: [] };
   let running = true;
   const sockets = [];
   for (let c = 0; c < connections; c++) sockets.push(openConnection(port, batches, depth, expect, stats, () => running));
@@ -37,12 +38,14 @@ export async function runLoad({
   await sleep(warmupMs);
   const sample0 = await sample();
   const before = { ...stats, statuses: { ...stats.statuses } };
+  const latencyFrom = stats.latencies.length;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   await sleep(durationMs);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const after = { ...stats, statuses: { ...stats.statuses } };
+  const latencies = stats.latencies.slice(latencyFrom).sort((a, b) => a - b);
   const sample1 = await sample();
   running = false;
   for (const socket of sockets) socket.destroy();
@@ -65,6 +68,7 @@ export async function runLoad({
       closedEarly: after.closed,
     },
     clientCpu: (cpu.user + cpu.system) / 1e6 / seconds,
+    p99Ms: latencies.length > 0 ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] : NaN,
     sampled: Object.fromEntries(Object.keys(sample1).map((k) => [k, (sample1[k] - sample0[k]) / 1e6 / seconds])),
   };
 }
@@ -75,17 +79,27 @@ function openConnection(port, batches, depth, expect, stats, isRunning) {
   let pending = null; // an incomplete response head carried over to the next chunk
   let bodyLeft = 0;
   let bodyStatus = 0; // status of the response whose body is being read
+  // When each request in flight was written, oldest first: a pipelined batch shares one time.
+  const sentAt = [];
+  let sentHead = 0;
 
   const refill = () => {
     const k = depth - inFlight;
     if (k > 0 && isRunning() && !socket.destroyed) {
       inFlight += k;
+      const now = performance.now();
+      for (let n = 0; n < k; n++) sentAt.push(now);
       socket.write(batches[k]);
     }
   };
   const complete = (status) => {
     inFlight -= 1;
     stats.responses += 1;
+    stats.latencies.push(performance.now() - sentAt[sentHead++]);
+    if (sentHead > 1024) {
+      sentAt.splice(0, sentHead);
+      sentHead = 0;
+    }
     stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
     if (status !== expect) stats.unexpected += 1;
   };
