@@ -66,9 +66,10 @@ process.on('message', (message) => {
   if (message?.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (message?.cmd === 'queries') process.send?.({ queries });
 });
-process.on('disconnect', async () => {
+process.on('disconnect', () => {
   listener.close();
-  await store.close();
-  cleanup();
-  process.exit(0);
+  void store.close().finally(() => {
+    cleanup();
+    process.exit(0);
+  });
 });
