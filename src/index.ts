@@ -86,10 +86,11 @@ export type { Variant, VariantOptions } from './namespaces/variants.js';
 export { paginate, addQueryArgs } from './core/http/pagination.js';
 export type { PageInfo } from './core/http/pagination.js';
 export type { OutgoingMail, SendMail } from './core/mail/message.js';
-export { contactForms, contactFormsStorageGroups, memoryContactFormsStorage } from './namespaces/contact-forms/index.js';
+export { contactForms, contactFormsStorageGroups, contactFormsStorageOn, seedContactForms } from './namespaces/contact-forms/index.js';
 export type {
   ContactFormsOptions,
   ContactFormsStorage,
+  ContactFormsStoreOptions,
   ContactFormFields,
   ContactFormRecord,
   FormMessages,
@@ -98,8 +99,6 @@ export type {
   ListOrderBy,
   MailMessage,
   MailTemplate,
-  MemoryContactFormsOptions,
-  MemoryContactFormsStorage,
   PostedValue,
   Submission,
   SubmissionRecord,

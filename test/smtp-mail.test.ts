@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServeFlags } from '../src/cli/serve.js';
-import { contactForms, createRestServer, type RestServer, type RestUser } from '../src/index.js';
+import { contactForms, createRestServer, seedContactForms, type RestServer, type RestUser } from '../src/index.js';
 import { smtpMail, type SmtpMailOptions } from '../src/node.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -92,12 +92,15 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function formsServer(url: string, options: SmtpMailOptions = {}): RestServer {
-  return createRestServer({
+/** A server whose form 1 is CF7's sample, mailing through `smtpMail(url, options)`. */
+async function formsServer(url: string, options: SmtpMailOptions = {}): Promise<RestServer> {
+  const rest = createRestServer({
     site: { name: 'Forms Site', url: 'http://forms.test' },
     namespaces: [contactForms({ adminEmail: 'admin@forms.test', storage: { sendMail: smtpMail(url, options) } })],
     onError: () => {},
   });
+  await seedContactForms(rest.store);
+  return rest;
 }
 
 /** Submits CF7's sample form 1 through `inject`, as a browser's FormData would. */
@@ -149,7 +152,7 @@ describe('smtpMail', () => {
   afterAll(() => smtp.close());
 
   it('delivers a contact-form mail with the headers CF7 sets (From, To, Subject, Reply-To, Content-Type)', async () => {
-    const rest = formsServer(`smtp://127.0.0.1:${smtp.port}`);
+    const rest = await formsServer(`smtp://127.0.0.1:${smtp.port}`);
     const before = smtp.inbox.length;
     const feedback = await submit(rest, SAMPLE);
     expect(feedback).toMatchObject({ status: 'mail_sent', message: 'Thank you for your message. It has been sent.' });
@@ -169,7 +172,7 @@ describe('smtpMail', () => {
   });
 
   it('sends an HTML template as text/html', async () => {
-    const rest = formsServer(`smtp://127.0.0.1:${smtp.port}`);
+    const rest = await formsServer(`smtp://127.0.0.1:${smtp.port}`);
     await setMail(rest, { use_html: true, body: '<p>[your-message]</p>' });
     expect((await submit(rest, { ...SAMPLE, 'your-message': 'a < b' })).status).toBe('mail_sent');
     const mail = smtp.inbox.at(-1)!;
@@ -178,7 +181,7 @@ describe('smtpMail', () => {
   });
 
   it('lets no CR or LF in a submitted name or subject add a header or a recipient', async () => {
-    const rest = formsServer(`smtp://127.0.0.1:${smtp.port}`);
+    const rest = await formsServer(`smtp://127.0.0.1:${smtp.port}`);
     await setMail(rest, {
       sender: '[your-name] <site@forms.test>',
       subject: '[your-subject]',
@@ -200,7 +203,7 @@ describe('smtpMail', () => {
 
   it('answers mail_failed when nothing listens on the SMTP port', async () => {
     const errors: Error[] = [];
-    const rest = formsServer(`smtp://127.0.0.1:${await closedPort()}`, { onError: (error) => errors.push(error) });
+    const rest = await formsServer(`smtp://127.0.0.1:${await closedPort()}`, { onError: (error) => errors.push(error) });
     const feedback = await submit(rest, SAMPLE);
     expect(feedback).toMatchObject({
       status: 'mail_failed',
@@ -213,7 +216,7 @@ describe('smtpMail', () => {
     const silent = await startSilentServer();
     try {
       const errors: Error[] = [];
-      const rest = formsServer(`smtp://127.0.0.1:${silent.port}`, { timeoutMs: 300, onError: (error) => errors.push(error) });
+      const rest = await formsServer(`smtp://127.0.0.1:${silent.port}`, { timeoutMs: 300, onError: (error) => errors.push(error) });
       const started = Date.now();
       expect((await submit(rest, SAMPLE)).status).toBe('mail_failed');
       expect(Date.now() - started).toBeLessThan(5000);
@@ -228,7 +231,7 @@ describe('smtpMail', () => {
   it('answers mail_failed without connecting when the mail is over maxBytes', async () => {
     const before = smtp.inbox.length;
     const errors: Error[] = [];
-    const rest = formsServer(`smtp://127.0.0.1:${smtp.port}`, { maxBytes: 200, onError: (error) => errors.push(error) });
+    const rest = await formsServer(`smtp://127.0.0.1:${smtp.port}`, { maxBytes: 200, onError: (error) => errors.push(error) });
     expect((await submit(rest, { ...SAMPLE, 'your-message': 'x'.repeat(500) })).status).toBe('mail_failed');
     expect(smtp.inbox.length).toBe(before);
     expect(errors[0]!.message).toMatch(/maxBytes \(200\)/);

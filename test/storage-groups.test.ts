@@ -3,9 +3,11 @@ import {
   contactForms,
   corePosts,
   createRestServer,
-  memoryContactFormsStorage,
+  contactFormsStorageOn,
   memoryPostsStorage,
+  memoryStore,
   oembed,
+  seedContactForms,
   variantB,
   withDefaults,
   type ContactFormsStorage,
@@ -50,7 +52,8 @@ describe('a namespace given part of a group of storage callbacks', () => {
       throw new Error('not called');
     };
     // @ts-expect-error: the types refuse part of a group too
-    expect(() => contactForms({ storage: { createForm, listForms, sendMail: async () => true } })).toThrow(
+    const partial = contactForms({ storage: { createForm, listForms, sendMail: async () => true } });
+    expect(() => createRestServer({ site: SITE, namespaces: [partial] })).toThrow(
       new TypeError(
         'site-rest: contactForms storage gives listForms, createForm but not getForm, updateForm, deleteForm, which read the same forms; give all of them or none',
       ),
@@ -69,19 +72,22 @@ describe('a namespace given whole groups', () => {
     }
   });
 
-  it('takes sendMail alone: the mail shares no data with the forms, which stay in memory', async () => {
+  it('takes sendMail alone: the mail shares no data with the forms, which stay in the site store', async () => {
     const rest = createRestServer({
       site: SITE,
       namespaces: [contactForms({ storage: { sendMail: async () => true } })],
       onError: () => {},
     });
+    await seedContactForms(rest.store);
     expect((await rest.inject({ path: '/contact-forms/v1/contact-forms/1', user: editor })).status).toBe(200);
   });
 
   it('takes the forms’ whole group with a spam check of its own, and reads the forms from it', async () => {
-    const { listForms, getForm, createForm, updateForm, deleteForm } = memoryContactFormsStorage({ sample: false });
+    const { listForms, getForm, createForm, updateForm, deleteForm } = contactFormsStorageOn(memoryStore());
     const storage = { listForms, getForm, createForm, updateForm, deleteForm, checkSpam: async () => true };
     const rest = createRestServer({ site: SITE, namespaces: [contactForms({ storage })], onError: () => {} });
+    // The server's own store has form 1; the host's forms, read instead, have none.
+    await seedContactForms(rest.store);
     expect((await rest.inject({ path: '/contact-forms/v1/contact-forms/1', user: editor })).status).toBe(404);
   });
 });

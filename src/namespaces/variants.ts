@@ -1,5 +1,5 @@
 import type { UserStore } from '../core/auth/user-store.js';
-import type { NamespaceModule } from '../core/types.js';
+import type { MountableNamespace } from '../core/types.js';
 import { corePosts, memoryPostsStorage, postsStorageGroups, type CorePostsOptions, type PostsStorage } from './core-posts/index.js';
 import { indexOnly, withDefaults } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
@@ -60,7 +60,7 @@ interface Shared {
   posts: PostsStorage;
 }
 
-type Builder = (shared: Shared, options: VariantOptions) => NamespaceModule;
+type Builder = (shared: Shared, options: VariantOptions) => MountableNamespace;
 
 /** The namespaces site-rest implements, by name. */
 const BUILDERS: Readonly<Record<string, Builder>> = {
@@ -88,7 +88,7 @@ export function implementedNamespaces(variant: Variant): string[] {
 }
 
 /** A variant's namespace modules in the specification's order, sharing one posts storage. */
-export function variantModules(variant: Variant, options: VariantOptions = {}): NamespaceModule[] {
+export function variantModules(variant: Variant, options: VariantOptions = {}): MountableNamespace[] {
   const wanted = options.only ?? implementedNamespaces(variant);
   const unknown = wanted.filter((namespace) => !implementedNamespaces(variant).includes(namespace));
   if (unknown.length > 0) {
@@ -110,11 +110,11 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
 }
 
 /** Variant A's namespaces (those implemented so far), in the specification's order. */
-export function variantA(options: VariantOptions = {}): NamespaceModule[] {
+export function variantA(options: VariantOptions = {}): MountableNamespace[] {
   return variantModules('A', options);
 }
 
 /** Variant B's namespaces (those implemented so far), in the specification's order. */
-export function variantB(options: VariantOptions = {}): NamespaceModule[] {
+export function variantB(options: VariantOptions = {}): MountableNamespace[] {
   return variantModules('B', options);
 }

@@ -23,7 +23,6 @@ import {
   capabilitiesOf,
   createRestServer,
   DEFAULT_OEMBED_PROVIDERS,
-  memoryContactFormsStorage,
   memoryPostsStorage,
   modulesFromIndex,
   samplePosts,
@@ -70,7 +69,6 @@ async function hostileFetch(input) {
   return new Response('not found', { status: 404 });
 }
 
-const contactStorage = memoryContactFormsStorage();
 const index = JSON.parse(readFileSync(join(FIXTURES, 'routes.json'), 'utf8'));
 const rest = createRestServer({
   site: { name: 'Hostile inputs', url: 'http://127.0.0.1' },
@@ -78,7 +76,6 @@ const rest = createRestServer({
     ...variantModules(variant, {
       posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
       users,
-      contactForms: { storage: contactStorage },
       oembed: {
         fetch: hostileFetch,
         providers: [...DEFAULT_OEMBED_PROVIDERS, { pattern: /^http:\/\/sanctioned\.test\//i, endpoint: 'http://hostile.test/oembed' }],

@@ -1,14 +1,14 @@
 import { randomHex } from '../../core/crypto/random.js';
-import type { NamespaceModule } from '../../core/types.js';
+import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { contactFormsHandlers } from './handlers.js';
-import { memoryContactFormsStorage } from './memory.js';
 import { contactFormsRoutes } from './routes.js';
+import { contactFormsStorageOn } from './site-store.js';
 import { contactFormsStorageGroups, type ContactFormsStorage, type GivenContactFormsStorage } from './storage.js';
 
-export { memoryContactFormsStorage } from './memory.js';
+export { contactFormsStorageOn, seedContactForms } from './site-store.js';
 export { contactFormsStorageGroups } from './storage.js';
-export type { MemoryContactFormsOptions, MemoryContactFormsStorage } from './memory.js';
+export type { ContactFormsStoreOptions } from './site-store.js';
 export type {
   ContactFormFields,
   ContactFormRecord,
@@ -27,8 +27,10 @@ export type {
 
 /** Options of {@link contactForms}. */
 export interface ContactFormsOptions {
-  /** The host's storage callbacks; the ones left out are the in-memory store's, but the forms' five come all together or not at all. */
+  /** The host's storage callbacks; the ones left out are the site store's, but the forms' five come all together or not at all. */
   storage?: GivenContactFormsStorage;
+  /** How many submissions the site store's log keeps, the oldest dropped first (default 100; 0 keeps none). */
+  maxSubmissions?: number;
   /** What `[_site_admin_email]` stands for in mails and messages (default `wordpress@<site host>`). */
   adminEmail?: string;
   /**
@@ -38,14 +40,20 @@ export interface ContactFormsOptions {
   hashKey?: string;
 }
 
-/** The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail, schemas and quiz refills. */
-export function contactForms(options: ContactFormsOptions = {}): NamespaceModule {
-  const storage = withDefaults<ContactFormsStorage>(
-    () => memoryContactFormsStorage(),
-    options.storage,
-    contactFormsStorageGroups,
-    'contactForms storage',
-  );
+/**
+ * The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail,
+ * schemas and quiz refills. Forms and submissions live in the server's site store unless the host
+ * gives their callbacks; `seedContactForms(store)` adds CF7's sample form.
+ */
+export function contactForms(options: ContactFormsOptions = {}): MountableNamespace {
   const hashKey = options.hashKey ?? randomHex(32);
-  return bindRoutes('contact-forms/v1', contactFormsRoutes, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
+  return ({ store }) => {
+    const storage = withDefaults<ContactFormsStorage>(
+      () => contactFormsStorageOn(store, { maxSubmissions: options.maxSubmissions }),
+      options.storage,
+      contactFormsStorageGroups,
+      'contactForms storage',
+    );
+    return bindRoutes('contact-forms/v1', contactFormsRoutes, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
+  };
 }

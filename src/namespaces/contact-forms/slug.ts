@@ -26,11 +26,3 @@ export function titleSlug(title: string, fallback: string): string {
   const trimmed = phpTrim(slug, '-');
   return trimmed === '' ? fallback : trimmed;
 }
-
-/** WordPress's `wp_unique_post_slug()`: `slug`, else `slug-2`, `slug-3`… whichever is free. */
-export function uniqueSlug(slug: string, taken: (candidate: string) => boolean): string {
-  if (!taken(slug)) return slug;
-  let suffix = 2;
-  while (taken(`${slug}-${suffix}`)) suffix++;
-  return `${slug}-${suffix}`;
-}

@@ -1,7 +1,7 @@
 import { RestResponse } from '../../core/http/response.js';
 import { toInt } from '../../core/php/values.js';
 import type { Handlers } from '../define.js';
-import type { ExpiringCache } from './cache.js';
+import type { ProxyCache } from './cache.js';
 import { fetchNotConfigured, invalidUrl } from './errors.js';
 import { localOembed, type LocalEnv } from './local.js';
 import { fetchOembed, type ProxyEnv } from './proxy.js';
@@ -15,7 +15,7 @@ interface OembedHandlerDeps {
   /** How providers are reached. */
   proxy: ProxyEnv;
   /** Providers' answers by request. */
-  cache: ExpiringCache<Record<string, unknown>>;
+  cache: ProxyCache;
 }
 
 /** PHP's `absint`. */
@@ -41,15 +41,14 @@ export function oembedHandlers(deps: OembedHandlerDeps): Handlers<typeof oembedR
     async proxy(request, context) {
       const { url, maxwidth, maxheight, discover } = request.params;
       const args = { url, maxwidth: absint(maxwidth), maxheight: maxheight === undefined ? undefined : absint(maxheight), discover };
-      const key = JSON.stringify([args.url, args.maxwidth, args.maxheight ?? null, args.discover]);
-      const cached = deps.cache.get(key);
+      const cached = await deps.cache.get(request.params);
       if (cached) return cached;
       const local = await localOembed(args.url, args.maxwidth, context, deps.local);
       if (local) return local;
       if (deps.proxy.fetch === null) return fetchNotConfigured();
       const data = await fetchOembed(args, deps.proxy);
       if (!data) return invalidUrl();
-      deps.cache.set(key, data);
+      await deps.cache.set(request.params, data);
       return data;
     },
   };

@@ -1,7 +1,7 @@
-import type { NamespaceModule } from '../../core/types.js';
+import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { memoryPostsStorage } from '../core-posts/memory.js';
-import { ExpiringCache } from './cache.js';
+import { proxyCacheOn } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
@@ -30,7 +30,7 @@ export interface OembedOptions {
   timeoutMs?: number;
   /** Most bytes read of a provider's page or oEmbed document (default 512 KiB). */
   maxBytes?: number;
-  /** How long a provider's answer is reused, in milliseconds (default one hour). */
+  /** How long a provider's answer is reused, in milliseconds, kept in whole seconds in the site store's transients (default one hour; under a second turns the cache off). */
   cacheTtlMs?: number;
   /** How many providers' answers are kept at most (default 500; 0 turns the cache off). */
   cacheSize?: number;
@@ -50,23 +50,20 @@ function bound(name: string, value: number | undefined, fallback: number, least:
  * posts (JSON, or XML with `format=xml`); `/proxy` lets users who may edit posts embed other
  * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
  */
-export function oembed(options: OembedOptions = {}): NamespaceModule {
-  const handlers = oembedHandlers({
-    local: {
-      posts: withDefaults(() => memoryPostsStorage(), options.posts, postsStorageGroups, 'oembed posts'),
-      authorOf: options.authorOf ?? (async () => null),
-      embedScript: options.embedScript,
-    },
-    proxy: {
-      fetch: options.fetch ?? null,
-      timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
-      maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
-      providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
-    },
-    cache: new ExpiringCache(
-      bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0),
-      Math.floor(bound('cacheSize', options.cacheSize, 500, 0)),
-    ),
-  });
-  return bindRoutes('oembed/1.0', oembedRoutes, handlers);
+export function oembed(options: OembedOptions = {}): MountableNamespace {
+  const local = {
+    posts: withDefaults(() => memoryPostsStorage(), options.posts, postsStorageGroups, 'oembed posts'),
+    authorOf: options.authorOf ?? (async () => null),
+    embedScript: options.embedScript,
+  };
+  const proxy = {
+    fetch: options.fetch ?? null,
+    timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
+    maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
+    providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
+  };
+  const ttlSeconds = Math.floor(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0) / 1000);
+  const cacheSize = Math.floor(bound('cacheSize', options.cacheSize, 500, 0));
+  return ({ store }) =>
+    bindRoutes('oembed/1.0', oembedRoutes, oembedHandlers({ local, proxy, cache: proxyCacheOn(store, ttlSeconds, cacheSize) }));
 }
