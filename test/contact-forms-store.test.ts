@@ -2,6 +2,8 @@
 // them, on the memory store and on embedded PGlite (each store a fresh table prefix of one
 // database), and on a PostgreSQL server when SITE_REST_TEST_DATABASE_URL names one: the REST
 // answers round-trip, and the rows are the plugins'.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   contactForms,
@@ -19,6 +21,10 @@ import { loggedSubmissions } from './helpers/flamingo-log.js';
 import { TEST_DATABASE_URL, freshPrefix, pgliteDatabase, postgresDatabase } from './helpers/sql-backends.js';
 
 const NS = '/contact-forms/v1';
+const QUIZ_FORM = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'contact-forms', 'quiz-form.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const SITE = { name: 'Forms Site', url: 'http://forms.test' };
 const editor: RestUser = { id: 2, username: 'editor', can: (cap) => ['read', 'edit_posts', 'publish_pages'].includes(cap) };
 
@@ -150,6 +156,17 @@ describe.each(backends)('contact forms on the %s store', (_name, open) => {
     const rest = serverOn(store);
     const listed = await rest.inject<Array<{ title: string }>>({ path: `${NS}/contact-forms`, user: editor });
     expect(listed.data.map((form) => form.title)).toEqual(['Contact form 1']);
+  });
+
+  it('hashes quiz answers alike in two servers sharing the store, with the nonce_salt it keeps', async () => {
+    const store = await fresh();
+    const [one, two] = [serverOn(store), serverOn(store)];
+    const created = await one.inject<{ id: number }>({ method: 'POST', path: `${NS}/contact-forms`, body: QUIZ_FORM, user: editor });
+    const refill = async (rest: RestServer) =>
+      (await rest.inject<{ quiz: Record<string, [string, string]> }>({ path: `${NS}/contact-forms/${created.data.id}/refill` })).data.quiz;
+    const [fromOne, fromTwo] = await Promise.all([refill(one), refill(two)]);
+    expect(fromOne.capital).toEqual(fromTwo.capital);
+    expect(await store.options.get('nonce_salt')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('logs submissions as Flamingo inbound messages, spam by status, the oldest dropped past maxSubmissions', async () => {

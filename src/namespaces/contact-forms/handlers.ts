@@ -19,7 +19,7 @@ interface ContactFormsHandlerDeps {
   /** The namespace's storage. */
   storage: ContactFormsStorage;
   /** Key of the keyed hashes (quiz answers, `posted_data_hash`). */
-  hashKey: string;
+  hashKey: () => Promise<string>;
   /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
   adminEmail: string | undefined;
 }
@@ -54,7 +54,7 @@ function feedbackResponse(form: ContactFormRecord, result: FeedbackResult, unitT
 
 /** The handlers of the contact-forms route table, over the given storage. */
 export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<typeof contactFormsRoutes> {
-  const { storage, hashKey } = deps;
+  const { storage } = deps;
   const adminEmail = (context: RestContext) => deps.adminEmail ?? `wordpress@${new URL(context.site.home).hostname.replace(/^www\./, '')}`;
 
   return {
@@ -103,6 +103,7 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<ty
       if (!form) return notFound();
       const unitTag = sanitizeUnitTag(request.params._wpcf7_unit_tag);
       if (unitTag === '') return unitTagNotFound();
+      const hashKey = await deps.hashKey();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
         { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey },
@@ -118,7 +119,7 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<ty
     async getRefill(request, context) {
       const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
       if (!form) return notFound();
-      const quiz = quizRefill(scanFormTags(form.form), hashKey);
+      const quiz = quizRefill(scanFormTags(form.form), await deps.hashKey());
       return quiz ? { quiz } : [];
     },
   };

@@ -1,6 +1,6 @@
-import { randomHex } from '../../core/crypto/random.js';
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
+import { siteSalt } from '../site-salt.js';
 import { contactFormsHandlers } from './handlers.js';
 import { contactFormsRoutes } from './routes.js';
 import { contactFormsStorageOn } from './site-store.js';
@@ -34,8 +34,8 @@ export interface ContactFormsOptions {
   /** What `[_site_admin_email]` stands for in mails and messages (default `wordpress@<site host>`). */
   adminEmail?: string;
   /**
-   * Key of the keyed hashes: quiz answers and `posted_data_hash` (WordPress's salts). Default: a
-   * random key per module, so give every process serving the same forms the same key.
+   * Key of the keyed hashes: quiz answers and `posted_data_hash` (WordPress's salts). Default: the
+   * site store's `nonce_salt` option, made at random on first use, so every process sharing the store agrees.
    */
   hashKey?: string;
 }
@@ -46,8 +46,9 @@ export interface ContactFormsOptions {
  * gives their callbacks; `seedContactForms(store)` adds CF7's sample form.
  */
 export function contactForms(options: ContactFormsOptions = {}): MountableNamespace {
-  const hashKey = options.hashKey ?? randomHex(32);
+  const given = options.hashKey;
   return ({ store }) => {
+    const hashKey = given === undefined ? siteSalt(store, 'nonce') : () => Promise.resolve(given);
     const storage = withDefaults<ContactFormsStorage>(
       () => contactFormsStorageOn(store, { maxSubmissions: options.maxSubmissions }),
       options.storage,

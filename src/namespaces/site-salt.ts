@@ -1,0 +1,26 @@
+import { randomHex } from '../core/crypto/random.js';
+import type { SiteStore } from '../store/types.js';
+
+/**
+ * WordPress's `wp_salt($scheme)` without `wp-config.php` constants: a random secret kept in the
+ * option `<scheme>_salt`, made by whichever process asks first (`add_option` only adds when
+ * absent), so every process serving one store hashes alike. Read once per mount, then remembered;
+ * a failed read is retried on the next call.
+ */
+export function siteSalt(store: SiteStore, scheme: string): () => Promise<string> {
+  const name = `${scheme}_salt`;
+  let salt: Promise<string> | undefined;
+  const read = async (): Promise<string> => {
+    await store.options.add(name, randomHex(32), false);
+    const kept = await store.options.get(name);
+    if (typeof kept !== 'string' || kept === '') throw new TypeError(`site-rest: the option ${name} must hold a non-empty string`);
+    return kept;
+  };
+  return () => {
+    salt ??= read().catch((error: unknown) => {
+      salt = undefined;
+      throw error;
+    });
+    return salt;
+  };
+}
