@@ -68,15 +68,19 @@ for (const makeDatabase of testDatabases()) {
         'users',
       ]);
       const recorded = await db.query('SELECT version, name FROM site_rest_migrations WHERE prefix = $1', [p]);
-      expect(recorded).toEqual([{ version: 1, name: 'WordPress tables' }]);
+      expect(recorded).toEqual([
+        { version: 1, name: 'WordPress tables' },
+        { version: 2, name: 'Expiring counters, caseless logins' },
+      ]);
     });
 
     it('applies a later migration once, after the ones already applied', async () => {
       const later = [
         { version: 1, name: 'WordPress tables', statements: () => ['SELECT 1 / 0'] },
-        { version: 2, name: 'links', statements: (prefix: string) => [`CREATE TABLE ${prefix}links (link_id bigint PRIMARY KEY)`] },
+        { version: 2, name: 'Expiring counters, caseless logins', statements: () => ['SELECT 1 / 0'] },
+        { version: 3, name: 'links', statements: (prefix: string) => [`CREATE TABLE ${prefix}links (link_id bigint PRIMARY KEY)`] },
       ];
-      expect(await migrate(db, p, later)).toEqual([2]);
+      expect(await migrate(db, p, later)).toEqual([3]);
       expect(await migrate(db, p, later)).toEqual([]);
       expect(await db.query(`SELECT count(*)::int AS n FROM ${p}links`)).toEqual([{ n: 0 }]);
     });
@@ -89,11 +93,15 @@ for (const makeDatabase of testDatabases()) {
     it('rolls a failed migration back whole', async () => {
       const broken = [
         { version: 1, name: 'WordPress tables', statements: () => [] },
-        { version: 2, name: 'half', statements: (prefix: string) => [`CREATE TABLE ${prefix}half (id int)`, 'SELECT 1 / 0'] },
+        { version: 2, name: 'Expiring counters, caseless logins', statements: () => [] },
+        { version: 3, name: 'half', statements: (prefix: string) => [`CREATE TABLE ${prefix}half (id int)`, 'SELECT 1 / 0'] },
       ];
       await expect(migrate(db, p, broken)).rejects.toThrow(/division by zero/);
       expect(await db.query('SELECT to_regclass($1) AS t', [`${p}half`])).toEqual([{ t: null }]);
-      expect(await db.query('SELECT version FROM site_rest_migrations WHERE prefix = $1', [p])).toEqual([{ version: 1 }]);
+      expect(await db.query('SELECT version FROM site_rest_migrations WHERE prefix = $1 ORDER BY version', [p])).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ]);
     });
 
     it('keeps every hostile value unchanged, since values only ever travel as parameters', async () => {
