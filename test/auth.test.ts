@@ -4,11 +4,14 @@ import {
   createRestServer,
   RestError,
   type NamespaceModule,
+  memoryStore,
+  type RestServer,
   type RestServerOptions,
   type RestUser,
   type SessionAuth,
 } from '../src/index.js';
 import { createUserStore } from '../src/node.js';
+import { pgliteStore } from '../src/store.js';
 
 const SITE = { name: 'Auth Site', url: 'http://example.test' };
 
@@ -318,6 +321,32 @@ describe('the login limiter', () => {
     for (let i = 0; i < 12_000; i++) await me(`made-up-${i}`, 'guess-guess', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
     expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.50'), 60);
   });
+
+  it.each([
+    ['memoryStore()', async () => memoryStore()],
+    ['pgliteStore()', () => pgliteStore()],
+  ])(
+    'shares its counts between servers on one store (%s): 9 failures through one and 1 through the other lock the address in both',
+    async (_name, open) => {
+      const shared = await open();
+      try {
+        const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
+        const [one, two] = [1, 2].map(() =>
+          createRestServer({ site: SITE, namespaces: [whoami], verifyApplicationPassword: verify, store: shared }),
+        );
+        const me = (rest: RestServer, user: string, password: string) =>
+          call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), '192.0.2.1');
+        // A different made-up username each time, so only the address reaches the limit.
+        for (let i = 0; i < 9; i++) expect((await me(one!, `ghost-${i}`, 'guess-guess')).status).toBe(200);
+        expect((await me(two!, 'ghost-9', 'guess-guess')).status).toBe(200);
+        verify.mockClear();
+        for (const rest of [one!, two!]) expect((await me(rest, 'host', HOST_PASSWORD)).status).toBe(429);
+        expect(verify).not.toHaveBeenCalled();
+      } finally {
+        await shared.close();
+      }
+    },
+  );
 
   it('refuses a setting that is not a positive integer', async () => {
     await expect(server({ loginLimiter: { maxFailures: 0 } })).rejects.toThrow(TypeError);
