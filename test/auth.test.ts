@@ -43,7 +43,7 @@ const whoami: NamespaceModule = {
 const PASSWORDS = { admin: 'AAAAbbbbCCCCddddEEEEffff', author: 'GGGGhhhhIIIIjjjjKKKKllll' };
 
 async function store() {
-  const users = createUserStore({
+  const users = await createUserStore({
     users: [
       { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
       { username: 'author', roles: ['author'] },
@@ -114,8 +114,8 @@ describe('application passwords', () => {
 
   it('stops accepting a revoked application password', async () => {
     const rest = await server();
-    const [item] = rest.users!.listApplicationPasswords('admin');
-    expect(rest.users!.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
+    const [item] = await rest.users!.listApplicationPasswords('admin');
+    expect(await rest.users!.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
 
@@ -356,7 +356,7 @@ describe('the login limiter', () => {
 
 describe('the sign-in queue', () => {
   it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
-    const users = createUserStore({
+    const users = await createUserStore({
       users: [{ username: 'admin', roles: ['administrator'] }],
       scrypt: { N: 1024 },
       queue: { concurrency: 2, maxWaiting: 0 },
@@ -386,7 +386,7 @@ describe('the sign-in queue', () => {
 describe('credentials in answers and logs', () => {
   it('never shows a password or the Authorization value in an answer or an onError line', async () => {
     const logged: unknown[] = [];
-    const users = createUserStore({
+    const users = await createUserStore({
       users: [{ username: 'admin', roles: ['administrator'] }],
       scrypt: { N: 1024 },
       queue: { concurrency: 1, maxWaiting: 0 },
