@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { migrate } from '../src/store/sql/migrate.js';
+import { sqlStore } from '../src/store/sql-store.js';
 import { tablePrefix } from '../src/store/sql/table-prefix.js';
 import {
   TEST_DATABASE_URL,
@@ -129,6 +130,19 @@ for (const makeDatabase of testDatabases()) {
       expect(row).toEqual({ counter_value: Number.MAX_SAFE_INTEGER });
       const [post] = await db.query(`INSERT INTO ${p}posts (post_title) VALUES ('a') RETURNING "ID"`);
       expect(post).toEqual({ ID: 1 });
+    });
+
+    it('purges expired counters from the table, keeping live ones and those without a lifetime', async () => {
+      let clock = Date.UTC(2026, 0, 15);
+      const store = await sqlStore({ ...db, close: async () => undefined }, { tablePrefix: p, now: () => clock });
+      await store.counters.increment('forever');
+      for (let i = 0; i < 100; i++) await store.counters.increment(`old-${i}`, 1, { ttlSeconds: 60 });
+      clock += 60_000;
+      for (let i = 0; i < 100; i++) await store.counters.increment(`new-${i}`, 1, { ttlSeconds: 60 });
+      const names = await db.query<{ counter_name: string }>(`SELECT counter_name FROM ${p}counters`);
+      expect(names.filter((row) => row.counter_name.startsWith('old-'))).toEqual([]);
+      expect(names.filter((row) => row.counter_name.startsWith('new-')).length).toBeGreaterThan(0);
+      expect(names.some((row) => row.counter_name === 'forever')).toBe(true);
     });
 
     it('keeps a published slug unique per post type, but not across types, nor for drafts and revisions', async () => {
