@@ -292,6 +292,16 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     });
   }
 
+  /** The user a login names with the settings to hash with, or null when there is nothing to check: no such user, no password, or settings not ours (a WordPress hash imported as is). */
+  async function signingIn(login: string): Promise<{ row: UserRow; settings: HashSettings; capabilities?: JsonValue[] } | null> {
+    const row = await rowOf(store, login);
+    if (!row) return null;
+    const meta = (await store.userMeta.getMany([row.ID], [SALT_KEY, PASSWORDS_KEY, CAPABILITIES_KEY])).get(row.ID);
+    const settings = meta?.[SALT_KEY]?.[0];
+    if (typeof settings !== 'string' || !hasher.accepts(settings) || passwordList(meta?.[PASSWORDS_KEY]).length === 0) return null;
+    return { row, settings, capabilities: meta?.[CAPABILITIES_KEY] };
+  }
+
   async function verifyApplicationPassword(
     login: string,
     password: string,
@@ -304,13 +314,8 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     // Checked before the lookup, so that a full queue answers alike for users that exist and users
     // that do not; a trusted check has already proven that its user exists.
     if (!trusted && hasher.busy()) return authenticationBusy();
-    const row = await rowOf(store, login);
-    const meta = row && (await store.userMeta.getMany([row.ID], [SALT_KEY, PASSWORDS_KEY, CAPABILITIES_KEY])).get(row.ID);
-    const settings = meta?.[SALT_KEY]?.[0];
-    const hasPasswords = typeof settings === 'string' && passwordList(meta?.[PASSWORDS_KEY]).length > 0;
-    // Settings that are not ours (a WordPress hash imported as is) leave nothing to hash either.
-    const derived = row && hasPasswords && hasher.accepts(settings) ? hasher.deriveQueued(normalized, settings, trusted) : null;
-    if (derived === null) {
+    const signing = await signingIn(login);
+    if (!signing) {
       // Nothing to hash: wait as long as a hash takes, so the time does not tell whether the user
       // exists, without spending CPU or a pool thread on made-up names. What remains under load:
       // a real check also waits its turn in the queue and runs on busier cores, while this wait
@@ -319,17 +324,19 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
       await sleep(await hasher.typicalDuration());
       return null;
     }
+    const { row, settings, capabilities } = signing;
+    const derived = hasher.deriveQueued(normalized, settings, trusted);
     if (!derived) return authenticationBusy();
     const key = await derived;
     // Compared against every password as they stand now (revoked or added meanwhile), without stopping at a match.
     let match: PasswordItem | undefined;
-    for (const item of passwordList(await store.userMeta.get(row!.ID, PASSWORDS_KEY))) {
-      const stored = keyOfHash(item.password, settings as string);
+    for (const item of passwordList(await store.userMeta.get(row.ID, PASSWORDS_KEY))) {
+      const stored = keyOfHash(item.password, settings);
       if (stored !== undefined && timingSafeEqual(key, stored) && !match) match = item;
     }
     if (!match) return null;
-    await recordUsage(row!.ID, match.uuid);
-    return toUser(row!, meta?.[CAPABILITIES_KEY]);
+    await recordUsage(row.ID, match.uuid);
+    return toUser(row, capabilities);
   }
 
   const wanted = options.users ?? [];
