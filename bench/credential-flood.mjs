@@ -19,7 +19,7 @@ const basic = (user, password) => ({ authorization: `Basic ${Buffer.from(`${user
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const users = createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
+const users = await createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
 for (const username of REAL_USERS)
   await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
 const rest = createRestServer({ site: { name: 'Flood', url: 'http://flood.test' }, namespaces: [whoami], users, onError: () => {} });

@@ -65,7 +65,7 @@ export function shopNamespace(storage = memoryShopStorage()) {
 
 /** The examples' users: a shop editor, who signs in with HTTP Basic `editor:<application password>`. */
 export async function editorUsers() {
-  const users = createUserStore({ users: [{ username: 'editor', roles: ['editor'] }] });
+  const users = await createUserStore({ users: [{ username: 'editor', roles: ['editor'] }] });
   const { password } = await users.createApplicationPassword('editor', { name: 'example', password: process.env.EDITOR_APP_PASSWORD });
   return { users, password };
 }

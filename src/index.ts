@@ -108,6 +108,7 @@ export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';
 export type {
+  CounterOptions,
   CountersTable,
   DateRange,
   JsonValue,

@@ -4,11 +4,14 @@ import {
   createRestServer,
   RestError,
   type NamespaceModule,
+  memoryStore,
+  type RestServer,
   type RestServerOptions,
   type RestUser,
   type SessionAuth,
 } from '../src/index.js';
 import { createUserStore } from '../src/node.js';
+import { pgliteStore } from '../src/store.js';
 
 const SITE = { name: 'Auth Site', url: 'http://example.test' };
 
@@ -40,7 +43,7 @@ const whoami: NamespaceModule = {
 const PASSWORDS = { admin: 'AAAAbbbbCCCCddddEEEEffff', author: 'GGGGhhhhIIIIjjjjKKKKllll' };
 
 async function store() {
-  const users = createUserStore({
+  const users = await createUserStore({
     users: [
       { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
       { username: 'author', roles: ['author'] },
@@ -111,8 +114,8 @@ describe('application passwords', () => {
 
   it('stops accepting a revoked application password', async () => {
     const rest = await server();
-    const [item] = rest.users!.listApplicationPasswords('admin');
-    expect(rest.users!.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
+    const [item] = await rest.users!.listApplicationPasswords('admin');
+    expect(await rest.users!.revokeApplicationPassword('admin', item!.uuid)).toBe(true);
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
 
@@ -319,6 +322,32 @@ describe('the login limiter', () => {
     expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.50'), 60);
   });
 
+  it.each([
+    ['memoryStore()', async () => memoryStore()],
+    ['pgliteStore()', () => pgliteStore()],
+  ])(
+    'shares its counts between servers on one store (%s): 9 failures through one and 1 through the other lock the address in both',
+    async (_name, open) => {
+      const shared = await open();
+      try {
+        const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
+        const [one, two] = [1, 2].map(() =>
+          createRestServer({ site: SITE, namespaces: [whoami], verifyApplicationPassword: verify, store: shared }),
+        );
+        const me = (rest: RestServer, user: string, password: string) =>
+          call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), '192.0.2.1');
+        // A different made-up username each time, so only the address reaches the limit.
+        for (let i = 0; i < 9; i++) expect((await me(one!, `ghost-${i}`, 'guess-guess')).status).toBe(200);
+        expect((await me(two!, 'ghost-9', 'guess-guess')).status).toBe(200);
+        verify.mockClear();
+        for (const rest of [one!, two!]) expect((await me(rest, 'host', HOST_PASSWORD)).status).toBe(429);
+        expect(verify).not.toHaveBeenCalled();
+      } finally {
+        await shared.close();
+      }
+    },
+  );
+
   it('refuses a setting that is not a positive integer', async () => {
     await expect(server({ loginLimiter: { maxFailures: 0 } })).rejects.toThrow(TypeError);
     await expect(server({ loginLimiter: { windowMs: 1.5 } })).rejects.toThrow(TypeError);
@@ -327,7 +356,7 @@ describe('the login limiter', () => {
 
 describe('the sign-in queue', () => {
   it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
-    const users = createUserStore({
+    const users = await createUserStore({
       users: [{ username: 'admin', roles: ['administrator'] }],
       scrypt: { N: 1024 },
       queue: { concurrency: 2, maxWaiting: 0 },
@@ -357,7 +386,7 @@ describe('the sign-in queue', () => {
 describe('credentials in answers and logs', () => {
   it('never shows a password or the Authorization value in an answer or an onError line', async () => {
     const logged: unknown[] = [];
-    const users = createUserStore({
+    const users = await createUserStore({
       users: [{ username: 'admin', roles: ['administrator'] }],
       scrypt: { N: 1024 },
       queue: { concurrency: 1, maxWaiting: 0 },

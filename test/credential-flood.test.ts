@@ -21,7 +21,7 @@ const ADMIN_ADDRESS = '198.51.100.7';
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 
 async function site(): Promise<RestServer> {
-  const users = createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
+  const users = await createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
   for (const username of REAL_USERS)
     await users.createApplicationPassword(username, { name: 'app', password: username === 'admin' ? ADMIN_PASSWORD : undefined });
   return createRestServer({ site: { name: 'Flood', url: 'http://flood.test' }, namespaces: [whoami], users, onError: () => {} });

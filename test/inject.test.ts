@@ -57,7 +57,7 @@ describe('server.inject', () => {
   });
 
   it('authenticates the request headers when no user is given', async () => {
-    const users = createUserStore({ users: [{ username: 'ed', roles: ['editor'] }], scrypt: { N: 1024 } });
+    const users = await createUserStore({ users: [{ username: 'ed', roles: ['editor'] }], scrypt: { N: 1024 } });
     await users.createApplicationPassword('ed', { name: 't', password: 'abcd1234abcd1234' });
     const withUsers = createRestServer({ site: { name: 'Shop', url: 'http://shop.test' }, namespaces: [shop], users });
     const authorization = `Basic ${Buffer.from('ed:abcd1234abcd1234').toString('base64')}`;

@@ -16,14 +16,14 @@ beforeAll(() => void execFileSync(process.execPath, [join(ROOT, 'scripts', 'buil
 /** A consumer using every entry point; the last lines must fail, proving the types are real and not `any`. */
 const CONSUMER = `
 import { createRestServer, type RestServer } from 'site-rest';
-import { createNodeHandler, createUserStore } from 'site-rest/node';
+import { createNodeHandler, createUserStore, type UserStore } from 'site-rest/node';
 import { createExpressMiddleware } from 'site-rest/express';
 import { createKoaMiddleware } from 'site-rest/koa';
 import { createFetchHandler } from 'site-rest/fetch';
 
 const server: RestServer = createRestServer({ site: { name: 'Consumer', url: 'http://consumer.test' } });
 export const handlers = [createNodeHandler(server), createExpressMiddleware(server), createKoaMiddleware(server), createFetchHandler(server)];
-export const users = createUserStore({ users: [{ username: 'admin' }] });
+export const users: Promise<UserStore> = createUserStore({ users: [{ username: 'admin' }] });
 // @ts-expect-error: routing is 'path' or 'query'
 createRestServer({ site: { name: 'Consumer', url: 'http://consumer.test' }, routing: 'sideways' });
 // @ts-expect-error: the fetch handler takes a Request

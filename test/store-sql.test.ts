@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { migrate } from '../src/store/sql/migrate.js';
+import { sqlStore } from '../src/store/sql-store.js';
 import { tablePrefix } from '../src/store/sql/table-prefix.js';
 import {
   TEST_DATABASE_URL,
@@ -68,15 +69,19 @@ for (const makeDatabase of testDatabases()) {
         'users',
       ]);
       const recorded = await db.query('SELECT version, name FROM site_rest_migrations WHERE prefix = $1', [p]);
-      expect(recorded).toEqual([{ version: 1, name: 'WordPress tables' }]);
+      expect(recorded).toEqual([
+        { version: 1, name: 'WordPress tables' },
+        { version: 2, name: 'Expiring counters, caseless logins' },
+      ]);
     });
 
     it('applies a later migration once, after the ones already applied', async () => {
       const later = [
         { version: 1, name: 'WordPress tables', statements: () => ['SELECT 1 / 0'] },
-        { version: 2, name: 'links', statements: (prefix: string) => [`CREATE TABLE ${prefix}links (link_id bigint PRIMARY KEY)`] },
+        { version: 2, name: 'Expiring counters, caseless logins', statements: () => ['SELECT 1 / 0'] },
+        { version: 3, name: 'links', statements: (prefix: string) => [`CREATE TABLE ${prefix}links (link_id bigint PRIMARY KEY)`] },
       ];
-      expect(await migrate(db, p, later)).toEqual([2]);
+      expect(await migrate(db, p, later)).toEqual([3]);
       expect(await migrate(db, p, later)).toEqual([]);
       expect(await db.query(`SELECT count(*)::int AS n FROM ${p}links`)).toEqual([{ n: 0 }]);
     });
@@ -89,11 +94,15 @@ for (const makeDatabase of testDatabases()) {
     it('rolls a failed migration back whole', async () => {
       const broken = [
         { version: 1, name: 'WordPress tables', statements: () => [] },
-        { version: 2, name: 'half', statements: (prefix: string) => [`CREATE TABLE ${prefix}half (id int)`, 'SELECT 1 / 0'] },
+        { version: 2, name: 'Expiring counters, caseless logins', statements: () => [] },
+        { version: 3, name: 'half', statements: (prefix: string) => [`CREATE TABLE ${prefix}half (id int)`, 'SELECT 1 / 0'] },
       ];
       await expect(migrate(db, p, broken)).rejects.toThrow(/division by zero/);
       expect(await db.query('SELECT to_regclass($1) AS t', [`${p}half`])).toEqual([{ t: null }]);
-      expect(await db.query('SELECT version FROM site_rest_migrations WHERE prefix = $1', [p])).toEqual([{ version: 1 }]);
+      expect(await db.query('SELECT version FROM site_rest_migrations WHERE prefix = $1 ORDER BY version', [p])).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ]);
     });
 
     it('keeps every hostile value unchanged, since values only ever travel as parameters', async () => {
@@ -121,6 +130,19 @@ for (const makeDatabase of testDatabases()) {
       expect(row).toEqual({ counter_value: Number.MAX_SAFE_INTEGER });
       const [post] = await db.query(`INSERT INTO ${p}posts (post_title) VALUES ('a') RETURNING "ID"`);
       expect(post).toEqual({ ID: 1 });
+    });
+
+    it('purges expired counters from the table, keeping live ones and those without a lifetime', async () => {
+      let clock = Date.UTC(2026, 0, 15);
+      const store = await sqlStore({ ...db, close: async () => undefined }, { tablePrefix: p, now: () => clock });
+      await store.counters.increment('forever');
+      for (let i = 0; i < 100; i++) await store.counters.increment(`old-${i}`, 1, { ttlSeconds: 60 });
+      clock += 60_000;
+      for (let i = 0; i < 100; i++) await store.counters.increment(`new-${i}`, 1, { ttlSeconds: 60 });
+      const names = await db.query<{ counter_name: string }>(`SELECT counter_name FROM ${p}counters`);
+      expect(names.filter((row) => row.counter_name.startsWith('old-'))).toEqual([]);
+      expect(names.filter((row) => row.counter_name.startsWith('new-')).length).toBeGreaterThan(0);
+      expect(names.some((row) => row.counter_name === 'forever')).toBe(true);
     });
 
     it('keeps a published slug unique per post type, but not across types, nor for drafts and revisions', async () => {

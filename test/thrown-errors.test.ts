@@ -246,9 +246,9 @@ describe.each(ADAPTER_NAMES)('a thrown 4xx through the %s adapter', (adapter) =>
 describe('credentials that were not accepted', () => {
   const PASSWORD = 'AdaAppPassword0000000000';
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  let users: ReturnType<typeof createUserStore>;
+  let users: Awaited<ReturnType<typeof createUserStore>>;
   beforeAll(async () => {
-    users = createUserStore({ users: [{ username: 'ada', roles: ['editor'] }], scrypt: { N: 1024 } });
+    users = await createUserStore({ users: [{ username: 'ada', roles: ['editor'] }], scrypt: { N: 1024 } });
     await users.createApplicationPassword('ada', { name: 'test', password: PASSWORD });
   });
 

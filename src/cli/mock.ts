@@ -308,7 +308,7 @@ async function signIn(flags: MockFlags): Promise<SignIn> {
     if (!passwords.has(username)) passwords.set(username, password);
   }
   if (passwords.size === 0) return { options: {}, line: 'writes: refused with 401 (sign in with --app-password USER:PASSWORD, or --open)' };
-  const users = createUserStore({ users: [...passwords.keys()].map((username) => ({ username, roles: ['administrator'] })) });
+  const users = await createUserStore({ users: [...passwords.keys()].map((username) => ({ username, roles: ['administrator'] })) });
   for (const [username, password] of passwords) await users.createApplicationPassword(username, { name: 'site-rest mock', password });
   return { options: { users }, line: `writes: signed-in users ${[...passwords.keys()].join(', ')} (HTTP Basic)` };
 }

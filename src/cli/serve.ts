@@ -132,7 +132,7 @@ function chunked(password: string): string {
 
 /** The demo users with their application passwords; lines telling how to sign in, generated passwords shown once. */
 async function demoUsers(given: Map<string, string>): Promise<{ users: UserStore; lines: string[] }> {
-  const users = createUserStore({ users: DEMO_USERS });
+  const users = await createUserStore({ users: DEMO_USERS });
   const lines = ['users (HTTP Basic, username:application-password):'];
   for (const { username, roles } of DEMO_USERS) {
     const { password } = await users.createApplicationPassword(username, { name: 'site-rest demo', password: given.get(username) });

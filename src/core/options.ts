@@ -58,7 +58,7 @@ const serverShape = z.strictObject(
     users: z
       .looseObject(
         { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
-        { error: 'must be a user store (createUserStore from site-rest/node)' },
+        { error: 'must be a user store (await createUserStore(...) from site-rest/node)' },
       )
       .optional(),
     verifyApplicationPassword: fn('username, password → user or null').optional(),

@@ -86,7 +86,8 @@ export interface RestServerOptions extends RestHooks {
   /**
    * Failed Basic sign-ins allowed per client address and per username (default on: 10 a minute,
    * then 429 `too_many_retries` with `Retry-After`, unchecked); `false` turns it off. Applies
-   * around `verifyApplicationPassword` too, not to a host's own `authenticate`.
+   * around `verifyApplicationPassword` too, not to a host's own `authenticate`. The counts live in
+   * `store`, so servers sharing a store share them.
    */
   loginLimiter?: LoginLimiterOptions | false;
   /** Where clients send users to approve an application password (default `{url}/wp-admin/authorize-application.php`). */
@@ -220,16 +221,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
   const hooks = hookSet(options);
   const users = options.users ?? null;
+  const store = options.store ?? memoryStore();
   // With only Basic application passwords to check, a request without an Authorization header is anonymous.
   const credentialFree = !options.authenticate && !options.session;
   const authenticate =
     options.authenticate ??
     createAuthenticator({
       verifyApplicationPassword: options.verifyApplicationPassword ?? users?.verifyApplicationPassword ?? (() => null),
-      userExists: options.verifyApplicationPassword || !users ? undefined : (username) => users.getUser(username) !== null,
+      userExists: options.verifyApplicationPassword || !users ? undefined : async (username) => (await users.getUser(username)) !== null,
       credentialErrors: options.credentialErrors,
       session: options.session,
       loginLimiter: options.loginLimiter,
+      store,
     });
 
   function restUrlOn(base: string): RestContext['restUrl'] {
@@ -395,7 +398,6 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return render(status, out, body);
   }
 
-  const store = options.store ?? memoryStore();
   const mount = Object.freeze({ store });
   for (const module of options.namespaces ?? []) register(module);
 

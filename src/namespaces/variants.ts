@@ -71,7 +71,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
       authorOf:
         options.oembed?.authorOf ??
         (async (id) => {
-          const user = options.users?.getUser(id);
+          const user = await options.users?.getUser(id);
           return user ? { name: user.name, slug: user.username.toLowerCase() } : null;
         }),
     }),

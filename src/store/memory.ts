@@ -34,6 +34,12 @@ interface OptionEntry {
   autoload: boolean;
 }
 
+interface CounterEntry {
+  value: number;
+  /** Expiry in ms since the epoch; 0 for never. */
+  expires: number;
+}
+
 interface TransientEntry {
   value: JsonValue;
   /** Expiry in ms since the epoch; 0 for never. */
@@ -66,7 +72,11 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
   const users = new Map<number, UserRow>();
   const terms = new Map<number, TermRow>();
   const relationships = new Map<number, readonly number[]>();
-  const counters = new Map<string, number>();
+  const counters = new Map<string, CounterEntry>();
+  /** Counters with an expiry, so a purge visits those only. */
+  let expiring = 0;
+  /** How many expiring counters the next purge waits for: twice what the last one kept, so purging costs O(1) per increment. */
+  let purgeAt = 64;
   const sequences = new Map<string, number>();
   const postMetaRows = new Map<number, readonly MetaRow[]>();
   const userMetaRows = new Map<number, readonly MetaRow[]>();
@@ -379,7 +389,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       getBy: (field, value) =>
         run(() => {
           checkText(value, field);
-          for (const user of users.values()) if (user[field] === value && value !== '') return copyUser(user);
+          if (value === '') return null;
+          const caseless = field !== 'user_nicename';
+          const wanted = caseless ? value.toLowerCase() : value;
+          for (const user of users.values()) if ((caseless ? user[field].toLowerCase() : user[field]) === wanted) return copyUser(user);
           return null;
         }),
       delete: (id) =>
@@ -478,17 +491,40 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
     };
 
+    const liveCounter = (name: string): CounterEntry | undefined => {
+      const entry = counters.get(checkName(name, 'counter name'));
+      return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
+    };
+    const purgeCounters = (): void => {
+      const at = now();
+      expiring = 0;
+      for (const [name, entry] of counters) {
+        if (entry.expires === 0) continue;
+        if (entry.expires <= at) remove(counters, name);
+        else expiring++;
+      }
+      purgeAt = Math.max(64, expiring * 2);
+    };
     const countersTable: CountersTable = {
-      increment: (name, by = 1) =>
+      increment: (name, by = 1, options = {}) =>
         run(() => {
           checkName(name, 'counter name');
-          const value = (counters.get(name) ?? 0) + checkInteger(by, 'increment', true);
-          checkInteger(value, `counter ${name}`, true);
-          put(counters, name, value);
+          const step = checkInteger(by, 'increment', true);
+          const ttl = checkInteger(options.ttlSeconds ?? 0, 'counter lifetime');
+          const current = liveCounter(name);
+          const value = checkInteger((current?.value ?? 0) + step, `counter ${name}`, true);
+          const expires = current !== undefined ? current.expires : ttl === 0 ? 0 : now() + ttl * 1000;
+          if (expires !== 0 && current === undefined && ++expiring >= purgeAt) purgeCounters();
+          put(counters, name, { value, expires });
           return value;
         }),
-      get: (name) => run(() => counters.get(checkName(name, 'counter name')) ?? 0),
-      delete: (name) => run(() => remove(counters, checkName(name, 'counter name'))),
+      get: (name) => run(() => liveCounter(name)?.value ?? 0),
+      delete: (name) =>
+        run(() => {
+          const wasLive = liveCounter(name) !== undefined;
+          remove(counters, name);
+          return wasLive;
+        }),
     };
 
     return {

@@ -108,6 +108,9 @@ const USER_ORDER_COLUMNS = new Set(['ID', 'user_login', 'user_nicename', 'user_e
 const USER_LOOKUP_COLUMNS = new Set(['user_login', 'user_email', 'user_nicename']);
 const DATE_COLUMNS = new Set(['post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt']);
 
+/** Increments with a lifetime between two purges of expired counters: the table stays within what a window adds, at one indexed delete per this many. */
+const COUNTER_PURGE_EVERY = 64;
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -167,6 +170,8 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   const now = options.now ?? Date.now;
   await migrate(client, p);
   let closed = false;
+  /** Increments with a lifetime since expired counters were last purged. */
+  let countersSincePurge = 0;
 
   function tables(q: SqlQueryable, atomic: Atomic): StoreTables {
     /** One page of a query and the count of all its matches: two statements, whatever the page. */
@@ -588,9 +593,13 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         checkText(value, field);
         if (!USER_LOOKUP_COLUMNS.has(field)) throw new StoreError('invalid_value', 'users.getBy needs a unique column.');
         if (value === '') return null;
-        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE md5("${field}") = md5($1) AND "${field}" = $1`, [
-          value,
-        ]);
+        // Login and email compare regardless of case, through the lower-case indexes of migration 2.
+        const column = field === 'user_nicename' ? `"${field}"` : `lower("${field}")`;
+        const wanted = field === 'user_nicename' ? '$1' : 'lower($1)';
+        const [row] = await q.query<UserRow>(
+          `SELECT ${USER_SELECT} FROM ${p}users WHERE md5(${column}) = md5(${wanted}) AND ${column} = ${wanted} ORDER BY "ID" LIMIT 1`,
+          [value],
+        );
         return row ?? null;
       },
       delete: (id) =>
@@ -809,34 +818,50 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       },
     };
 
+    const liveCounter = (at: string, table = ''): string => `(${table}expires_at IS NULL OR ${table}expires_at > ${at})`;
     const counters: CountersTable = {
-      increment: (name, by = 1) =>
+      increment: (name, by = 1, options = {}) =>
         atomic(
-          () => [checkName(name, 'counter name'), checkInteger(by, 'increment', true)],
-          (t) => t.counters.increment(name, by),
+          () => [
+            checkName(name, 'counter name'),
+            checkInteger(by, 'increment', true),
+            checkInteger(options.ttlSeconds ?? 0, 'counter lifetime'),
+          ],
+          (t) => t.counters.increment(name, by, options),
           async () => {
             checkName(name, 'counter name');
             const step = checkInteger(by, 'increment', true);
+            const ttl = checkInteger(options.ttlSeconds ?? 0, 'counter lifetime');
+            const at = now();
+            if (ttl > 0 && ++countersSincePurge >= COUNTER_PURGE_EVERY) {
+              countersSincePurge = 0;
+              await q.query(`DELETE FROM ${p}counters WHERE expires_at <= $1`, [at]);
+            }
+            // An expired counter starts again, with the new window, as an absent one does.
             const [row] = await q.query<{ v: number }>(
-              `INSERT INTO ${p}counters (counter_name, counter_value) VALUES ($1, $2)
-             ON CONFLICT (counter_name) DO UPDATE SET counter_value = ${p}counters.counter_value + EXCLUDED.counter_value
+              `INSERT INTO ${p}counters AS c (counter_name, counter_value, expires_at) VALUES ($1, $2, $3)
+             ON CONFLICT (counter_name) DO UPDATE SET
+               counter_value = CASE WHEN ${liveCounter('$4', 'c.')} THEN c.counter_value + EXCLUDED.counter_value ELSE EXCLUDED.counter_value END,
+               expires_at = CASE WHEN ${liveCounter('$4', 'c.')} THEN c.expires_at ELSE EXCLUDED.expires_at END
              RETURNING counter_value AS v`,
-              [name, step],
+              [name, step, ttl === 0 ? null : at + ttl * 1000, at],
             );
             return checkInteger(row?.v, `counter ${name}`, true);
           },
         ),
       get: async (name) => {
-        const [row] = await q.query<{ v: number }>(`SELECT counter_value AS v FROM ${p}counters WHERE counter_name = $1`, [
-          checkName(name, 'counter name'),
-        ]);
+        const [row] = await q.query<{ v: number }>(
+          `SELECT counter_value AS v FROM ${p}counters WHERE counter_name = $1 AND ${liveCounter('$2')}`,
+          [checkName(name, 'counter name'), now()],
+        );
         return row?.v ?? 0;
       },
       delete: async (name) => {
-        const gone = await q.query(`DELETE FROM ${p}counters WHERE counter_name = $1 RETURNING counter_name`, [
-          checkName(name, 'counter name'),
-        ]);
-        return gone.length > 0;
+        const gone = await q.query<{ live: boolean }>(
+          `DELETE FROM ${p}counters WHERE counter_name = $1 RETURNING ${liveCounter('$2')} AS live`,
+          [checkName(name, 'counter name'), now()],
+        );
+        return gone[0]?.live === true;
       },
     };
 

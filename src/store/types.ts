@@ -272,7 +272,10 @@ export interface UsersTable {
   update(id: number, changes: Partial<Omit<UserRow, 'ID'>>): Promise<UserRow | null>;
   /** A user by id; null when absent. */
   get(id: number): Promise<UserRow | null>;
-  /** A user by a unique field; null when absent. */
+  /**
+   * A user by a unique field; null when absent. Login and email compare regardless of case, as
+   * WordPress's `_ci` collation compares them (the lowest id wins should two differ only in case).
+   */
   getBy(field: 'user_login' | 'user_email' | 'user_nicename', value: string): Promise<UserRow | null>;
   /** Deletes a user with their meta; false when absent. */
   delete(id: number): Promise<boolean>;
@@ -355,13 +358,22 @@ export interface TransientsTable {
   delete(name: string): Promise<boolean>;
 }
 
+/** How `CountersTable.increment` starts a counter. */
+export interface CounterOptions {
+  /**
+   * A counter started by this increment (absent or expired) lives this many whole seconds, then
+   * reads as 0 and is purged: a fixed window, which later increments keep. Absent or 0: no expiry.
+   */
+  ttlSeconds?: number;
+}
+
 /** Named integer counters (rate limits, login attempts) that concurrent writers share. */
 export interface CountersTable {
-  /** Adds `by` (default 1, may be negative) atomically; answers the new value. An absent counter starts at 0. */
-  increment(name: string, by?: number): Promise<number>;
-  /** A counter's value; 0 when absent. */
+  /** Adds `by` (default 1, may be negative) atomically; answers the new value. An absent or expired counter starts at 0. */
+  increment(name: string, by?: number, options?: CounterOptions): Promise<number>;
+  /** A counter's value; 0 when absent or expired. */
   get(name: string): Promise<number>;
-  /** Deletes a counter; false when absent. */
+  /** Deletes a counter; false when absent or expired. */
   delete(name: string): Promise<boolean>;
 }
 

@@ -66,7 +66,7 @@ function shop(): NamespaceModule {
 
 /** A fresh server of the conformance site, with its own storage and an `admin` who signs in with {@link ADMIN_PASSWORD}. */
 export async function conformanceServer(): Promise<RestServer> {
-  const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 } });
+  const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 } });
   await users.createApplicationPassword('admin', { name: 'conformance', password: ADMIN_PASSWORD });
   return createRestServer({ site: { name: 'Conformance Shop', url: 'http://site.test' }, namespaces: [shop()], users, onError: () => {} });
 }

@@ -36,7 +36,7 @@ if ((variant !== 'A' && variant !== 'B') || !pagesDir) throw new Error('usage: h
 
 const adminCaps = capabilitiesOf(['administrator']);
 const admin = { id: 1, username: 'admin', can: (capability) => adminCaps.has(capability) };
-const users = createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }] });
+const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }] });
 
 const DISCOVERY_PAGE = '<html><head><link rel="alternate" type="application/json+oembed" href="http://hostile.test/oembed"></head></html>';
 const DOCUMENT = JSON.stringify({

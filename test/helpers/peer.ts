@@ -58,7 +58,7 @@ const PEER_USERS = [
 
 /** The built-in user store holding the recorded site's users; a low scrypt cost keeps the suite fast. */
 async function peerUsers(): Promise<UserStore> {
-  const users = createUserStore({ users: PEER_USERS, scrypt: { N: 1024 } });
+  const users = await createUserStore({ users: PEER_USERS, scrypt: { N: 1024 } });
   for (const { username, password } of PEER_USERS) await users.createApplicationPassword(username, { name: 'recorder', password });
   return users;
 }

@@ -176,6 +176,41 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(await store.counters.get('c')).toBe(0);
       });
 
+      it('starts a counter with a lifetime as a fixed window: later increments keep its expiry, then it reads as 0 and starts again', async () => {
+        expect(await store.counters.increment('w', 1, { ttlSeconds: 60 })).toBe(1);
+        clock += 30_000;
+        expect(await store.counters.increment('w', 2, { ttlSeconds: 60 })).toBe(3);
+        expect(await store.counters.increment('w')).toBe(4);
+        clock += 29_999;
+        expect(await store.counters.get('w')).toBe(4);
+        clock += 1;
+        expect(await store.counters.get('w')).toBe(0);
+        expect(await store.counters.delete('w')).toBe(false);
+        expect(await store.counters.increment('w', 1, { ttlSeconds: 10 })).toBe(1);
+        clock += 10_000;
+        expect(await store.counters.increment('w', 5)).toBe(5);
+        clock += 1_000_000;
+        expect(await store.counters.get('w')).toBe(5);
+      });
+
+      it('purges expired counters, leaving live ones and those without a lifetime', async () => {
+        await store.counters.increment('forever', 7);
+        await store.counters.increment('long', 1, { ttlSeconds: 3600 });
+        for (let i = 0; i < 200; i++) await store.counters.increment(`short-${i}`, 1, { ttlSeconds: 1 });
+        clock += 2000;
+        for (let i = 0; i < 200; i++) await store.counters.increment(`later-${i}`, 1, { ttlSeconds: 1 });
+        expect(await store.counters.get('forever')).toBe(7);
+        expect(await store.counters.get('long')).toBe(1);
+        expect(await store.counters.get('short-0')).toBe(0);
+        expect(await store.counters.get('later-199')).toBe(1);
+      });
+
+      it('refuses a negative or fractional counter lifetime', async () => {
+        expect(isStoreError(await refusal(store.counters.increment('c', 1, { ttlSeconds: -1 })), 'invalid_value')).toBe(true);
+        expect(isStoreError(await refusal(store.counters.increment('c', 1, { ttlSeconds: 0.5 })), 'invalid_value')).toBe(true);
+        expect(await store.counters.get('c')).toBe(0);
+      });
+
       it('refuses a fractional increment', async () => {
         expect(isStoreError(await refusal(store.counters.increment('c', 0.5)), 'invalid_value')).toBe(true);
         expect(await store.counters.get('c')).toBe(0);
@@ -528,6 +563,15 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(await store.users.getBy('user_email', 'a@example.test')).toEqual(user);
         expect(await store.users.getBy('user_nicename', 'admin')).toEqual(user);
         expect(await store.users.getBy('user_email', '')).toBeNull();
+      });
+
+      it('finds a login or an email regardless of case, a nicename only as written', async () => {
+        const user = await store.users.insert({ user_login: 'Alice', user_email: 'Alice@Example.test', user_nicename: 'alice-n' });
+        expect(await store.users.getBy('user_login', 'ALICE')).toEqual(user);
+        expect(await store.users.getBy('user_login', 'alice')).toEqual(user);
+        expect(await store.users.getBy('user_email', 'alice@example.TEST')).toEqual(user);
+        expect(await store.users.getBy('user_nicename', 'ALICE-N')).toBeNull();
+        expect(await store.users.getBy('user_login', 'alic')).toBeNull();
       });
 
       it('hands out copies of users and posts', async () => {

@@ -3,6 +3,8 @@ import { isRestError, type RestError } from '../errors/rest-error.js';
 import { settle, type MaybePromise } from '../pipeline/maybe-async.js';
 import { isEmail } from '../schema/formats.js';
 import type { RestUser } from '../types.js';
+import { memoryStore } from '../../store/memory.js';
+import type { SiteStore } from '../../store/types.js';
 import { parseBasicCredentials } from './basic.js';
 import { createLoginLimiter, type AttemptOutcome, type LoginLimiterOptions } from './login-limiter.js';
 
@@ -77,6 +79,8 @@ export interface AuthenticatorOptions {
    * minute, then 429 `too_many_retries` with `Retry-After` and no check at all); `false` turns it off.
    */
   loginLimiter?: LoginLimiterOptions | false;
+  /** The site store the login limiter keeps its counts in, shared by every process on it (default a fresh `memoryStore()`). */
+  store?: SiteStore;
 }
 
 /**
@@ -108,12 +112,19 @@ function outcomeOf(result: RestUser | null | RestError): AttemptOutcome {
   return result === null ? 'failure' : 'success';
 }
 
-const UNLIMITED = { allowed: true, trusted: false, finish: () => {} } as const;
+/** An attempt let through, as the check sees it. */
+interface LetThrough {
+  trusted: boolean;
+  finish(outcome: AttemptOutcome): MaybePromise<void>;
+}
+
+const UNLIMITED: LetThrough = { trusted: false, finish: () => {} };
 
 /** Ends an attempt whose check threw, so that it holds no place in the limiter, and passes the exception on. */
-function abandon(attempt: { finish(outcome: AttemptOutcome): void }, thrown: unknown): never {
-  attempt.finish('undecided');
-  throw thrown;
+function abandon(attempt: LetThrough, thrown: unknown): MaybePromise<never> {
+  return settle(attempt.finish('undecided'), () => {
+    throw thrown;
+  });
 }
 
 /**
@@ -125,35 +136,45 @@ function abandon(attempt: { finish(outcome: AttemptOutcome): void }, thrown: unk
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
   const { verifyApplicationPassword, session, userExists } = options;
   const reportErrors = options.credentialErrors === 'wordpress';
-  const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.loginLimiter);
+  const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.store ?? memoryStore(), options.loginLimiter);
+
+  function checkCredentials(
+    username: string,
+    password: string,
+    attempt: LetThrough,
+    responseHeaders: Record<string, string | string[]>,
+  ): MaybePromise<AuthOutcome> {
+    let checked: MaybePromise<RestUser | null | RestError>;
+    try {
+      checked = verifyApplicationPassword(username, password, { trusted: attempt.trusted });
+    } catch (thrown) {
+      return abandon(attempt, thrown);
+    }
+    return settle(
+      checked,
+      (user) =>
+        settle(attempt.finish(outcomeOf(user)), () => {
+          if (isRestError(user)) {
+            if (user.status === 503) responseHeaders['Retry-After'] = '1';
+            return user;
+          }
+          if (user !== null) return user;
+          if (!reportErrors) return rejected(responseHeaders);
+          if (!userExists) return wrongPassword();
+          return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
+        }),
+      (thrown) => abandon(attempt, thrown),
+    );
+  }
 
   function applicationPassword(request: AuthRequest, responseHeaders: Record<string, string | string[]>): MaybePromise<AuthOutcome> {
     const { authorization } = request.headers;
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return authorization === undefined ? null : rejected(responseHeaders);
     const { username, password } = credentials;
-    const attempt = limiter ? limiter.attempt(request.remoteAddress, username) : UNLIMITED;
-    if (!attempt.allowed) return lockedOut(attempt.retryAfterMs, responseHeaders);
-    let checked: MaybePromise<RestUser | null | RestError>;
-    try {
-      checked = verifyApplicationPassword(username, password, { trusted: attempt.trusted });
-    } catch (thrown) {
-      abandon(attempt, thrown);
-    }
-    return settle(
-      checked,
-      (user) => {
-        attempt.finish(outcomeOf(user));
-        if (isRestError(user)) {
-          if (user.status === 503) responseHeaders['Retry-After'] = '1';
-          return user;
-        }
-        if (user !== null) return user;
-        if (!reportErrors) return rejected(responseHeaders);
-        if (!userExists) return wrongPassword();
-        return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
-      },
-      (thrown) => abandon(attempt, thrown),
+    if (!limiter) return checkCredentials(username, password, UNLIMITED, responseHeaders);
+    return settle(limiter.attempt(request.remoteAddress, username), (attempt) =>
+      attempt.allowed ? checkCredentials(username, password, attempt, responseHeaders) : lockedOut(attempt.retryAfterMs, responseHeaders),
     );
   }
 

@@ -1,5 +1,5 @@
 import type { SqlClient, SqlQueryable } from './client.js';
-import { wordpressTables } from './schema.js';
+import { expiringCountersAndCaselessLogins, wordpressTables } from './schema.js';
 
 /** One numbered schema step: its statements, given the validated table prefix. */
 interface Migration {
@@ -12,7 +12,10 @@ interface Migration {
 }
 
 /** The schema's history; a new step is appended, an applied one never edited. */
-const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'WordPress tables', statements: wordpressTables }];
+const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'WordPress tables', statements: wordpressTables },
+  { version: 2, name: 'Expiring counters, caseless logins', statements: expiringCountersAndCaselessLogins },
+];
 
 /** One lock for every prefix: migrations are short, and the shared bookkeeping table is created under it too. */
 const LOCK_NAME = 'site_rest_migrations';

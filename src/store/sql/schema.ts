@@ -117,6 +117,20 @@ export function wordpressTables(p: string): string[] {
 }
 
 /**
+ * Migration 2: counters get an expiry (epoch milliseconds, null for none) so rate limits can count
+ * in windows and expired counters be purged by index; logins and emails get lower-case indexes,
+ * so `getBy` finds them regardless of case, as WordPress's `_ci` collation does.
+ */
+export function expiringCountersAndCaselessLogins(p: string): string[] {
+  return [
+    `ALTER TABLE ${p}counters ADD COLUMN expires_at bigint`,
+    `CREATE INDEX ${p}counters_expires ON ${p}counters (expires_at) WHERE expires_at IS NOT NULL`,
+    `CREATE INDEX ${p}users_login_lower ON ${p}users (md5(lower(user_login)))`,
+    `CREATE INDEX ${p}users_email_lower ON ${p}users (md5(lower(user_email))) WHERE user_email <> ''`,
+  ];
+}
+
+/**
  * A meta table as WordPress shapes them: several rows per (owner, key), in insertion order by id.
  * As in WordPress, no foreign key: meta may be written for an object id before (or without) its
  * row, and the store deletes an object's meta with it.
