@@ -67,7 +67,7 @@ function firstLine(error: unknown): string {
 export async function openStore(choice: StoreChoice): Promise<SiteStore> {
   if (choice.kind === 'memory') return memoryStore();
   // Loaded only when used: PGlite carries PostgreSQL as WebAssembly, which `--memory` never needs.
-  const { pgliteStore, postgresStore } = await import('../store/sql-backends.js');
+  const { pgliteStore, postgresStore } = await import('../store.js');
   try {
     return choice.kind === 'pglite'
       ? await pgliteStore({ dataDir: choice.dataDir })

@@ -30,7 +30,12 @@ function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
   };
 }
 
-/** Opens (creating it when absent) an embedded PostgreSQL database. */
+/**
+ * Opens (creating it when absent) an embedded PostgreSQL database. A commit is written to the
+ * directory's WAL before its call resolves, so a process killed at any moment keeps what it
+ * acknowledged; nothing is fsynced (PGlite runs PostgreSQL with `fsync` off, and its Node file
+ * system has none), so a machine losing power may lose the last commits.
+ */
 export async function pgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
   const db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
   const turn = oneAtATime();
