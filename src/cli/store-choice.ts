@@ -5,10 +5,10 @@ import type { SiteStore } from '../store/types.js';
 import { UsageError } from './common.js';
 
 /** Where `site-rest serve` keeps the site's data. */
-export type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
 /** The store flags of `site-rest serve`, as parsed. */
-export interface StoreFlags {
+interface StoreFlags {
   data?: string;
   memory?: boolean;
   database?: string;
