@@ -1,7 +1,8 @@
 // A PGlite store killed with SIGKILL in the middle of a stream of writes keeps every write it had
 // acknowledged: a child process writes one transaction after another, printing each once
-// committed, and is killed; the directory, opened again, holds every printed write, whole (each
-// transaction's option and counter step together), and nothing half-written.
+// committed, and is killed; the directory, opened again (the dead writer's lock taken over), holds
+// every printed write, whole (each transaction's option and counter step together), and nothing
+// half-written. While the writer runs, a second opener is refused.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,18 +18,24 @@ const dir = mkdtempSync(join(tmpdir(), 'site-rest-durability-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a PGlite store killed with SIGKILL mid-stream', () => {
-  it('restarts with every write it had acknowledged, each whole', async () => {
+  it('restarts with every write it had acknowledged, each whole; a second opener is refused while the writer runs', async () => {
     const dataDir = join(dir, 'site');
     const child = spawn(process.execPath, [WRITER, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let printed = '';
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const killed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    let opened = (): void => undefined;
+    const open = new Promise<void>((resolve) => (opened = resolve));
     child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
+      if (printed.startsWith('open\n')) opened();
       const lines = printed.split('\n');
       if (lines.length > WRITES_BEFORE_KILL + 1) child.kill('SIGKILL');
     });
+    await open;
+    // While the writer runs, the directory is its own: a second opener is refused before touching it.
+    await expect(pgliteStore({ dataDir })).rejects.toThrow(`${dataDir} is in use by process ${child.pid}`);
     expect(await killed, errors).toBe('SIGKILL');
     const acknowledged = printed
       .split('\n')

@@ -1,9 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
+import { lockDirectory } from './directory-lock.js';
 
 /** Where an embedded database lives. */
 export interface PgliteClientOptions {
-  /** The directory holding the database files; omitted, the database lives in memory and ends with the process. */
+  /**
+   * The directory holding the database files, open in one process at a time (a second is refused
+   * while the first runs); omitted, the database lives in memory and ends with the process.
+   */
   dataDir?: string;
 }
 
@@ -37,7 +41,14 @@ function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
  * system has none), so a machine losing power may lose the last commits.
  */
 export async function pgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
-  const db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
+  const unlock = options.dataDir === undefined ? () => undefined : lockDirectory(options.dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const turn = oneAtATime();
   const direct = queryable(db);
   return {
@@ -47,6 +58,13 @@ export async function pgliteClient(options: PgliteClientOptions = {}): Promise<S
       return turn(() => direct.query(text, values));
     },
     transaction: (work) => turn(() => db.transaction((tx) => work(queryable(tx)))),
-    close: () => turn(() => db.close()),
+    close: () =>
+      turn(async () => {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      }),
   };
 }
