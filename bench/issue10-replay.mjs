@@ -48,7 +48,7 @@ function startProcess(args, portOf) {
 
 const serve = (variant) =>
   startProcess(
-    ['dist/cli.js', 'serve', '--variant', variant, '--port', '0', '--app-password', `admin:${ADMIN_PASSWORD}`],
+    ['dist/cli.js', 'serve', '--memory', '--variant', variant, '--port', '0', '--app-password', `admin:${ADMIN_PASSWORD}`],
     (out) => out.match(/127\.0\.0\.1:(\d+)/)?.[1],
   );
 

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-import type { Server } from 'node:http';
 import pkg from '../package.json' with { type: 'json' };
 import { MOCK_USAGE, mock } from './cli/mock.js';
-import { closeOnSignals, UsageError, wantsHelp, type CliIo } from './cli/common.js';
+import { closeOnSignals, UsageError, wantsHelp, type CliIo, type Serving } from './cli/common.js';
 import { openapi, OPENAPI_USAGE } from './cli/openapi.js';
 import { serve, USAGE as SERVE_USAGE } from './cli/serve.js';
 
 /** The commands: what each does in a line, its usage, and how it runs. A command that resolves with a server serves until a signal. */
-const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: string[], io: CliIo) => Promise<Server | void> }> = {
-  serve: { summary: 'the demo site on the built-in memory storage', usage: SERVE_USAGE, run: serve },
-  mock: { summary: "a mock of any WordPress site, from its root index, with WordPress's validation", usage: MOCK_USAGE, run: mock },
+const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: string[], io: CliIo) => Promise<Serving | void> }> = {
+  serve: { summary: 'the demo site, its data kept in ./site-rest-data (PGlite), memory or PostgreSQL', usage: SERVE_USAGE, run: serve },
+  mock: {
+    summary: "a mock of any WordPress site, from its root index, with WordPress's validation",
+    usage: MOCK_USAGE,
+    run: async (argv, cliIo) => ({ http: await mock(argv, cliIo) }),
+  },
   openapi: {
     summary: 'an OpenAPI 3.1 document of a variant or of a WordPress index',
     usage: OPENAPI_USAGE,

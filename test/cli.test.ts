@@ -26,7 +26,7 @@ function quiet() {
 describe('site-rest serve', () => {
   it('serves the demo index and prints its URL', async () => {
     const { lines, io } = quiet();
-    const http = await serve(['--port', '0'], io);
+    const { http } = await serve(['--port', '0', '--memory'], io);
     try {
       const port = (http.address() as AddressInfo).port;
       expect(lines.join('')).toContain(`http://127.0.0.1:${port}/wp-json/`);
@@ -39,7 +39,7 @@ describe('site-rest serve', () => {
 
   it('advertises ?rest_route= URLs and variant B site facts with --variant B', async () => {
     const { lines, io } = quiet();
-    const http = await serve(['--port', '0', '--variant', 'B'], io);
+    const { http } = await serve(['--port', '0', '--memory', '--variant', 'B'], io);
     try {
       const port = (http.address() as AddressInfo).port;
       expect(lines.join('')).toContain(`http://127.0.0.1:${port}/index.php?rest_route=/`);
@@ -52,7 +52,7 @@ describe('site-rest serve', () => {
 
   it('advertises the URL form --routing asks for, whatever the variant', async () => {
     const { lines, io } = quiet();
-    const http = await serve(['--port', '0', '--variant', 'B', '--routing', 'path'], io, {});
+    const { http } = await serve(['--port', '0', '--memory', '--variant', 'B', '--routing', 'path'], io, {});
     try {
       const port = (http.address() as AddressInfo).port;
       expect(lines.join('')).toContain(`http://127.0.0.1:${port}/wp-json/`);
@@ -76,10 +76,10 @@ describe('site-rest serve', () => {
 
   it('reports a port in use instead of crashing', async () => {
     const { io } = quiet();
-    const first = await serve(['--port', '0'], io);
+    const { http: first } = await serve(['--port', '0', '--memory'], io);
     const port = String((first.address() as AddressInfo).port);
     try {
-      await expect(serve(['--port', port], io)).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+      await expect(serve(['--port', port, '--memory'], io)).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
     } finally {
       first.close();
     }
@@ -95,7 +95,7 @@ describe('site-rest serve', () => {
   it('signs the demo users in with the application passwords given by flag or environment', async () => {
     const { lines, io } = quiet();
     const env = { SITE_REST_APP_PASSWORDS: 'author:env-author-pass1, admin:env-admin-loses' };
-    const http = await serve(['--port', '0', '--app-password', 'admin:flag-admin-pass1'], io, env);
+    const { http } = await serve(['--port', '0', '--memory', '--app-password', 'admin:flag-admin-pass1'], io, env);
     try {
       const port = (http.address() as AddressInfo).port;
       expect(await signedIn(port, 'admin', 'flag-admin-pass1')).toBe(true);
@@ -111,7 +111,7 @@ describe('site-rest serve', () => {
 
   it('generates the missing application passwords and prints each once, in groups of four', async () => {
     const { lines, io } = quiet();
-    const http = await serve(['--port', '0'], io, {});
+    const { http } = await serve(['--port', '0', '--memory'], io, {});
     try {
       const port = (http.address() as AddressInfo).port;
       const printed = lines.join('');
@@ -199,7 +199,7 @@ describe('site-rest on the command line', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`closes the server and exits 0 on ${signal}`, async () => {
-      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--memory'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       let printed = '';
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {

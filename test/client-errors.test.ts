@@ -65,7 +65,7 @@ function expectJsonError(raw: string, status: number, code: string): void {
 }
 
 describe.each([
-  ['site-rest serve', () => serve(['--port', '0'], quiet, {})],
+  ['site-rest serve', async () => (await serve(['--port', '0', '--memory'], quiet, {})).http],
   ['site-rest mock', () => mock([join(FIXTURES, 'wp-6.1', 'index-root.json'), '--port', '0'], quiet)],
 ])('%s answers HTTP-level client errors', (_, start) => {
   let http: Server;

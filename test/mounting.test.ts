@@ -175,7 +175,7 @@ describe('the address links are built on', () => {
 
 describe('the demo front page', () => {
   it('answers GET / and HEAD / with the discovery Link header and link element', async () => {
-    const http = await serve(['--port', '0'], { out: () => {}, err: () => {} }, {});
+    const { http } = await serve(['--port', '0', '--memory'], { out: () => {}, err: () => {} }, {});
     try {
       const { port } = http.address() as AddressInfo;
       const root = `http://127.0.0.1:${port}/wp-json/`;

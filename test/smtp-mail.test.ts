@@ -247,7 +247,7 @@ describe('smtpMail', () => {
 
 /** `node dist/cli.js serve …`, resolved once it has printed its start-up lines. */
 async function startDemo(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['dist/cli.js', 'serve', ...args], {
+  const child = spawn(process.execPath, ['dist/cli.js', 'serve', '--memory', ...args], {
     cwd: ROOT,
     env: { ...process.env, SITE_REST_APP_PASSWORDS: '' },
   });

@@ -1,10 +1,18 @@
 import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import type { SiteStore } from '../store/types.js';
 
 /** Where the CLI writes, so tests can run it without a process of its own. */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+}
+
+/** A command that serves until a signal: its HTTP server and, when it keeps data, its store. */
+export interface Serving {
+  http: Server;
+  store?: Pick<SiteStore, 'close'>;
 }
 
 /** A command-line mistake: the message to print before the usage, and exit code 2. */
@@ -36,6 +44,9 @@ export function splitUserPassword(entry: string, source: string): [username: str
 /** How long requests under way get to finish after a signal before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
+/** How long the store gets to close (PGlite writing out, a pool ending) before the process ends without it. */
+const STORE_CLOSE_MS = 5_000;
+
 /** Whether the arguments ask for the command's usage: `--help` or `-h` before any `--`. */
 export function wantsHelp(argv: string[]): boolean {
   const end = argv.indexOf('--');
@@ -43,15 +54,33 @@ export function wantsHelp(argv: string[]): boolean {
 }
 
 /**
- * On SIGTERM or SIGINT, stops accepting connections, lets requests under way finish (for a
- * moment), then exits 0. A second signal ends the process at once, as the default would.
+ * Closes the store after the last request; answers the exit code: 0 once closed, 1 when it fails
+ * or takes longer than {@link STORE_CLOSE_MS}.
  */
-export function closeOnSignals(http: Server, io: CliIo): void {
+async function closeStore(store: Pick<SiteStore, 'close'> | undefined, io: CliIo): Promise<number> {
+  if (store === undefined) return 0;
+  const late = sleep(STORE_CLOSE_MS, `did not close within ${STORE_CLOSE_MS / 1000} s`, { ref: false });
+  const closing = store.close().then(
+    () => undefined,
+    (error: unknown) => `could not close: ${(error as Error).message}`,
+  );
+  const failed = await Promise.race([closing, late]);
+  if (failed === undefined) return 0;
+  io.err(`site-rest: the store ${failed}\n`);
+  return 1;
+}
+
+/**
+ * On SIGTERM or SIGINT, stops accepting connections, lets requests under way finish (for a
+ * moment), closes the store, then exits 0. A second signal ends the process at once, as the
+ * default would.
+ */
+export function closeOnSignals({ http, store }: Serving, io: CliIo): void {
   const stop = (signal: NodeJS.Signals) => {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
     io.err(`site-rest: ${signal}, shutting down\n`);
-    http.close(() => process.exit(0));
+    http.close(() => void closeStore(store, io).then((code) => process.exit(code)));
     http.closeIdleConnections();
     setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   };

@@ -1,6 +1,7 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
+import { describeStore, openStore, storeChoice } from './store-choice.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
@@ -12,6 +13,7 @@ import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.
 import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
+import type { SiteStore, StoreTables } from '../store/types.js';
 import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
@@ -19,6 +21,7 @@ import { consoleMail } from './console-mail.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
                       [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL]
+                      [--data DIR | --memory | --database URL]
 
   --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
@@ -33,6 +36,11 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --smtp          send the contact forms' mail through this SMTP server: smtp://user:password@host:587
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
+  --data          keep the site's data in an embedded PostgreSQL (PGlite) in this directory, created
+                  when absent (default ./site-rest-data); a restart keeps everything written
+  --memory        keep the data in memory: nothing is kept once the process ends
+  --database      keep the data in a PostgreSQL server, which several processes may share:
+                  postgres://user:password@host:5432/database. Also read from DATABASE_URL.
   -h, --help      this text`;
 
 /** The demo site's users, as the recorded WordPress site had them. */
@@ -64,6 +72,9 @@ const ServeFlags = z.object({
         .filter((ns) => ns !== ''),
     )
     .optional(),
+  data: z.string().optional(),
+  memory: z.boolean().optional(),
+  database: z.string().optional(),
 });
 
 /** The flags of `site-rest serve`, checked. */
@@ -89,6 +100,9 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         routing: { type: 'string' },
         namespaces: { type: 'string' },
         smtp: { type: 'string' },
+        data: { type: 'string' },
+        memory: { type: 'boolean' },
+        database: { type: 'string' },
       },
       strict: true,
     }));
@@ -181,39 +195,71 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
   res.end(method === 'HEAD' ? undefined : page);
 }
 
+/** The option marking a store the demo has seeded; its value is when. */
+const DEMO_SEEDED_OPTION = 'site_rest_demo_seeded';
+
 /**
- * `site-rest serve`: the demo server on the built-in memory storage. Resolves with the
- * listening server once it prints its URL; rejects when the port cannot be had.
+ * Runs the seeds on the store's first start only, in one transaction with the marker option, so a
+ * restart keeps what was written and seeds nothing twice, a start cut short seeds again, and
+ * processes starting at once on one database seed once. Answers whether it seeded.
  */
-export async function serve(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<Server> {
+async function seedOnce(store: SiteStore, seeds: ReadonlyArray<(tables: StoreTables) => Promise<void>>): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    if (!(await tx.options.add(DEMO_SEEDED_OPTION, new Date().toISOString(), false))) return false;
+    for (const seed of seeds) await seed(tx);
+    return true;
+  });
+}
+
+/**
+ * `site-rest serve`: the demo server, its data in the store the flags choose (PGlite in
+ * ./site-rest-data by default). Opens the store before listening; resolves with the listening
+ * server and the store once it prints its URL; rejects when the store cannot be opened or the port
+ * cannot be had, leaving nothing open.
+ */
+export async function serve(
+  argv: string[],
+  io: CliIo,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Serving & { store: SiteStore }> {
   const flags = parseServeFlags(argv);
-  const { users, lines } = await demoUsers(demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS));
-  const http = createServer();
-  const url = await listen(http, flags.port, flags.host);
-  const namespaces = variantModules(flags.variant, {
-    posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
-    users,
-    oembed: { fetch: nodeOembedFetch() },
-    contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
-    only: flags.namespaces,
-  });
-  const site = siteFor(flags.variant, url);
-  const rest = createRestServer({
-    site,
-    apiRoot: flags['api-root'],
-    routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
-    users,
-    namespaces,
-  });
-  const api = createNodeHandler(rest);
-  http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
-  http.on('clientError', createClientErrorHandler(rest));
-  const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
-  const mails = names.includes('contact-forms/v1');
-  if (mails) await seedContactForms(rest.store, { home: url });
-  const mounted = `namespaces: ${names.join(', ') || 'none'}`;
-  const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
-  const summary = [mounted, ...(mails ? [`mail: ${mail}`] : []), ...lines].join('\n');
-  io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
-  return http;
+  const choice = storeChoice(flags, env.DATABASE_URL);
+  const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
+  const store = await openStore(choice);
+  try {
+    // The sample posts, the sample form and the demo users join these seeds as their storage moves onto the store.
+    const { users, lines } = await demoUsers(passwords);
+    const http = createServer();
+    const url = await listen(http, flags.port, flags.host);
+    await seedOnce(store, [(tx) => seedContactForms(tx, { home: url }).then(() => undefined)]);
+    const namespaces = variantModules(flags.variant, {
+      posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
+      users,
+      oembed: { fetch: nodeOembedFetch() },
+      contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
+      only: flags.namespaces,
+    });
+    const site = siteFor(flags.variant, url);
+    const rest = createRestServer({
+      site,
+      apiRoot: flags['api-root'],
+      routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
+      users,
+      store,
+      namespaces,
+    });
+    const api = createNodeHandler(rest);
+    http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
+    http.on('clientError', createClientErrorHandler(rest));
+    const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
+    const mounted = `namespaces: ${names.join(', ') || 'none'}`;
+    const mails = names.includes('contact-forms/v1');
+    const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
+    const summary = [mounted, `store: ${describeStore(choice)}`, ...(mails ? [`mail: ${mail}`] : []), ...lines].join('\n');
+    io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
+    return { http, store };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }

@@ -16,8 +16,8 @@ export class StoreError extends Error {
   /** The message is safe to show a client. */
   readonly expose = true;
 
-  constructor(code: StoreErrorCode, message: string) {
-    super(message);
+  constructor(code: StoreErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'StoreError';
     this.code = code;
     this.status = STATUS[code];

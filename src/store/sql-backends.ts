@@ -8,7 +8,10 @@ import type { SiteStore } from './types.js';
 /** `pgliteStore` options: where the embedded database lives, and its table prefix. */
 export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
 
-/** `postgresStore` options: the server (a connection string, or a pool the host owns) and the table prefix. */
+/**
+ * `postgresStore` options: the server (a connection string, with the pool's timeouts, or a pool
+ * the host owns) and the table prefix.
+ */
 export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
 
 /** The store on `client`; the client is closed again when the store cannot start (say, a newer schema). */
@@ -32,10 +35,13 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sit
 
 /**
  * The site store on a PostgreSQL server, which many processes may share: each migrates the tables
- * at start-up under an advisory lock, and writers take turns through the database's locks.
+ * at start-up under an advisory lock, and writers take turns through the database's locks. While
+ * the server is out of reach, every call throws `StoreError('unavailable')` (answered 503) within
+ * the timeouts, and the store serves again by itself once the server is back. A server out of
+ * reach at start-up rejects the promise so.
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
-  tablePrefix(options.tablePrefix);
-  const server: PgClientOptions = options.pool !== undefined ? { pool: options.pool } : { connectionString: options.connectionString };
-  return storeOn(pgClient(server), { tablePrefix: options.tablePrefix });
+  const { tablePrefix: prefix, ...server } = options;
+  tablePrefix(prefix);
+  return storeOn(pgClient(server), { tablePrefix: prefix });
 }

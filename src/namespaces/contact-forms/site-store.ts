@@ -207,11 +207,10 @@ export function contactFormsStorageOn(store: SiteStore, options: ContactFormsSto
 
 /**
  * Adds CF7's "Contact form 1", as the plugin does on activation, when the store holds no contact
- * form yet; answers it, or null when there were forms already. For a demo's first start.
+ * form yet; answers it, or null when there were forms already. For a demo's first start: give it a
+ * transaction's tables (`store.transaction(tx => seedContactForms(tx))`) to check and add at once.
  */
-export async function seedContactForms(store: SiteStore, site: { home: string } = { home: '' }): Promise<ContactFormRecord | null> {
-  return store.transaction(async (tx) => {
-    const { total } = await tx.posts.query({ type: [FORM_TYPE], limit: 0 });
-    return total > 0 ? null : insertForm(tx, { ...newFormFields(), title: 'Contact form 1' }, 0, site.home);
-  });
+export async function seedContactForms(tables: StoreTables, site: { home: string } = { home: '' }): Promise<ContactFormRecord | null> {
+  const { total } = await tables.posts.query({ type: [FORM_TYPE], limit: 0 });
+  return total > 0 ? null : insertForm(tables, { ...newFormFields(), title: 'Contact form 1' }, 0, site.home);
 }

@@ -1,8 +1,29 @@
 import pg from 'pg';
+import { isStoreError } from '../errors.js';
 import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
+import { connectionFault, unavailable } from './connection-faults.js';
 
-/** A PostgreSQL server: a connection string (the client opens and closes its own pool) or a pool the host owns. */
-export type PgClientOptions = { connectionString: string; pool?: never } | { pool: pg.Pool; connectionString?: never };
+/** How long a pool's client may wait, so that a request never hangs on a database gone quiet. */
+interface PgTimeouts {
+  /** Milliseconds to open a connection (or wait for a free one) before answering `unavailable`; default 5,000. */
+  connectTimeoutMs?: number;
+  /**
+   * Milliseconds one statement may run: the server cancels it then (`statement_timeout`), and a
+   * client that hears nothing a second later gives the connection up; default 30,000.
+   */
+  queryTimeoutMs?: number;
+}
+
+/**
+ * A PostgreSQL server: a connection string (the client opens and closes its own pool, with the
+ * timeouts given) or a pool the host owns, which keeps its own settings and `error` handling.
+ */
+export type PgClientOptions = ({ connectionString: string; pool?: never } & PgTimeouts) | { pool: pg.Pool; connectionString?: never };
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+/** How much longer than the server's `statement_timeout` the client waits for its answer to the cancel. */
+const CANCEL_ANSWER_MS = 1_000;
 
 /** Per query rather than through `pg.types`, so a pool the host passes keeps its own global parsers. */
 const types: pg.CustomTypesConfig = {
@@ -10,37 +31,97 @@ const types: pg.CustomTypesConfig = {
     oid === pg.types.builtins.INT8 ? parseInt8 : (pg.types.getTypeParser(oid, format) as (text: string) => unknown),
 };
 
-function queryable(target: pg.Pool | pg.PoolClient): SqlQueryable {
-  return {
-    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>({ text, values: [...params], types });
-      return result.rows;
-    },
-  };
+/** A pool on `connectionString` whose clients give up in bounded time and survive the server going away. */
+function ownPool(connectionString: string, timeouts: PgTimeouts): pg.Pool {
+  const queryTimeoutMs = timeouts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CANCEL_ANSWER_MS,
+    keepAlive: true,
+  });
+  // An idle connection the server drops (restart, failover) is removed from the pool, which then
+  // emits `error`: unheard, that would end the process. The next call connects afresh.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
-/** A client on a PostgreSQL server; each transaction runs on one connection checked out of the pool. */
+/** Runs a statement on a checked-out connection, answering a lost connection as `unavailable`. */
+async function run<Row extends object>(connection: pg.PoolClient, text: string, params: readonly unknown[]): Promise<Row[]> {
+  try {
+    const result = await connection.query<Row>({ text, values: [...params], types });
+    return result.rows;
+  } catch (error) {
+    throw connectionFault(error) === undefined ? error : unavailable(error);
+  }
+}
+
+/**
+ * Heard on a checked-out connection: its socket may fail between two statements, and the pool
+ * listens only to idle ones, so unheard the error would end the process. The next statement on
+ * that connection fails, which `run` answers.
+ */
+const ignoreError = (): void => undefined;
+
+/** A connection from the pool; any failure to get one means the database is out of reach. */
+async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  let connection: pg.PoolClient;
+  try {
+    connection = await pool.connect();
+  } catch (error) {
+    throw unavailable(error);
+  }
+  connection.on('error', ignoreError);
+  return connection;
+}
+
+/**
+ * Gives a connection back: one whose session failed (lost, timed out, its rollback refused) is
+ * closed rather than reused, so the pool holds no broken connection once the server is back.
+ */
+function checkIn(connection: pg.PoolClient, error: unknown): void {
+  connection.off('error', ignoreError);
+  connection.release(error instanceof Error ? error : undefined);
+}
+
+/**
+ * A client on a PostgreSQL server; each transaction runs on one connection checked out of the
+ * pool. When the server is out of reach every call throws `StoreError('unavailable')`, whose
+ * message names neither the server nor the driver's words, and the next call tries afresh.
+ */
 export function pgClient(options: PgClientOptions): SqlClient {
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
   const ownsPool = options.pool === undefined;
+  const pool = options.pool ?? ownPool(options.connectionString, options);
   return {
-    ...queryable(pool),
-    async transaction(work) {
-      const connection = await pool.connect();
-      let broken: Error | undefined;
+    async query<Row extends object>(text: string, params: readonly unknown[] = []) {
+      const connection = await checkOut(pool);
+      let failed: unknown;
       try {
-        await connection.query('BEGIN');
-        const result = await work(queryable(connection));
-        await connection.query('COMMIT');
-        return result;
+        return await run<Row>(connection, text, params);
       } catch (error) {
-        await connection.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
+        failed = isStoreError(error, 'unavailable') ? error : undefined;
         throw error;
       } finally {
-        // A connection whose rollback failed may still hold the transaction: it is closed, not reused.
-        connection.release(broken);
+        checkIn(connection, failed);
+      }
+    },
+    async transaction(work) {
+      const connection = await checkOut(pool);
+      const tx: SqlQueryable = { query: (text, params = []) => run(connection, text, params) };
+      let broken: unknown;
+      try {
+        await tx.query('BEGIN');
+        const result = await work(tx);
+        await tx.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A lost connection takes its transaction with it; closing it is the rollback.
+        if (isStoreError(error, 'unavailable')) broken = error;
+        else await tx.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+        throw error;
+      } finally {
+        checkIn(connection, broken);
       }
     },
     close: () => (ownsPool ? pool.end() : Promise.resolve()),

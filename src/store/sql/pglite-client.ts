@@ -1,9 +1,13 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
+import { lockDirectory } from './directory-lock.js';
 
 /** Where an embedded database lives. */
 export interface PgliteClientOptions {
-  /** The directory holding the database files; omitted, the database lives in memory and ends with the process. */
+  /**
+   * The directory holding the database files, open in one process at a time (a second is refused
+   * while the first runs); omitted, the database lives in memory and ends with the process.
+   */
   dataDir?: string;
 }
 
@@ -30,9 +34,21 @@ function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
   };
 }
 
-/** Opens (creating it when absent) an embedded PostgreSQL database. */
+/**
+ * Opens (creating it when absent) an embedded PostgreSQL database. A commit is written to the
+ * directory's WAL before its call resolves, so a process killed at any moment keeps what it
+ * acknowledged; nothing is fsynced (PGlite runs PostgreSQL with `fsync` off, and its Node file
+ * system has none), so a machine losing power may lose the last commits.
+ */
 export async function pgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
-  const db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
+  const unlock = options.dataDir === undefined ? () => undefined : lockDirectory(options.dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const turn = oneAtATime();
   const direct = queryable(db);
   return {
@@ -42,6 +58,13 @@ export async function pgliteClient(options: PgliteClientOptions = {}): Promise<S
       return turn(() => direct.query(text, values));
     },
     transaction: (work) => turn(() => db.transaction((tx) => work(queryable(tx)))),
-    close: () => turn(() => db.close()),
+    close: () =>
+      turn(async () => {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      }),
   };
 }
