@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { modulesFromIndex } from '../core/index/from-index.js';
 import type { OpenApiDocument } from '../core/index/openapi.js';
 import { createRestServer } from '../core/server.js';
-import type { NamespaceModule, SiteFacts } from '../core/types.js';
+import type { MountableNamespace, SiteFacts } from '../core/types.js';
 import { variantModules } from '../namespaces/variants.js';
 import { ListenFlags, UsageError, type CliIo } from './common.js';
 import { parseIndex, readSource } from './mock.js';
@@ -68,7 +68,7 @@ function absolute(url: string | undefined): string | undefined {
 }
 
 /** The site and modules to describe: a variant's, or a WordPress index's. */
-async function describedSite(flags: OpenApiFlags): Promise<{ site: SiteFacts; namespaces: NamespaceModule[]; routing: 'path' | 'query' }> {
+async function describedSite(flags: OpenApiFlags): Promise<{ site: SiteFacts; namespaces: MountableNamespace[]; routing: 'path' | 'query' }> {
   if (flags.source === undefined) {
     const variant = flags.variant ?? 'A';
     const url = flags.url ?? DEFAULT_URL;

@@ -8,7 +8,8 @@ import { notFoundResponse } from '../adapters/request-body.js';
 import { escHtml } from '../core/schema/text.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
-import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
+import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
+import { memoryStore } from '../store/memory.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
 import { isSmtpUrl } from '../core/options.js';
@@ -189,8 +190,9 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
   const { users, lines } = await demoUsers(demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS));
   const http = createServer();
   const url = await listen(http, flags.port, flags.host);
+  const store = memoryStore();
+  await seedPosts(store, samplePosts());
   const namespaces = variantModules(flags.variant, {
-    posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
     users,
     oembed: { fetch: nodeOembedFetch() },
     contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
@@ -202,13 +204,15 @@ export async function serve(argv: string[], io: CliIo, env: Record<string, strin
     apiRoot: flags['api-root'],
     routing: flags.routing ?? (flags.variant === 'B' ? 'query' : 'path'),
     users,
+    store,
     namespaces,
   });
   const api = createNodeHandler(rest);
   http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
   http.on('clientError', createClientErrorHandler(rest));
-  const mounted = `namespaces: ${namespaces.map((m) => m.namespace).join(', ') || 'none'}`;
-  const mails = namespaces.some((m) => m.namespace === 'contact-forms/v1');
+  const names = implementedNamespaces(flags.variant).filter((namespace) => flags.namespaces?.includes(namespace) ?? true);
+  const mounted = `namespaces: ${names.join(', ') || 'none'}`;
+  const mails = names.includes('contact-forms/v1');
   const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
   const summary = [mounted, ...(mails ? [`mail: ${mail}`] : []), ...lines].join('\n');
   io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);

@@ -6,10 +6,10 @@ import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
 
 /** `pgliteStore` options: where the embedded database lives, and its table prefix. */
-export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
 
 /** `postgresStore` options: the server (a connection string, or a pool the host owns) and the table prefix. */
-export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
 
 /** The store on `client`; the client is closed again when the store cannot start (say, a newer schema). */
 async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<SiteStore> {
@@ -27,7 +27,7 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  */
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
   tablePrefix(options.tablePrefix);
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix });
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix, onQuery: options.onQuery });
 }
 
 /**
@@ -37,5 +37,5 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sit
 export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
   tablePrefix(options.tablePrefix);
   const server: PgClientOptions = options.pool !== undefined ? { pool: options.pool } : { connectionString: options.connectionString };
-  return storeOn(pgClient(server), { tablePrefix: options.tablePrefix });
+  return storeOn(pgClient(server), { tablePrefix: options.tablePrefix, onQuery: options.onQuery });
 }

@@ -24,9 +24,10 @@ import {
   createRestServer,
   DEFAULT_OEMBED_PROVIDERS,
   memoryContactFormsStorage,
-  memoryPostsStorage,
+  memoryStore,
   modulesFromIndex,
   samplePosts,
+  seedPosts,
   variantModules,
 } from 'site-rest';
 import { createNodeHandler, createUserStore } from 'site-rest/node';
@@ -72,11 +73,13 @@ async function hostileFetch(input) {
 
 const contactStorage = memoryContactFormsStorage();
 const index = JSON.parse(readFileSync(join(FIXTURES, 'routes.json'), 'utf8'));
+const store = memoryStore();
+await seedPosts(store, samplePosts());
 const rest = createRestServer({
   site: { name: 'Hostile inputs', url: 'http://127.0.0.1' },
+  store,
   namespaces: [
     ...variantModules(variant, {
-      posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
       users,
       contactForms: { storage: contactStorage },
       oembed: {
