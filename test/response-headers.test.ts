@@ -2,13 +2,7 @@
 // into the answer's headers goes out in printable ASCII, and a name that is no HTTP token is dropped.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corePosts,
-  createRestServer,
-  respond,
-  type NamespaceModule,
-  type RestServer,
-} from '../src/index.js';
+import { corePosts, createRestServer, respond, type NamespaceModule, type RestServer } from '../src/index.js';
 import { seededPostsStorage } from './helpers/posts-storage.js';
 import { ADAPTER_NAMES, mountAdapter, type Mounted } from './helpers/adapters.js';
 

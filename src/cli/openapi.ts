@@ -68,7 +68,9 @@ function absolute(url: string | undefined): string | undefined {
 }
 
 /** The site and modules to describe: a variant's, or a WordPress index's. */
-async function describedSite(flags: OpenApiFlags): Promise<{ site: SiteFacts; namespaces: MountableNamespace[]; routing: 'path' | 'query' }> {
+async function describedSite(
+  flags: OpenApiFlags,
+): Promise<{ site: SiteFacts; namespaces: MountableNamespace[]; routing: 'path' | 'query' }> {
   if (flags.source === undefined) {
     const variant = flags.variant ?? 'A';
     const url = flags.url ?? DEFAULT_URL;

@@ -53,7 +53,7 @@ export function stickyIds(value: JsonValue | undefined): number[] {
 }
 
 /** What a posts query reads besides the posts: a post's term ids, and the `sticky_posts` ids. */
-export interface PostQuerySources {
+interface PostQuerySources {
   termsOf: (id: number) => readonly number[];
   sticky: () => readonly number[];
 }

@@ -163,8 +163,7 @@ function storeQuery(query: PostQuery, now: number): StoreQuery {
     dates.push({ column: 'post_modified_gmt', after: mysqlOf(query.modifiedAfter), before: mysqlOf(query.modifiedBefore) });
   return {
     type: ['post'],
-    // An empty list asks for no post here, where the store reads it as any status.
-    status: query.status.length > 0 ? query.status : ['-'],
+    status: query.status,
     publishedBy: gmtText(now).replace('T', ' '),
     search: query.search,
     hasPassword: query.hasPassword,
@@ -285,6 +284,8 @@ export function postsStorageOn(store: SiteStore, options: PostsStoreOptions = {}
   const now = options.now ?? Date.now;
   return {
     async queryPosts(query) {
+      // No status asks for no post, where the store would read an empty list as any status.
+      if (query.status.length === 0) return { posts: [], total: 0 };
       const page = await store.posts.query(storeQuery(query, now()));
       return { posts: await recordsOf(store, page.posts, page.sticky, page.revisions), total: page.total };
     },
