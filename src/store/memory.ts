@@ -373,7 +373,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         run(() => {
           const plan = postQueryPlan(query, { termsOf, sticky: stickyOption });
           const { offset, limit } = pageBounds(query);
-          const matching = [...posts.values()].filter(plan.matches).sort(plan.compare);
+          // Only the listed posts can match an `include` query: a single post's read looks up its id.
+          const candidates = query.include?.length ? [...new Set(query.include)].flatMap((id) => posts.get(id) ?? []) : [...posts.values()];
+          const matching = candidates.filter(plan.matches).sort(plan.compare);
           const found: PostPage = { posts: matching.slice(offset, offset + limit).map((post) => ({ ...post })), total: matching.length };
           if (query.with?.sticky) found.sticky = stickyOption();
           if (query.with?.revisions) found.revisions = revisionsOf(found.posts.map((post) => post.ID));
