@@ -1,17 +1,18 @@
 // A Hono app on Node (@hono/node-server) handing the API's URLs to the fetch adapter, which
 // works the same in Bun, Deno, Cloudflare Workers and Next.js route handlers. Variant A's
-// namespaces run on the in-memory defaults, except one callback of the posts storage: new
-// posts also go to the app's own audit log (here: printed).
+// namespaces keep their data in an in-memory site store, and one callback of the posts storage is
+// wrapped: new posts also go to the app's own audit log (here: printed).
 // Run it after `npm run build`:  node examples/hono.mjs   (PORT=… to change the port)
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createRestServer, memoryPostsStorage, variantA } from 'site-rest';
+import { createRestServer, memoryStore, postsStorageOn, variantA } from 'site-rest';
 import { createFetchHandler } from 'site-rest/fetch';
 import { editorUsers, shopNamespace, startupLines } from './shop.mjs';
 
 const port = Number(process.env.PORT ?? 8084);
 const base = `http://127.0.0.1:${port}`;
-const posts = memoryPostsStorage();
+const store = memoryStore();
+const posts = postsStorageOn(store);
 const createPost = async (post, context) => {
   const created = await posts.createPost(post, context);
   console.log(`post ${created.id} "${created.title}" by user ${context.user?.id}`);
@@ -20,6 +21,7 @@ const createPost = async (post, context) => {
 const { users, password } = await editorUsers();
 const rest = createRestServer({
   users,
+  store,
   site: { name: 'Tea Shop', url: base },
   namespaces: [...variantA({ posts: { storage: { ...posts, createPost } } }), shopNamespace()],
 });

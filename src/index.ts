@@ -68,16 +68,16 @@ export type {
   StorageGroup,
   StorageGroups,
 } from './namespaces/define.js';
-export { corePosts, memoryPostsStorage, postsStorageGroups, samplePosts } from './namespaces/core-posts/index.js';
+export { corePosts, postsStorageGroups, postsStorageOn, samplePosts, seedPosts } from './namespaces/core-posts/index.js';
 export type {
   CorePostsOptions,
-  MemoryPostsOptions,
   NewPost,
   PostPage,
   PostQuery,
   PostRecord,
   PostsStorage,
   PostStatus,
+  PostsStoreOptions,
 } from './namespaces/core-posts/index.js';
 export { oembed, DEFAULT_OEMBED_PROVIDERS } from './namespaces/oembed/index.js';
 export type { AuthorLookup, LocalOembed, OembedAuthor, OembedOptions, OembedProvider } from './namespaces/oembed/index.js';
@@ -124,6 +124,7 @@ export type {
   PostQuery as StorePostQuery,
   PostRow,
   PostsTable,
+  RevisionSummary,
   SiteStore,
   SlugFor,
   StoreErrorCode,

@@ -1,6 +1,7 @@
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { describe, expect, it } from 'vitest';
 import { createRestServer, RestError, type RestServer, type RestUser } from '../src/index.js';
-import { corePosts, memoryPostsStorage, samplePosts, type PostRecord, type PostsStorage } from '../src/namespaces/core-posts/index.js';
+import { corePosts, samplePosts, type PostRecord, type PostsStorage } from '../src/namespaces/core-posts/index.js';
 import { capabilitiesOf } from '../src/core/auth/roles.js';
 
 const SITE = { name: 'Example Site', url: 'http://site.test' };
@@ -14,7 +15,7 @@ const admin = userWith(1, 'administrator');
 const author = userWith(2, 'author');
 const contributor = userWith(5, 'contributor');
 
-function server(storage: PostsStorage = memoryPostsStorage({ posts: samplePosts() }), routing: 'path' | 'query' = 'path'): RestServer {
+function server(storage: PostsStorage = seededPostsStorage(), routing: 'path' | 'query' = 'path'): RestServer {
   return createRestServer({ site: SITE, routing, namespaces: [corePosts({ storage })], onError: () => {} });
 }
 
@@ -184,7 +185,7 @@ describe('writing posts', () => {
   });
 
   it('writes 25 posts through /batch/v1, all stored once, in order', async () => {
-    const storage = memoryPostsStorage();
+    const storage = seededPostsStorage({ posts: [] });
     const rest = server(storage);
     const requests = Array.from({ length: 25 }, (_, i) => ({ path: '/core/v2/posts', body: { title: `Batch ${i}`, status: 'publish' } }));
     const answer = await rest.inject({ method: 'POST', path: '/batch/v1', body: { requests }, user: admin });
@@ -214,7 +215,7 @@ describe('host storage', () => {
   it('uses the host’s callbacks, called with the request’s user', async () => {
     const asked: unknown[] = [];
     const rest = server({
-      ...memoryPostsStorage(),
+      ...seededPostsStorage({ posts: [] }),
       queryPosts: async (query, context) => {
         asked.push({ search: query.search, user: context.user?.id ?? null });
         return { posts: samplePosts().slice(0, 1), total: 1 };
@@ -231,7 +232,7 @@ describe('host storage', () => {
 
   it('takes a class instance whose callbacks are methods on its prototype, each keeping its this', async () => {
     class Posts implements PostsStorage {
-      readonly store = memoryPostsStorage({ posts: samplePosts() });
+      readonly store = seededPostsStorage();
       reads = 0;
       getPost(...args: Parameters<PostsStorage['getPost']>) {
         this.reads++;
@@ -260,7 +261,7 @@ describe('host storage', () => {
 
   it('answers a storage failure as a generic 500 without its text, and a thrown RestError as itself', async () => {
     const failing = server({
-      ...memoryPostsStorage(),
+      ...seededPostsStorage({ posts: [] }),
       getPost: async () => {
         throw new Error('connection to db-1 refused');
       },
@@ -269,7 +270,7 @@ describe('host storage', () => {
     expect(broken.status).toBe(500);
     expect(broken.body).not.toContain('db-1');
     const busy = server({
-      ...memoryPostsStorage(),
+      ...seededPostsStorage({ posts: [] }),
       getPost: async () => {
         throw new RestError('storage_busy', 'The post store is busy; try again.', { status: 503 });
       },
@@ -280,7 +281,7 @@ describe('host storage', () => {
 
 describe('the post a request addresses', () => {
   it('reads it from storage once per request, for the permission check, the handler and the Allow header', async () => {
-    const memory = memoryPostsStorage({ posts: samplePosts() });
+    const memory = seededPostsStorage();
     const reads: number[] = [];
     const rest = server({ ...memory, getPost: (id, context) => (reads.push(id), memory.getPost(id, context)) });
     const read = await rest.inject({ path: '/core/v2/posts/4', user: admin });
@@ -318,7 +319,7 @@ describe('password-protected posts and logged-out searches', () => {
     content: 'The vault code is swordfish.',
     password: 'letmein',
   });
-  const withSecret = () => memoryPostsStorage({ posts: [...samplePosts(), secretPost()] });
+  const withSecret = () => seededPostsStorage({ posts: [...samplePosts(), secretPost()] });
 
   it('leaves password-protected posts out of a logged-out search, as WP_Query does, and counts them out', async () => {
     const answer = await server(withSecret()).inject({ path: '/core/v2/posts', query: { search: 'swordfish' } });
@@ -337,7 +338,7 @@ describe('password-protected posts and logged-out searches', () => {
   it('asks a host storage for has_password false on a logged-out search only, and drops a protected match it answers anyway', async () => {
     const asked: Array<boolean | undefined> = [];
     const rest = server({
-      ...memoryPostsStorage(),
+      ...seededPostsStorage({ posts: [] }),
       queryPosts: async (query) => {
         asked.push(query.hasPassword);
         return { posts: [secretPost()], total: 1 };
@@ -360,7 +361,7 @@ describe('_fields', () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const rest = server({ ...memoryPostsStorage(), queryPosts: async () => ({ posts: [watched], total: 1 }) });
+    const rest = server({ ...seededPostsStorage({ posts: [] }), queryPosts: async () => ({ posts: [watched], total: 1 }) });
     const answer = await rest.inject({ path: '/core/v2/posts', query: { _fields: 'id,title' } });
     expect(answer.data).toEqual([{ id: 4, title: { rendered: 'Post 01 bravo' } }]);
     expect(contentRead).toBe(0);
@@ -386,7 +387,7 @@ describe('rendering hostile content', () => {
   const first = async (fields: Partial<PostRecord>, context = 'view') =>
     (
       (
-        await server(memoryPostsStorage({ posts: [post(fields)] })).inject({
+        await server(seededPostsStorage({ posts: [post(fields)] })).inject({
           path: '/core/v2/posts',
           query: { context },
           user: context === 'edit' ? admin : null,
@@ -615,7 +616,7 @@ describe('scheduled posts, as wp_insert_post and publish_future_post decide them
     const now = () => clock.t;
     const rest = createRestServer({
       site: SITE,
-      namespaces: [corePosts({ now, storage: storage ? storage(now) : memoryPostsStorage({ posts: samplePosts(), now }) })],
+      namespaces: [corePosts({ now, storage: storage ? storage(now) : seededPostsStorage({ now }) })],
       onError: () => {},
     });
     return { rest, clock };
@@ -678,7 +679,7 @@ describe('scheduled posts, as wp_insert_post and publish_future_post decide them
   it('reads a host storage’s due future post as published, though the storage still calls it future', async () => {
     const due: PostRecord = { ...samplePosts()[0]!, id: 40, status: 'future', date_gmt: '2030-05-01T11:59:59', slug: 'due' };
     const { rest } = scheduledSite((now) => ({
-      ...memoryPostsStorage({ now }),
+      ...seededPostsStorage({ posts: [], now }),
       getPost: async (id) => (id === 40 ? structuredClone(due) : null),
     }));
     expect(await rest.inject({ path: '/core/v2/posts/40' })).toMatchObject({ status: 200, data: { id: 40, status: 'publish' } });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRestServer, RestError, RestResponse, type NamespaceModule, type RestServer, type RestUser } from '../src/index.js';
-import { corePosts, memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
+import { corePosts } from '../src/namespaces/core-posts/index.js';
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { capabilitiesOf } from '../src/core/auth/roles.js';
 import { BASE, compareAnswer, loadRecordings, replay } from './helpers/peer.js';
 
@@ -236,7 +237,7 @@ describe('what an embedded link answers', () => {
   });
 
   it('runs the embedded request as the caller: a draft is an error for anonymous users and the post for an editor', async () => {
-    const storage = memoryPostsStorage({ posts: samplePosts() });
+    const storage = seededPostsStorage();
     let restUrl: (route: string) => string = () => '';
     const linker: NamespaceModule = {
       namespace: 'linker/v1',
@@ -313,7 +314,7 @@ describe("WordPress's recorded _embed of a post", () => {
     };
     const server = createRestServer({
       site: { name: 'Example Site', url: BASE },
-      namespaces: [corePosts({ namespace: 'wp/v2', storage: memoryPostsStorage({ posts: samplePosts() }) }), standins],
+      namespaces: [corePosts({ namespace: 'wp/v2', storage: seededPostsStorage() }), standins],
       onError: () => {},
     });
     expect(compareAnswer(recording, await replay(server, recording))).toEqual([]);

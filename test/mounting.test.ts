@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../src/cli/serve.js';
 import { createRestServer, type RestServerOptions, type RestUser } from '../src/index.js';
-import { corePosts, memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
+import { corePosts } from '../src/namespaces/core-posts/index.js';
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { ADAPTER_NAMES, mountAdapter, type Mounted } from './helpers/adapters.js';
 
 interface Answer {
@@ -31,7 +32,7 @@ const admin: RestUser = { id: 1, username: 'admin', can: () => true };
 function site(options: Partial<RestServerOptions> = {}) {
   return createRestServer({
     site: { name: 'Blog', url: 'http://internal.test' },
-    namespaces: [corePosts({ storage: memoryPostsStorage({ posts: samplePosts() }) })],
+    namespaces: [corePosts({ storage: seededPostsStorage() })],
     // Every request signed in, so that a create answers its Location.
     authenticate: () => admin,
     onError: () => {},

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, type RestServer, type RestUser } from '../src/index.js';
-import { memoryPostsStorage, samplePosts } from '../src/namespaces/core-posts/index.js';
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
 import { BASE, FIXTURES, compareAnswer, type Recording } from './helpers/peer.js';
 import { nodeOembedFetch } from '../src/node.js';
@@ -30,7 +30,7 @@ function recordedScript(): string {
 function siteOf(options: OembedOptions = {}): RestServer {
   return createRestServer({
     site: { name: 'Example Site', url: BASE },
-    namespaces: [oembed({ posts: memoryPostsStorage({ posts: samplePosts() }), authorOf, ...options })],
+    namespaces: [oembed({ posts: seededPostsStorage(), authorOf, ...options })],
     onError: () => {},
   });
 }

@@ -2,15 +2,8 @@
 // into the answer's headers goes out in printable ASCII, and a name that is no HTTP token is dropped.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corePosts,
-  createRestServer,
-  memoryPostsStorage,
-  respond,
-  samplePosts,
-  type NamespaceModule,
-  type RestServer,
-} from '../src/index.js';
+import { corePosts, createRestServer, respond, type NamespaceModule, type RestServer } from '../src/index.js';
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { ADAPTER_NAMES, mountAdapter, type Mounted } from './helpers/adapters.js';
 
 /** Header values a handler might build from anything, each with characters no adapter may send raw. */
@@ -72,7 +65,7 @@ const probe: NamespaceModule = {
 function site(reported: string[]): RestServer {
   return createRestServer({
     site: { name: 'Site', url: 'http://site.test' },
-    namespaces: [corePosts({ storage: memoryPostsStorage({ posts: samplePosts() }) }), probe],
+    namespaces: [corePosts({ storage: seededPostsStorage() }), probe],
     // A hook writes response headers too, from the request.
     authenticate: (request, headers) => {
       if (request.url.includes('hook=1')) Object.assign(headers, { 'X-Hook': `from ${request.url}\r\nX-Injected: 1`, 'Hook Name': 'x' });

@@ -1,10 +1,10 @@
+import { seededPostsStorage } from './helpers/posts-storage.js';
 import { describe, expect, it } from 'vitest';
 import {
   contactForms,
   corePosts,
   createRestServer,
   contactFormsStorageOn,
-  memoryPostsStorage,
   memoryStore,
   oembed,
   seedContactForms,
@@ -63,7 +63,7 @@ describe('a namespace given part of a group of storage callbacks', () => {
 
 describe('a namespace given whole groups', () => {
   it('serves from a whole posts storage, or from none', async () => {
-    const posts = memoryPostsStorage();
+    const posts = seededPostsStorage({ posts: [] });
     for (const storage of [posts, { ...posts }, undefined]) {
       const rest = createRestServer({ site: SITE, namespaces: [corePosts({ storage })], onError: () => {} });
       const created = await rest.inject({ method: 'POST', path: '/core/v2/posts', body: { title: 'Kept' }, user: editor });

@@ -9,7 +9,7 @@ import { notFoundResponse } from '../adapters/request-body.js';
 import { escHtml } from '../core/schema/text.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
-import { memoryPostsStorage, samplePosts } from '../namespaces/core-posts/index.js';
+import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
 import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
@@ -32,7 +32,8 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --api-root      API root path (default wp-json)
   --app-password  application password of a demo user (admin, author, subscriber); repeatable.
                   Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
-                  Users left without one get a generated password, printed once at start-up.
+                  On the store's first start, users left without one get a generated password,
+                  printed once; later starts keep the stored ones and add any given here.
   --smtp          send the contact forms' mail through this SMTP server: smtp://user:password@host:587
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
@@ -144,13 +145,30 @@ function chunked(password: string): string {
   return password.replace(/(.{4})(?!$)/g, '$1 ');
 }
 
-/** The demo users with their application passwords; lines telling how to sign in, generated passwords shown once. */
-async function demoUsers(given: Map<string, string>): Promise<{ users: UserStore; lines: string[] }> {
-  const users = await createUserStore({ users: DEMO_USERS });
+/**
+ * The demo users in the store (added when absent) and their application passwords: on the first
+ * start, each user gets the one given or a generated one, shown once; on later starts the stored
+ * ones stay, and a given one is added unless it already signs its user in. Answers the user store
+ * and the lines telling how to sign in.
+ */
+async function demoUsers(
+  store: SiteStore,
+  given: Map<string, string>,
+  firstStart: boolean,
+): Promise<{ users: UserStore; lines: string[] }> {
+  const users = await createUserStore({ store, users: DEMO_USERS });
   const lines = ['users (HTTP Basic, username:application-password):'];
   for (const { username, roles } of DEMO_USERS) {
-    const { password } = await users.createApplicationPassword(username, { name: 'site-rest demo', password: given.get(username) });
-    const shown = given.has(username) ? 'password as given' : `generated password: ${chunked(password)}`;
+    const wanted = given.get(username);
+    let shown = 'application passwords kept from an earlier start';
+    if (wanted !== undefined) {
+      const known = !firstStart && (await users.verifyApplicationPassword(username, wanted)) !== null;
+      if (!known) await users.createApplicationPassword(username, { name: 'site-rest demo', password: wanted });
+      shown = 'password as given';
+    } else if (firstStart) {
+      const { password } = await users.createApplicationPassword(username, { name: 'site-rest demo' });
+      shown = `generated password: ${chunked(password)} (shown once)`;
+    }
     lines.push(`  ${username.padEnd(11)} ${roles[0]!.padEnd(14)} ${shown}`);
   }
   return { users, lines };
@@ -226,14 +244,15 @@ export async function serve(
   const choice = storeChoice(flags, env.DATABASE_URL);
   const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
   const store = await openStore(choice);
+  const http = createServer();
   try {
-    // The sample posts, the sample form and the demo users join these seeds as their storage moves onto the store.
-    const { users, lines } = await demoUsers(passwords);
-    const http = createServer();
     const url = await listen(http, flags.port, flags.host);
-    await seedOnce(store, [(tx) => seedContactForms(tx, { home: url }).then(() => undefined)]);
+    const firstStart = await seedOnce(store, [
+      (tx) => seedPosts(tx, samplePosts()),
+      async (tx) => void (await seedContactForms(tx, { home: url })),
+    ]);
+    const { users, lines } = await demoUsers(store, passwords, firstStart);
     const namespaces = variantModules(flags.variant, {
-      posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
       users,
       oembed: { fetch: nodeOembedFetch() },
       contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
@@ -259,6 +278,7 @@ export async function serve(
     io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
     return { http, store };
   } catch (error) {
+    http.close();
     await store.close();
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { UserStore } from '../core/auth/user-store.js';
 import type { MountableNamespace } from '../core/types.js';
-import { corePosts, memoryPostsStorage, postsStorageGroups, type CorePostsOptions, type PostsStorage } from './core-posts/index.js';
-import { indexOnly, withDefaults } from './define.js';
+import { corePosts, type CorePostsOptions } from './core-posts/index.js';
+import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 
@@ -43,7 +43,7 @@ export type Variant = keyof typeof VARIANT_NAMESPACES;
 
 /** Options of {@link variantA} and {@link variantB}: each namespace's own options, and what they share. */
 export interface VariantOptions {
-  /** `core/v2` posts; its storage also answers oEmbed's lookups. */
+  /** `core/v2` posts; its storage (default: the server's site store) also answers oEmbed's lookups. */
   posts?: Omit<CorePostsOptions, 'namespace'>;
   /** `oembed/1.0` (its posts come from `posts.storage`). */
   oembed?: Omit<OembedOptions, 'posts'>;
@@ -55,30 +55,26 @@ export interface VariantOptions {
   only?: readonly string[];
 }
 
-/** What the namespaces of one site share. */
-interface Shared {
-  posts: PostsStorage;
-}
-
-type Builder = (shared: Shared, options: VariantOptions) => MountableNamespace;
+type Builder = (options: VariantOptions) => MountableNamespace;
 
 /** The namespaces site-rest implements, by name. */
 const BUILDERS: Readonly<Record<string, Builder>> = {
-  'oembed/1.0': (shared, options) =>
+  'oembed/1.0': (options) =>
     oembed({
       ...options.oembed,
-      posts: shared.posts,
+      posts: options.posts?.storage,
       authorOf:
         options.oembed?.authorOf ??
-        (async (id) => {
-          const user = await options.users?.getUser(id);
-          return user ? { name: user.name, slug: user.username.toLowerCase() } : null;
-        }),
+        (options.users &&
+          (async (id) => {
+            const user = await options.users?.getUser(id);
+            return user ? { name: user.name, slug: user.username.toLowerCase() } : null;
+          })),
     }),
-  'core/v2': (shared, options) => corePosts({ ...options.posts, storage: shared.posts }),
+  'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
-  'contact-forms/v1': (_shared, options) => contactForms(options.contactForms),
+  'contact-forms/v1': (options) => contactForms(options.contactForms),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
 
@@ -87,7 +83,7 @@ export function implementedNamespaces(variant: Variant): string[] {
   return VARIANT_NAMESPACES[variant].filter((namespace) => namespace in BUILDERS);
 }
 
-/** A variant's namespace modules in the specification's order, sharing one posts storage. */
+/** A variant's namespaces in the specification's order; core posts and oEmbed read the same posts. */
 export function variantModules(variant: Variant, options: VariantOptions = {}): MountableNamespace[] {
   const wanted = options.only ?? implementedNamespaces(variant);
   const unknown = wanted.filter((namespace) => !implementedNamespaces(variant).includes(namespace));
@@ -96,17 +92,11 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
       `site-rest: variant ${variant} has no implemented namespace ${unknown.join(', ')} (implemented: ${implementedNamespaces(variant).join(', ')})`,
     );
   }
-  const shared: Shared = {
-    posts: withDefaults(
-      () => memoryPostsStorage({ now: options.posts?.now }),
-      options.posts?.storage,
-      postsStorageGroups,
-      'corePosts storage',
-    ),
-  };
+  // Core posts checks the posts storage oEmbed shares before oEmbed does, so a refusal names it as core posts'.
+  if (options.posts?.storage) corePosts(options.posts);
   return implementedNamespaces(variant)
     .filter((namespace) => wanted.includes(namespace))
-    .map((namespace) => BUILDERS[namespace]!(shared, options));
+    .map((namespace) => BUILDERS[namespace]!(options));
 }
 
 /** Variant A's namespaces (those implemented so far), in the specification's order. */

@@ -1,5 +1,5 @@
 import { StoreError } from './errors.js';
-import type { PostQuery, PostRow, UserQuery, UserRow } from './types.js';
+import type { JsonValue, PostQuery, PostRow, UserQuery, UserRow } from './types.js';
 import { checkDate, checkInteger, checkText } from './values.js';
 
 /**
@@ -47,13 +47,28 @@ function compareValues(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The predicate and the order of a posts query; `termsOf` answers a post's term ids. */
+/** The ids a `sticky_posts` option value lists; anything else in it is ignored. */
+export function stickyIds(value: JsonValue | undefined): number[] {
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0) : [];
+}
+
+/** What a posts query reads besides the posts: a post's term ids, and the `sticky_posts` ids. */
+interface PostQuerySources {
+  termsOf: (id: number) => readonly number[];
+  sticky: () => readonly number[];
+}
+
+/** The predicate and the order of a posts query. */
 export function postQueryPlan(
   query: PostQuery,
-  termsOf: (id: number) => readonly number[],
+  { termsOf, sticky }: PostQuerySources,
 ): { matches: (post: PostRow) => boolean; compare: (a: PostRow, b: PostRow) => number } {
   const types = texts(query.type?.length ? query.type : ['post'], 'query.type');
   const statuses = texts(query.status, 'query.status');
+  const publishedBy = query.publishedBy === undefined ? undefined : checkDate(query.publishedBy, 'query.publishedBy');
+  const statusOf = (post: PostRow): string =>
+    publishedBy !== undefined && post.post_status === 'future' && post.post_date_gmt <= publishedBy ? 'publish' : post.post_status;
+  const stickySet = query.sticky === undefined ? undefined : new Set(sticky());
   const include = (query.include ?? []).map((id) => checkInteger(id, 'query.include'));
   const included = new Set(include);
   const excluded = ids(query.exclude, 'query.exclude');
@@ -75,7 +90,8 @@ export function postQueryPlan(
 
   const matches = (post: PostRow): boolean => {
     if (!types.has(post.post_type)) return false;
-    if (statuses.size > 0 && !statuses.has(post.post_status)) return false;
+    if (statuses.size > 0 && !statuses.has(statusOf(post))) return false;
+    if (stickySet !== undefined && stickySet.has(post.ID) !== query.sticky) return false;
     if (included.size > 0 && !included.has(post.ID)) return false;
     if (excluded.has(post.ID)) return false;
     if (authors.size > 0 && !authors.has(post.post_author)) return false;
@@ -114,9 +130,9 @@ export function postQueryPlan(
   const byDate = (a: PostRow, b: PostRow): number => sign * compareValues(a.post_date, b.post_date) || byId(a, b);
   let compare: (a: PostRow, b: PostRow) => number;
   if (orderby === 'relevance') {
-    // WordPress orders a search by whole-phrase title matches first, then newest first, whatever `order` says.
+    // WordPress ranks whole-phrase title matches first whatever `order` says; `order` sorts the date within a rank.
     const rank = (post: PostRow): number => (phrase !== '' && post.post_title.toLowerCase().includes(phrase) ? 0 : 1);
-    compare = (a, b) => rank(a) - rank(b) || compareValues(b.post_date, a.post_date) || b.ID - a.ID;
+    compare = (a, b) => rank(a) - rank(b) || byDate(a, b);
   } else if (orderby === 'include') {
     const at = positions(include);
     compare = (a, b) => sign * ((at.get(a.ID) ?? 0) - (at.get(b.ID) ?? 0)) || byDate(a, b);

@@ -1,6 +1,6 @@
 import { setOwn } from '../core/own-property.js';
 import { StoreError } from './errors.js';
-import { pageBounds, postQueryPlan, userQueryPlan } from './memory-query.js';
+import { pageBounds, postQueryPlan, stickyIds, userQueryPlan } from './memory-query.js';
 import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPost, newTerm, newUser } from './rows.js';
 import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
 import type {
@@ -10,8 +10,10 @@ import type {
   MetaTable,
   ObjectTerm,
   OptionsTable,
+  PostPage,
   PostRow,
   PostsTable,
+  RevisionSummary,
   SiteStore,
   SlugFor,
   StoreTables,
@@ -110,6 +112,30 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     const id = (sequences.get(sequence) ?? 0) + 1;
     put(sequences, sequence, id);
     return id;
+  }
+  /** A post id asked for, as `import_id`: refused when taken; the sequence moves past it. */
+  function wantedPostId(id: number): number {
+    checkInteger(id, 'post id');
+    if (id === 0) return nextId('posts');
+    if (posts.has(id)) throw new StoreError('conflict', `Post ${id} already exists.`);
+    if (id > (sequences.get('posts') ?? 0)) put(sequences, 'posts', id);
+    return id;
+  }
+  const stickyOption = (): number[] => stickyIds(optionsMap.get('sticky_posts')?.value);
+
+  /** Each post's revisions, in one pass over the posts. */
+  function revisionsOf(ids: readonly number[]): Map<number, RevisionSummary> {
+    const found = new Map<number, RevisionSummary & { date: string }>(ids.map((id) => [id, { count: 0, latest: 0, date: '' }]));
+    for (const post of posts.values()) {
+      const summary = post.post_type === 'revision' ? found.get(post.post_parent) : undefined;
+      if (summary === undefined) continue;
+      summary.count++;
+      if (post.post_date > summary.date || (post.post_date === summary.date && post.ID > summary.latest)) {
+        summary.latest = post.ID;
+        summary.date = post.post_date;
+      }
+    }
+    return new Map([...found].map(([id, { count, latest }]) => [id, { count, latest }]));
   }
 
   const copyUser = (user: UserRow): UserRow => ({ ...user, roles: [...user.roles] });
@@ -312,10 +338,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     };
 
     const postsTable: PostsTable = {
-      insert: (post) =>
+      insert: ({ ID, ...post }) =>
         run(() => {
           const row = newPost(post, 0, now());
-          const stored = withUniqueSlug({ ...row, ID: nextId('posts') });
+          const stored = withUniqueSlug({ ...row, ID: ID === undefined ? nextId('posts') : wantedPostId(ID) });
           put(posts, stored.ID, stored);
           return { ...stored };
         }),
@@ -355,10 +381,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       query: (query) =>
         run(() => {
-          const plan = postQueryPlan(query, termsOf);
+          const plan = postQueryPlan(query, { termsOf, sticky: stickyOption });
           const { offset, limit } = pageBounds(query);
-          const matching = [...posts.values()].filter(plan.matches).sort(plan.compare);
-          return { posts: matching.slice(offset, offset + limit).map((post) => ({ ...post })), total: matching.length };
+          // Only the listed posts can match an `include` query: a single post's read looks up its id.
+          const candidates = query.include?.length ? [...new Set(query.include)].flatMap((id) => posts.get(id) ?? []) : [...posts.values()];
+          const matching = candidates.filter(plan.matches).sort(plan.compare);
+          const found: PostPage = { posts: matching.slice(offset, offset + limit).map((post) => ({ ...post })), total: matching.length };
+          if (query.with?.sticky) found.sticky = stickyOption();
+          if (query.with?.revisions) found.revisions = revisionsOf(found.posts.map((post) => post.ID));
+          return found;
         }),
       uniqueSlug: (slug, post) => run(() => uniqueSlug(slug, post)),
     };

@@ -6,13 +6,13 @@ import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
 
 /** `pgliteStore` options: where the embedded database lives, and its table prefix. */
-export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
 
 /**
  * `postgresStore` options: the server (a connection string, with the pool's timeouts, or a pool
- * the host owns) and the table prefix.
+ * the host owns), the table prefix and a hook seeing each statement.
  */
-export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix'>;
+export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
 
 /** The store on `client`; the client is closed again when the store cannot start (say, a newer schema). */
 async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<SiteStore> {
@@ -30,7 +30,7 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  */
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
   tablePrefix(options.tablePrefix);
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix });
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix, onQuery: options.onQuery });
 }
 
 /**
@@ -41,7 +41,7 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sit
  * reach at start-up rejects the promise so.
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
-  const { tablePrefix: prefix, ...server } = options;
+  const { tablePrefix: prefix, onQuery, ...server } = options;
   tablePrefix(prefix);
-  return storeOn(pgClient(server), { tablePrefix: prefix });
+  return storeOn(pgClient(server), { tablePrefix: prefix, onQuery });
 }

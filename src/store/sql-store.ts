@@ -1,6 +1,6 @@
 import { setOwn } from '../core/own-property.js';
 import { StoreError } from './errors.js';
-import { pageBounds } from './memory-query.js';
+import { pageBounds, stickyIds } from './memory-query.js';
 import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPost, newTerm, newUser } from './rows.js';
 import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
 import type { SqlClient, SqlQueryable } from './sql/client.js';
@@ -12,6 +12,7 @@ import type {
   MetaTable,
   ObjectTerm,
   OptionsTable,
+  PostPage,
   PostQuery,
   PostRow,
   PostsTable,
@@ -33,6 +34,8 @@ export interface SqlStoreOptions {
   tablePrefix?: string;
   /** The clock, in ms since the epoch (dates, transient expiry); default `Date.now`. */
   now?: () => number;
+  /** Called with each statement's text as it is sent (to count a request's statements). */
+  onQuery?: (text: string) => void;
 }
 
 /**
@@ -154,6 +157,20 @@ function texts(list: readonly string[] | undefined, what: string): string[] {
   return (list ?? []).map((text) => checkText(text, what));
 }
 
+/** The columns a posts query adds for `with`, taken off each row again. */
+interface RelatedColumns {
+  __total: number;
+  __sticky?: string | null;
+  __revisions?: number;
+  __latest_revision?: number | null;
+}
+
+/** A post row without the columns a query added. */
+function postOf(row: PostRow & RelatedColumns): PostRow {
+  const { __total, __sticky, __revisions, __latest_revision, ...post } = row;
+  return post;
+}
+
 function words(search: string): string[] {
   return [...new Set(search.split(/\s+/))].filter((word) => word !== '');
 }
@@ -174,20 +191,32 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   let countersSincePurge = 0;
 
   function tables(q: SqlQueryable, atomic: Atomic): StoreTables {
-    /** One page of a query and the count of all its matches: two statements, whatever the page. */
-    async function page<Row extends object>(from: string, select: string, sql: QuerySql, bounds: { offset?: number; limit?: number }) {
+    /**
+     * One page of a query and the count of all its matches, in one statement (a window count; a
+     * second statement counts only when the page is empty). `extra` adds columns computed for the
+     * page's rows only.
+     */
+    async function page<Row extends object>(
+      from: string,
+      select: string,
+      sql: QuerySql,
+      bounds: { offset?: number; limit?: number },
+      extra = '',
+    ) {
       const { offset, limit } = pageBounds(bounds);
       const { where, whereParams, order, params } = sql;
-      const total = await q.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`,
-        params.values.slice(0, whereParams),
-      );
+      const whereValues = params.values.slice(0, whereParams);
       const limitParam = params.add(Number.isFinite(limit) ? limit : null);
-      const rows = await q.query<Row>(
-        `SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limitParam} OFFSET ${params.add(offset)}`,
+      const rows = await q.query<Row & { __total: number }>(
+        `SELECT found.*${extra} FROM (SELECT ${select}, count(*) OVER ()::int AS __total FROM ${from} WHERE ${where}
+         ORDER BY ${order} LIMIT ${limitParam} OFFSET ${params.add(offset)}) found`,
         params.values,
       );
-      return { rows, total: total[0]?.n ?? 0 };
+      if (rows.length === 0) {
+        const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, whereValues);
+        return { rows, total: total[0]?.n ?? 0 };
+      }
+      return { rows, total: rows[0]?.__total ?? 0 };
     }
 
     async function takenPostSlugs(slug: string, post: SlugFor): Promise<Set<string>> {
@@ -214,8 +243,8 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       return row ?? null;
     }
 
-    async function writePost(post: PostRow, insert: boolean): Promise<PostRow> {
-      const columns = POST_COLUMNS.filter((column) => column !== 'ID');
+    async function writePost(post: PostRow, insert: boolean, withId = false): Promise<PostRow> {
+      const columns = POST_COLUMNS.filter((column) => withId || column !== 'ID');
       const values = columns.map((column) => post[column]);
       const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
       const sql = insert
@@ -243,13 +272,21 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     }
 
     const posts: PostsTable = {
-      insert: (post) =>
+      insert: ({ ID, ...post }) =>
         atomic(
-          () => newPost(post, 0, now()),
-          (t) => t.posts.insert(post),
+          () => [newPost(post, 0, now()), ID === undefined || checkInteger(ID, 'post id')],
+          (t) => t.posts.insert({ ID, ...post }),
           async () => {
             const row = await withUniqueSlug(newPost(post, 0, now()));
-            return writePost(row, true);
+            if (!ID) return writePost(row, true);
+            if ((await getPost(ID)) !== null) throw new StoreError('conflict', `Post ${ID} already exists.`);
+            const stored = await writePost({ ...row, ID }, true, true);
+            // The id sequence moves past a wanted id, so the next post without one never meets it.
+            await q.query(`SELECT setval(pg_get_serial_sequence($1, 'ID'), greatest($2::bigint, (SELECT max("ID") FROM ${p}posts)))`, [
+              `${p}posts`,
+              ID,
+            ]);
+            return stored;
           },
         ),
       update: (id, changes) =>
@@ -288,8 +325,24 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           },
         ),
       query: async (query) => {
-        const { rows, total } = await page<PostRow>(`${p}posts p`, POST_SELECT, postQuerySql(query), query);
-        return { posts: rows, total };
+        const related = query.with ?? {};
+        const extra =
+          (related.sticky ? `, (SELECT option_value FROM ${p}options WHERE md5(option_name) = md5('sticky_posts')) AS __sticky` : '') +
+          (related.revisions
+            ? `, (SELECT count(*)::int FROM ${p}posts r WHERE r.post_parent = found."ID" AND r.post_type = 'revision') AS __revisions` +
+              `, (SELECT r."ID" FROM ${p}posts r WHERE r.post_parent = found."ID" AND r.post_type = 'revision'
+                  ORDER BY r.post_date COLLATE "C" DESC, r."ID" DESC LIMIT 1) AS __latest_revision`
+            : '');
+        const { rows, total } = await page<PostRow & RelatedColumns>(`${p}posts p`, POST_SELECT, postQuerySql(query), query, extra);
+        const found: PostPage = { posts: rows.map(postOf), total };
+        if (related.sticky) {
+          const option = rows[0] ? rows[0].__sticky : await options.get('sticky_posts');
+          found.sticky = stickyIds(typeof option === 'string' ? fromJson(option) : (option ?? null));
+        }
+        if (related.revisions) {
+          found.revisions = new Map(rows.map((row) => [row.ID, { count: row.__revisions ?? 0, latest: row.__latest_revision ?? 0 }]));
+        }
+        return found;
       },
       uniqueSlug,
     };
@@ -302,7 +355,19 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       const anyOf = (column: string, list: unknown[], cast: string, negate = false) => {
         if (list.length > 0) where.push(`${negate ? 'NOT ' : ''}"${column}" = ANY(${params.add(list)}::${cast}[])`);
       };
-      anyOf('post_status', texts(query.status, 'query.status'), 'text');
+      const statuses = texts(query.status, 'query.status');
+      if (query.publishedBy !== undefined && statuses.length > 0) {
+        const due = `post_status = 'future' AND post_date_gmt <= ${params.add(checkDate(query.publishedBy, 'query.publishedBy'))}`;
+        where.push(`(CASE WHEN ${due} THEN 'publish' ELSE post_status END) = ANY(${params.add(statuses)}::text[])`);
+      } else {
+        anyOf('post_status', statuses, 'text');
+      }
+      if (query.sticky !== undefined) {
+        where.push(
+          `${query.sticky ? '' : 'NOT '}EXISTS (SELECT 1 FROM ${p}options o WHERE md5(o.option_name) = md5('sticky_posts')
+           AND jsonb_typeof(o.option_value::jsonb) = 'array' AND o.option_value::jsonb @> to_jsonb(p."ID"))`,
+        );
+      }
       const include = ids(query.include, 'query.include');
       anyOf('ID', include, 'bigint');
       anyOf('ID', ids(query.exclude, 'query.exclude'), 'bigint', true);
@@ -346,9 +411,9 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       const byDate = `${orderTerm('post_date', direction)}, "ID" ${direction}`;
       let order: string;
       if (orderby === 'relevance') {
-        // WordPress orders a search by whole-phrase title matches first, then newest first, whatever `order` says.
+        // WordPress ranks whole-phrase title matches first whatever `order` says; `order` sorts the date within a rank.
         const rank = phrase === '' ? '1' : `CASE WHEN strpos(lower(post_title), ${params.add(phrase)}) > 0 THEN 0 ELSE 1 END`;
-        order = `${rank}, ${orderTerm('post_date', 'DESC')}, "ID" DESC`;
+        order = `${rank}, ${byDate}`;
       } else if (orderby === 'include') {
         order = `coalesce(array_position(${params.add(include)}::bigint[], "ID"), 0) ${direction}, ${byDate}`;
       } else if (orderby === 'slug_in') {
@@ -615,7 +680,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ),
       query: async (query) => {
         const { rows, total } = await page<UserRow>(`${p}users`, USER_SELECT, userQuerySql(query), query);
-        return { users: rows, total };
+        return { users: rows.map(({ __total, ...user }) => user), total };
       },
     };
 
@@ -888,6 +953,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     const q: SqlQueryable = {
       query: <Row extends object>(text: string, params?: readonly unknown[]) => {
         if (!active) return Promise.reject(new StoreError('closed', 'The transaction has ended.'));
+        options.onQuery?.(text);
         return tx.query<Row>(text, params);
       },
     };
@@ -920,6 +986,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   const outside: SqlQueryable = {
     query: async (text, params) => {
       open();
+      options.onQuery?.(text);
       return client.query(text, params);
     },
   };

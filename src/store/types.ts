@@ -65,8 +65,10 @@ export interface PostRow {
 /**
  * Fields of a new post. Defaults are `wp_insert_post`'s: type `post`, status `draft`, empty text,
  * `open` comments and pings, dates now (GMT date `0000-00-00 00:00:00` for a draft without one).
+ * An `ID` is the id wanted, as `wp_insert_post`'s `import_id` (later posts get higher ids); a taken
+ * one is a `conflict` StoreError.
  */
-export type NewPostRow = Partial<Omit<PostRow, 'ID'>>;
+export type NewPostRow = Partial<PostRow>;
 
 /** Columns posts can be sorted by; `include` keeps the order of the `include` filter, `relevance` the search's. */
 export type PostOrderBy =
@@ -130,6 +132,15 @@ export interface PostQuery {
   dates?: DateRange[];
   /** Term filters, all of which must hold. */
   terms?: TermFilter[];
+  /** Only posts listed (true) or not listed (false) in the `sticky_posts` option. */
+  sticky?: boolean;
+  /**
+   * A GMT date (`YYYY-MM-DD HH:MM:SS`): a `future` post whose `post_date_gmt` is not after it is
+   * matched by `status` as `publish`, as WP-Cron's `publish_future_post` would have published it.
+   */
+  publishedBy?: string;
+  /** Also answer, in the same query, the `sticky_posts` option and each answered post's revisions. */
+  with?: { sticky?: boolean; revisions?: boolean };
   /** Sort column; default `post_date`. Ties are broken by `ID` in the same direction. */
   orderby?: PostOrderBy;
   /** Sort direction; default `desc`. */
@@ -146,6 +157,18 @@ export interface PostPage {
   posts: PostRow[];
   /** Posts matching the query, ignoring offset and limit. */
   total: number;
+  /** The `sticky_posts` option's post ids, when the query asked `with.sticky`. */
+  sticky?: number[];
+  /** Each answered post's revisions, when the query asked `with.revisions`. */
+  revisions?: Map<number, RevisionSummary>;
+}
+
+/** A post's revisions (posts of type `revision` whose parent it is), as its `version-history` link counts them. */
+export interface RevisionSummary {
+  /** How many. */
+  count: number;
+  /** The newest one's id (by `post_date`, then `ID`, as `wp_get_post_revisions` orders them); 0 for none. */
+  latest: number;
 }
 
 /** What `uniqueSlug` needs to know about the post the slug is for. */

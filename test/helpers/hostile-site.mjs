@@ -23,9 +23,10 @@ import {
   capabilitiesOf,
   createRestServer,
   DEFAULT_OEMBED_PROVIDERS,
-  memoryPostsStorage,
+  memoryStore,
   modulesFromIndex,
   samplePosts,
+  seedPosts,
   variantModules,
 } from 'site-rest';
 import { createNodeHandler, createUserStore } from 'site-rest/node';
@@ -70,11 +71,13 @@ async function hostileFetch(input) {
 }
 
 const index = JSON.parse(readFileSync(join(FIXTURES, 'routes.json'), 'utf8'));
+const store = memoryStore();
+await seedPosts(store, samplePosts());
 const rest = createRestServer({
   site: { name: 'Hostile inputs', url: 'http://127.0.0.1' },
+  store,
   namespaces: [
     ...variantModules(variant, {
-      posts: { storage: memoryPostsStorage({ posts: samplePosts() }) },
       users,
       oembed: {
         fetch: hostileFetch,

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import {
   corePosts,
   createRestServer,
-  memoryPostsStorage,
   modulesFromIndex,
+  memoryStore,
   samplePosts,
+  seedPosts,
   type Handler,
   type IndexRoute,
   type NamespaceModule,
@@ -119,11 +120,14 @@ export function specModules(options: { variant?: string; skip?: string[] } = {})
  * application passwords through the built-in store.
  */
 export async function peerServer(): Promise<RestServer> {
+  const store = memoryStore();
+  await seedPosts(store, samplePosts());
   return createRestServer({
     site: { name: 'Example Site', description: '', url: BASE, gmt_offset: '0', timezone_string: '' },
+    store,
     namespaces: [
       echoRoutes,
-      corePosts({ namespace: 'wp/v2', storage: memoryPostsStorage({ posts: samplePosts() }) }),
+      corePosts({ namespace: 'wp/v2' }),
       wpV2Standin,
       ...specModules({ skip: ['oembed/1.0'] }).filter((m) => m.routes.length > 0),
     ],

@@ -473,6 +473,78 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         ]);
       });
 
+      it('reads a due future post as published, only when asked with publishedBy', async () => {
+        const due = await store.posts.insert(post({ post_status: 'future', post_date_gmt: '2026-01-15 11:00:00', post_title: 'Due' }));
+        await store.posts.insert(post({ post_status: 'future', post_date_gmt: '2026-01-16 11:00:00', post_title: 'Later' }));
+        const by = START_TEXT;
+        expect(titles(await store.posts.query({ status: ['publish'], publishedBy: by }))).toEqual(['Due']);
+        expect(titles(await store.posts.query({ status: ['future'], publishedBy: by }))).toEqual(['Later']);
+        expect(titles(await store.posts.query({ status: ['future'] }))).toEqual(['Later', 'Due']);
+        expect((await store.posts.get(due.ID))?.post_status).toBe('future');
+      });
+
+      it('filters by the sticky_posts option and answers it with the page when asked', async () => {
+        const ids = await seed();
+        await store.options.set('sticky_posts', [ids[1] as number, 999]);
+        expect(titles(await store.posts.query({ sticky: true }))).toEqual(['Beta']);
+        expect(titles(await store.posts.query({ sticky: false }))).toEqual(['Delta', 'Gamma', 'Alpha apple']);
+        expect((await store.posts.query({ limit: 1, with: { sticky: true } })).sticky).toEqual([ids[1], 999]);
+        expect((await store.posts.query({ limit: 1 })).sticky).toBeUndefined();
+        await store.options.set('sticky_posts', 'not a list');
+        expect(titles(await store.posts.query({ sticky: true }))).toEqual([]);
+      });
+
+      it('counts each answered post’s revisions and names the newest, in the page’s query', async () => {
+        const [first, second] = await seed();
+        const revision = (parent: number, date: string) =>
+          store.posts.insert({
+            post_type: 'revision',
+            post_status: 'inherit',
+            post_parent: parent,
+            post_name: `${parent}-revision-v1`,
+            post_date: date,
+          });
+        await revision(first as number, '2026-01-10 00:00:00');
+        const newest = await revision(first as number, '2026-01-11 00:00:00');
+        await revision(first as number, '2026-01-09 00:00:00');
+        const page = await store.posts.query({
+          include: [first as number, second as number],
+          orderby: 'include',
+          order: 'asc',
+          with: { revisions: true },
+        });
+        expect(page.revisions).toEqual(
+          new Map([
+            [first, { count: 3, latest: newest.ID }],
+            [second, { count: 0, latest: 0 }],
+          ]),
+        );
+        expect(page.posts.map((row) => Object.keys(row).sort())).toEqual(page.posts.map(() => Object.keys(newest).sort()));
+      });
+
+      it('sorts a relevance tie by date in the order asked', async () => {
+        await seed();
+        await store.posts.insert(post({ post_title: 'Older apple', post_date: '2025-12-01 00:00:00' }));
+        expect(titles(await store.posts.query({ search: 'apple', orderby: 'relevance', order: 'asc' }))).toEqual([
+          'Older apple',
+          'Alpha apple',
+          'Beta',
+        ]);
+      });
+
+      it('stores a post under a wanted id, refuses a taken one, and numbers later posts after it', async () => {
+        const first = await store.posts.insert(post());
+        const wanted = await store.posts.insert(post({ ID: first.ID + 10, post_title: 'Imported' }));
+        expect(wanted.ID).toBe(first.ID + 10);
+        expect((await store.posts.get(first.ID + 10))?.post_title).toBe('Imported');
+        expect(isStoreError(await refusal(store.posts.insert(post({ ID: first.ID }))), 'conflict')).toBe(true);
+        expect(isStoreError(await refusal(store.posts.insert(post({ ID: -3 }))), 'invalid_value')).toBe(true);
+        expect((await store.posts.insert(post())).ID).toBe(first.ID + 11);
+        const lower = await store.posts.insert(post({ ID: first.ID + 5 }));
+        expect(lower.ID).toBe(first.ID + 5);
+        expect((await store.posts.insert(post())).ID).toBe(first.ID + 12);
+      });
+
       it('pages with offset and limit while the total counts every match', async () => {
         await seed();
         const page = await store.posts.query({ orderby: 'post_title', order: 'asc', offset: 1, limit: 2 });

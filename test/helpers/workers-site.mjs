@@ -1,14 +1,16 @@
 // Runs under test/helpers/no-node-loader.mjs: builds a site from the root entry and the fetch
 // adapter alone, answers a few requests through them, and prints what it got as JSON.
-const { createRestServer, variantA, variantB, memoryPostsStorage, samplePosts } = await import('../../dist/index.js');
+const { createRestServer, variantA, variantB, memoryStore, samplePosts, seedPosts } = await import('../../dist/index.js');
 const { createFetchHandler } = await import('../../dist/adapters/fetch.js');
 
 const answers = {};
 for (const [variant, modules] of Object.entries({
-  A: variantA({ posts: { storage: memoryPostsStorage({ posts: samplePosts() }) } }),
+  A: variantA(),
   B: variantB(),
 })) {
-  const rest = createRestServer({ site: { name: 'Edge', url: 'https://edge.example' }, namespaces: modules, onError: () => {} });
+  const store = memoryStore();
+  if (variant === 'A') await seedPosts(store, samplePosts());
+  const rest = createRestServer({ site: { name: 'Edge', url: 'https://edge.example' }, store, namespaces: modules, onError: () => {} });
   const api = createFetchHandler(rest);
   for (const path of ['/wp-json/', '/wp-json/core/v2/posts?per_page=2&_fields=id', '/wp-json/oembed/1.0/proxy?url=https://example.org/']) {
     const response = await api(new Request(`https://edge.example${path}`));

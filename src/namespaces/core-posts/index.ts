@@ -1,12 +1,15 @@
-import type { NamespaceModule } from '../../core/types.js';
+import type { MountableNamespace } from '../../core/types.js';
+import { memoryStore } from '../../store/memory.js';
+import type { SiteStore } from '../../store/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { corePostsChecks, corePostsHandlers } from './handlers.js';
-import { memoryPostsStorage } from './memory.js';
 import { corePostsRoutes } from './routes.js';
 import type { Clock } from './schedule.js';
+import { postsStorageOn } from './site-store.js';
 import { postsStorageGroups, type PostsStorage } from './storage.js';
 
-export { memoryPostsStorage, samplePosts, type MemoryPostsOptions } from './memory.js';
+export { samplePosts } from './samples.js';
+export { postsStorageOn, seedPosts, type PostsStoreOptions } from './site-store.js';
 export {
   postsStorageGroups,
   type NewPost,
@@ -19,12 +22,12 @@ export {
 
 /** Options of {@link corePosts}. */
 export interface CorePostsOptions {
-  /** Where posts live: the host's callbacks, all five or none (default: an empty memory store). */
+  /** Where posts live: the host's callbacks, all five or none (default: the server's site store). */
   storage?: PostsStorage;
   /** The namespace to mount under (default `core/v2`; links follow it). */
   namespace?: string;
   /**
-   * The clock in milliseconds (default `Date.now`), also given to the default memory store: a
+   * The clock in milliseconds (default `Date.now`), also given to the default storage: a
    * `publish` dated a minute or more ahead is stored `future`, and reads as `publish` from its date on.
    */
   now?: Clock;
@@ -34,10 +37,16 @@ export interface CorePostsOptions {
  * The `core/v2` namespace: the posts collection (list, create) and single posts (read, update,
  * trash or delete), answered as WordPress 6.1's posts controller answers them.
  */
-export function corePosts(options: CorePostsOptions = {}): NamespaceModule {
+export function corePosts(options: CorePostsOptions = {}): MountableNamespace {
   const namespace = options.namespace ?? 'core/v2';
   const now = options.now ?? Date.now;
-  const storage = withDefaults(() => memoryPostsStorage({ now }), options.storage, postsStorageGroups, 'corePosts storage');
-  const deps = { storage, namespace, now };
-  return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
+  const storageOn = (store: SiteStore) =>
+    withDefaults(() => postsStorageOn(store, { now }), options.storage, postsStorageGroups, 'corePosts storage');
+  // Checked now too, so part of a group is refused where it is given rather than at mount.
+  if (options.storage) storageOn(memoryStore());
+  return ({ store }) => {
+    const storage = storageOn(store);
+    const deps = { storage, namespace, now };
+    return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
+  };
 }

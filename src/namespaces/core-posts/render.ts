@@ -76,7 +76,14 @@ function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user:
     about: [{ href: env.restUrl(`${ns}/types/post`) }],
     author: [{ embeddable: true, href: env.restUrl(`${ns}/users/${post.author}`) }],
     replies: [{ embeddable: true, href: env.restUrl(`${ns}/comments`, { post: post.id }) }],
-    'version-history': [{ count: 0, href: env.restUrl(`${ns}/posts/${post.id}/revisions`) }],
+    'version-history': [{ count: post.revisions?.count ?? 0, href: env.restUrl(`${ns}/posts/${post.id}/revisions`) }],
+    ...(post.revisions && post.revisions.count > 0
+      ? {
+          'predecessor-version': [
+            { id: post.revisions.latest, href: env.restUrl(`${ns}/posts/${post.id}/revisions/${post.revisions.latest}`) },
+          ],
+        }
+      : {}),
     'https://api.w.org/attachment': [{ href: env.restUrl(`${ns}/media`, { parent: post.id }) }],
     'https://api.w.org/term': [
       { taxonomy: 'category', embeddable: true, href: env.restUrl(`${ns}/categories`, { post: post.id }) },

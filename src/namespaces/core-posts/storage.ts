@@ -45,6 +45,8 @@ export interface PostRecord {
   guid: string;
   /** The status before it went to the trash (WordPress's `_wp_trash_meta_status`). */
   trashed_from?: PostStatus;
+  /** Its revisions, read-only (the `version-history` and `predecessor-version` links); absent: none. */
+  revisions?: { count: number; latest: number };
 }
 
 /** A post collection query, already validated: what WordPress's `WP_Query` args say. */
@@ -98,8 +100,8 @@ export interface PostPage {
   total: number;
 }
 
-/** Fields of a new post; storage fills the rest (id, dates when absent, guid). */
-export type NewPost = Omit<PostRecord, 'id' | 'guid' | 'modified_gmt'> & { guid?: string };
+/** Fields of a new post; storage fills the rest (id, dates when absent, guid, revisions). */
+export type NewPost = Omit<PostRecord, 'id' | 'guid' | 'modified_gmt' | 'revisions'> & { guid?: string };
 
 /** Where `core/v2` posts live. Every callback may throw a RestError, which is answered as it is. */
 export interface PostsStorage {

@@ -1,6 +1,8 @@
 import type { MountableNamespace } from '../../core/types.js';
+import { memoryStore } from '../../store/memory.js';
+import type { SiteStore } from '../../store/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { memoryPostsStorage } from '../core-posts/memory.js';
+import { postsStorageOn } from '../core-posts/site-store.js';
 import { proxyCacheOn } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
@@ -13,9 +15,9 @@ export type { AuthorLookup, OembedAuthor } from './storage.js';
 
 /** Options of {@link oembed}. */
 export interface OembedOptions {
-  /** Where the site's posts live, as core posts has them: all five callbacks or none (default: an empty memory store). */
+  /** Where the site's posts live, as core posts has them: all five callbacks or none (default: the server's site store). */
   posts?: PostsStorage;
-  /** Who wrote a post (default: nobody, so the documents name the site, as WordPress does for a post without an author). */
+  /** Who wrote a post (default: the site store's user, whose `display_name` and `user_nicename` the documents show). */
   authorOf?: AuthorLookup;
   /** The script WordPress inlines after an embed's iframe, its `wp-embed.min.js` (default: none; WordPress's code is not shipped). */
   embedScript?: string;
@@ -51,11 +53,6 @@ function bound(name: string, value: number | undefined, fallback: number, least:
  * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
  */
 export function oembed(options: OembedOptions = {}): MountableNamespace {
-  const local = {
-    posts: withDefaults(() => memoryPostsStorage(), options.posts, postsStorageGroups, 'oembed posts'),
-    authorOf: options.authorOf ?? (async () => null),
-    embedScript: options.embedScript,
-  };
   const proxy = {
     fetch: options.fetch ?? null,
     timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
@@ -64,6 +61,22 @@ export function oembed(options: OembedOptions = {}): MountableNamespace {
   };
   const ttlSeconds = Math.floor(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0) / 1000);
   const cacheSize = Math.floor(bound('cacheSize', options.cacheSize, 500, 0));
-  return ({ store }) =>
-    bindRoutes('oembed/1.0', oembedRoutes, oembedHandlers({ local, proxy, cache: proxyCacheOn(store, ttlSeconds, cacheSize) }));
+  const postsOn = (store: SiteStore) => withDefaults(() => postsStorageOn(store), options.posts, postsStorageGroups, 'oembed posts');
+  // Checked now too, so part of a group is refused where it is given rather than at mount.
+  if (options.posts) postsOn(memoryStore());
+  return ({ store }) => {
+    const posts = postsOn(store);
+    const authorOf: AuthorLookup =
+      options.authorOf ??
+      (async (id) => {
+        const user = await store.users.get(id);
+        return user ? { name: user.display_name, slug: user.user_nicename } : null;
+      });
+    const handlers = oembedHandlers({
+      local: { posts, authorOf, embedScript: options.embedScript },
+      proxy,
+      cache: proxyCacheOn(store, ttlSeconds, cacheSize),
+    });
+    return bindRoutes('oembed/1.0', oembedRoutes, handlers);
+  };
 }
