@@ -4,7 +4,8 @@
 // SIGTERM lets a request under way finish, closes the store and exits 0.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,11 @@ function quiet() {
   return { printed: () => lines.join(''), io: { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) } };
 }
 
+/** The base URL a listening server answers on. */
+function urlOf(http: Server): string {
+  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+}
+
 /** What `serve` threw. */
 async function refusal(argv: string[], env: Record<string, string> = {}): Promise<Error> {
   return serve(argv, quiet().io, env).then(
@@ -43,14 +49,29 @@ describe('site-rest serve’s store', () => {
       expect(first.printed()).toContain(`\nstore: PGlite in ${dataDir}\n`);
       const seeded = await one.store.options.get('site_rest_demo_seeded');
       expect(seeded).toEqual(expect.any(String));
-      await one.store.options.set('written_before_restart', 'kept');
+      const password = /^\s+admin\s+\w+\s+generated password: ([A-Za-z0-9 ]+)$/m.exec(first.printed())![1]!;
+      const auth = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` };
+      const created = await fetch(`${urlOf(one.http)}/wp-json/core/v2/posts`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Written before the restart', status: 'publish' }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
       one.http.close();
       await one.store.close();
 
-      const two = await serve(['--port', '0', '--data', dataDir], quiet().io, {});
+      const second = quiet();
+      const two = await serve(['--port', '0', '--data', dataDir], second.io, {});
       try {
         expect(await two.store.options.get('site_rest_demo_seeded')).toBe(seeded);
-        expect(await two.store.options.get('written_before_restart')).toBe('kept');
+        expect(second.printed()).not.toContain('generated password');
+        expect(second.printed()).toMatch(/^\s+admin\s+\w+\s+application passwords kept from an earlier start$/m);
+        const read = await fetch(`${urlOf(two.http)}/wp-json/core/v2/posts/${id}?context=edit`, { headers: auth });
+        expect(read.status).toBe(200);
+        expect(((await read.json()) as { title: { raw: string } }).title.raw).toBe('Written before the restart');
+        const listed = await fetch(`${urlOf(two.http)}/wp-json/core/v2/posts?per_page=1`);
+        expect(listed.headers.get('x-wp-total')).toBe('24');
       } finally {
         two.http.close();
         await two.store.close();

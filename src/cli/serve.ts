@@ -167,7 +167,7 @@ async function demoUsers(
       shown = 'password as given';
     } else if (firstStart) {
       const { password } = await users.createApplicationPassword(username, { name: 'site-rest demo' });
-      shown = `generated password: ${chunked(password)} (shown once)`;
+      shown = `generated password: ${chunked(password)}`;
     }
     lines.push(`  ${username.padEnd(11)} ${roles[0]!.padEnd(14)} ${shown}`);
   }
@@ -248,8 +248,9 @@ export async function serve(
   try {
     const url = await listen(http, flags.port, flags.host);
     const firstStart = await seedOnce(store, [
-      (tx) => seedPosts(tx, samplePosts()),
+      // The form first: it takes id 1, below the sample posts' own ids 4–28.
       async (tx) => void (await seedContactForms(tx, { home: url })),
+      (tx) => seedPosts(tx, samplePosts()),
     ]);
     const { users, lines } = await demoUsers(store, passwords, firstStart);
     const namespaces = variantModules(flags.variant, {

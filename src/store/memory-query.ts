@@ -1,6 +1,6 @@
 import { StoreError } from './errors.js';
 import type { JsonValue, PostQuery, PostRow, UserQuery, UserRow } from './types.js';
-import { checkDate, checkInteger, checkText } from './values.js';
+import { checkDate, checkInteger, checkText, lookupId } from './values.js';
 
 /**
  * The memory store's queries: a query prepared once (its lists as sets, its search split into
@@ -18,7 +18,7 @@ function positions<T>(list: readonly T[]): Map<T, number> {
 }
 
 function ids(list: readonly number[] | undefined, what: string): Set<number> {
-  return new Set((list ?? []).map((id) => checkInteger(id, what)));
+  return new Set((list ?? []).map((id) => lookupId(id, what)));
 }
 
 function texts(list: readonly string[] | undefined, what: string): Set<string> {
@@ -37,8 +37,10 @@ function badDateColumn(column: unknown): never {
 
 /** Offset and limit of a query, checked. */
 export function pageBounds(query: { offset?: number; limit?: number }): { offset: number; limit: number } {
+  const offset = query.offset === undefined ? 0 : lookupId(query.offset, 'query.offset');
   return {
-    offset: query.offset === undefined ? 0 : checkInteger(query.offset, 'query.offset'),
+    // An offset past every row skips them all, however far past (lookupId's -1).
+    offset: offset < 0 ? Number.MAX_SAFE_INTEGER : offset,
     limit: query.limit === undefined ? Infinity : checkInteger(query.limit, 'query.limit'),
   };
 }
@@ -69,7 +71,7 @@ export function postQueryPlan(
   const statusOf = (post: PostRow): string =>
     publishedBy !== undefined && post.post_status === 'future' && post.post_date_gmt <= publishedBy ? 'publish' : post.post_status;
   const stickySet = query.sticky === undefined ? undefined : new Set(sticky());
-  const include = (query.include ?? []).map((id) => checkInteger(id, 'query.include'));
+  const include = (query.include ?? []).map((id) => lookupId(id, 'query.include'));
   const included = new Set(include);
   const excluded = ids(query.exclude, 'query.exclude');
   const authors = ids(query.author, 'query.author');
@@ -149,7 +151,7 @@ export function postQueryPlan(
 
 /** The predicate and the order of a users query. */
 export function userQueryPlan(query: UserQuery): { matches: (user: UserRow) => boolean; compare: (a: UserRow, b: UserRow) => number } {
-  const include = (query.include ?? []).map((id) => checkInteger(id, 'query.include'));
+  const include = (query.include ?? []).map((id) => lookupId(id, 'query.include'));
   const included = new Set(include);
   const excluded = ids(query.exclude, 'query.exclude');
   const roles = texts(query.roles, 'query.roles');

@@ -23,7 +23,7 @@ import type {
   UserRow,
   UsersTable,
 } from './types.js';
-import { checkInteger, checkName, checkText, copyJson, jsonEqual } from './values.js';
+import { checkInteger, checkName, checkText, copyJson, jsonEqual, lookupId } from './values.js';
 
 /** Options of the memory store. */
 export interface MemoryStoreOptions {
@@ -348,7 +348,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       update: (id, changes) =>
         run(() => {
           const given = checkPostChanges(changes);
-          const current = posts.get(checkInteger(id, 'post id'));
+          const current = posts.get(lookupId(id, 'post id'));
           if (current === undefined) return null;
           const modified = now();
           const stored = withUniqueSlug({
@@ -362,19 +362,19 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       get: (id) =>
         run(() => {
-          const post = posts.get(checkInteger(id, 'post id'));
+          const post = posts.get(lookupId(id, 'post id'));
           return post === undefined ? null : { ...post };
         }),
       getMany: (ids) =>
         run(() =>
-          [...new Set(ids.map((id) => checkInteger(id, 'post id')))].flatMap((id) => {
+          [...new Set(ids.map((id) => lookupId(id, 'post id')))].flatMap((id) => {
             const post = posts.get(id);
             return post === undefined ? [] : [{ ...post }];
           }),
         ),
       delete: (id) =>
         run(() => {
-          if (!remove(posts, checkInteger(id, 'post id'))) return false;
+          if (!remove(posts, lookupId(id, 'post id'))) return false;
           postMeta.removeObject(id);
           setRelationships(id, []);
           return true;
@@ -405,7 +405,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       update: (id, changes) =>
         run(() => {
           const given = checkUserChanges(changes);
-          const current = users.get(checkInteger(id, 'user id'));
+          const current = users.get(lookupId(id, 'user id'));
           if (current === undefined) return null;
           const row = { ...current, ...given };
           checkUnique(row);
@@ -414,7 +414,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       get: (id) =>
         run(() => {
-          const user = users.get(checkInteger(id, 'user id'));
+          const user = users.get(lookupId(id, 'user id'));
           return user === undefined ? null : copyUser(user);
         }),
       getBy: (field, value) =>
@@ -428,7 +428,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       delete: (id) =>
         run(() => {
-          if (!remove(users, checkInteger(id, 'user id'))) return false;
+          if (!remove(users, lookupId(id, 'user id'))) return false;
           userMeta.removeObject(id);
           return true;
         }),
@@ -452,7 +452,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       update: (id, changes) =>
         run(() => {
           const given = checkTermChanges(changes);
-          const current = terms.get(checkInteger(id, 'term id'));
+          const current = terms.get(lookupId(id, 'term id'));
           if (current === undefined) return null;
           const row = { ...current, ...given };
           if (termSlugsTaken(row.taxonomy, id).has(row.slug))
@@ -462,7 +462,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       get: (id) =>
         run(() => {
-          const term = terms.get(checkInteger(id, 'term id'));
+          const term = terms.get(lookupId(id, 'term id'));
           return term === undefined ? null : { ...term };
         }),
       getBySlug: (taxonomy, slug) =>
@@ -482,7 +482,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
       delete: (id) =>
         run(() => {
-          const term = terms.get(checkInteger(id, 'term id'));
+          const term = terms.get(lookupId(id, 'term id'));
           if (term === undefined) return false;
           for (const [objectId, termIds] of [...relationships]) {
             if (termIds.includes(id))

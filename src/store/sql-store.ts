@@ -26,7 +26,7 @@ import type {
   UserRow,
   UsersTable,
 } from './types.js';
-import { checkDate, checkInteger, checkName, checkText, copyJson, jsonEqual } from './values.js';
+import { checkDate, checkInteger, checkName, checkText, copyJson, jsonEqual, lookupId } from './values.js';
 
 /** How a SQL store is set up over an open client. */
 export interface SqlStoreOptions {
@@ -150,7 +150,7 @@ const toJson = (value: unknown, what: string): string => JSON.stringify(copyJson
 const fromJson = (text: unknown): JsonValue => JSON.parse(String(text)) as JsonValue;
 
 function ids(list: readonly number[] | undefined, what: string): number[] {
-  return (list ?? []).map((id) => checkInteger(id, what));
+  return (list ?? []).map((id) => lookupId(id, what));
 }
 
 function texts(list: readonly string[] | undefined, what: string): string[] {
@@ -239,7 +239,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     }
 
     async function getPost(id: number): Promise<PostRow | null> {
-      const [row] = await q.query<PostRow>(`SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = $1`, [checkInteger(id, 'post id')]);
+      const [row] = await q.query<PostRow>(`SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = $1`, [lookupId(id, 'post id')]);
       return row ?? null;
     }
 
@@ -291,7 +291,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ),
       update: (id, changes) =>
         atomic(
-          () => [checkInteger(id, 'post id'), checkPostChanges(changes)],
+          () => [lookupId(id, 'post id'), checkPostChanges(changes)],
           (t) => t.posts.update(id, changes),
           async () => {
             const given = checkPostChanges(changes);
@@ -313,14 +313,14 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       },
       delete: (id) =>
         atomic(
-          () => checkInteger(id, 'post id'),
+          () => lookupId(id, 'post id'),
           (t) => t.posts.delete(id),
           async () => {
-            checkInteger(id, 'post id');
-            await unrelate(id, null);
-            const gone = await q.query(`DELETE FROM ${p}posts WHERE "ID" = $1 RETURNING "ID"`, [id]);
+            const key = lookupId(id, 'post id');
+            await unrelate(key, null);
+            const gone = await q.query(`DELETE FROM ${p}posts WHERE "ID" = $1 RETURNING "ID"`, [key]);
             if (gone.length === 0) return false;
-            await q.query(`DELETE FROM ${p}postmeta WHERE post_id = $1`, [id]);
+            await q.query(`DELETE FROM ${p}postmeta WHERE post_id = $1`, [key]);
             return true;
           },
         ),
@@ -634,7 +634,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ),
       update: (id, changes) =>
         atomic(
-          () => [checkInteger(id, 'user id'), checkUserChanges(changes)],
+          () => [lookupId(id, 'user id'), checkUserChanges(changes)],
           (t) => t.users.update(id, changes),
           async () => {
             const given = checkUserChanges(changes);
@@ -643,7 +643,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
             const sets = columns.map((column, i) => `"${column}" = $${i + 2}`).join(', ');
             return userConflicts(async () => {
               const [stored] = await q.query<UserRow>(`UPDATE ${p}users SET ${sets} WHERE "ID" = $1 RETURNING ${USER_SELECT}`, [
-                checkInteger(id, 'user id'),
+                lookupId(id, 'user id'),
                 ...columns.map((column) => given[column]),
               ]);
               return stored ?? null;
@@ -651,7 +651,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           },
         ),
       get: async (id) => {
-        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE "ID" = $1`, [checkInteger(id, 'user id')]);
+        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE "ID" = $1`, [lookupId(id, 'user id')]);
         return row ?? null;
       },
       getBy: async (field, value) => {
@@ -669,10 +669,10 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       },
       delete: (id) =>
         atomic(
-          () => checkInteger(id, 'user id'),
+          () => lookupId(id, 'user id'),
           (t) => t.users.delete(id),
           async () => {
-            const gone = await q.query(`DELETE FROM ${p}users WHERE "ID" = $1 RETURNING "ID"`, [checkInteger(id, 'user id')]);
+            const gone = await q.query(`DELETE FROM ${p}users WHERE "ID" = $1 RETURNING "ID"`, [lookupId(id, 'user id')]);
             if (gone.length === 0) return false;
             await q.query(`DELETE FROM ${p}usermeta WHERE user_id = $1`, [id]);
             return true;
@@ -741,7 +741,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     const TERM_FROM = `${p}terms t JOIN ${p}term_taxonomy tt ON tt.term_id = t.term_id`;
 
     async function getTerm(id: number): Promise<TermRow | null> {
-      const [row] = await q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.term_id = $1`, [checkInteger(id, 'term id')]);
+      const [row] = await q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.term_id = $1`, [lookupId(id, 'term id')]);
       return row ?? null;
     }
 
@@ -775,7 +775,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ),
       update: (id, changes) =>
         atomic(
-          () => [checkInteger(id, 'term id'), checkTermChanges(changes)],
+          () => [lookupId(id, 'term id'), checkTermChanges(changes)],
           (t) => t.terms.update(id, changes),
           async () => {
             const given = checkTermChanges(changes);
@@ -815,7 +815,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ]),
       delete: (id) =>
         atomic(
-          () => checkInteger(id, 'term id'),
+          () => lookupId(id, 'term id'),
           (t) => t.terms.delete(id),
           async () => {
             const term = await getTerm(id);

@@ -66,6 +66,17 @@ export function checkInteger(value: unknown, what: string, signed = false): numb
 }
 
 /**
+ * An id to look up, filter by, change or delete: a safe whole number ≥ 0 as it is; a whole number
+ * beyond that (a client's `?include=99999999999999999999` arrives so) as -1, which no row has, so
+ * it finds nothing, as WordPress's query for such an id does; anything else an `invalid_value`
+ * StoreError. Ids a row is given (an insert's wanted id, a relationship) stay {@link checkInteger}'s.
+ */
+export function lookupId(value: unknown, what: string): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) return -1;
+  return checkInteger(value, what);
+}
+
+/**
  * A deep copy of a JSON value, checked on the way: finite numbers, text without NUL, plain arrays
  * and objects only. Keys are written as own properties (`__proto__` included), so a copy never
  * gains a prototype from the data, and the caller's object and the store's never alias.

@@ -298,6 +298,22 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect((await store.posts.getMany([b.ID, 999_999, a.ID])).map((p) => p.ID)).toEqual([b.ID, a.ID]);
       });
 
+      it('finds nothing for an id beyond the safe integers, as a query string can ask for one, and refuses a negative one', async () => {
+        const kept = await store.posts.insert(post({ post_status: 'publish' }));
+        const huge = 1e21;
+        expect(await store.posts.get(huge)).toBeNull();
+        expect(await store.posts.update(huge, { post_title: 'x' })).toBeNull();
+        expect(await store.posts.delete(huge)).toBe(false);
+        expect(await store.posts.getMany([huge, kept.ID])).toEqual([kept]);
+        expect(await store.users.get(huge)).toBeNull();
+        expect(await store.terms.get(huge)).toBeNull();
+        expect((await store.posts.query({ include: [huge] })).total).toBe(0);
+        expect((await store.posts.query({ author: [huge] })).total).toBe(0);
+        expect((await store.posts.query({ exclude: [huge] })).total).toBe(1);
+        expect(await store.posts.query({ offset: huge })).toEqual({ posts: [], total: 1 });
+        expect(isStoreError(await refusal(store.posts.get(-1)), 'invalid_value')).toBe(true);
+      });
+
       it('refuses unknown columns and wrongly typed fields', async () => {
         expect(isStoreError(await refusal(store.posts.insert({ post_date: 'yesterday' })), 'invalid_value')).toBe(true);
         expect(isStoreError(await refusal(store.posts.insert({ post_parent: -1 })), 'invalid_value')).toBe(true);

@@ -173,13 +173,6 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
     return renderPost(post, as, env(context), { user: context.user, fields, passwordGiven });
   }
 
-  async function uniqueSlug(wanted: string, self: number, context: RestContext): Promise<string> {
-    const taken = async (slug: string) =>
-      (await storage.queryPosts(slugQuery(slug), storageContext(context))).posts.some((p) => p.id !== self);
-    if (!(await taken(wanted))) return wanted;
-    for (let n = 2; ; n++) if (!(await taken(`${wanted}-${n}`))) return `${wanted}-${n}`;
-  }
-
   /** The fields a create or update request writes, checked as WordPress checks them. */
   function changesFrom(p: WriteParams, context: RestContext, existing: PostRecord | null): Partial<PostRecord> | RestError {
     const user = context.user;
@@ -221,15 +214,12 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
     return changes;
   }
 
-  /** The slug a post ends up with: as given, or for a published post its title's, unique either way. */
-  async function settleSlug(
-    post: Partial<PostRecord> & Pick<PostRecord, 'status' | 'title'>,
-    self: number,
-    context: RestContext,
-  ): Promise<string> {
-    const wanted =
-      post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? slugify(post.title) : '');
-    return wanted ? uniqueSlug(wanted, self, context) : '';
+  /**
+   * The slug a post asks for: as given, or for a published post its title's. The storage makes it
+   * unique as it stores it (`wp_unique_post_slug`), where no other writer can take it in between.
+   */
+  function wantedSlug(post: Partial<PostRecord> & Pick<PostRecord, 'status' | 'title'>): string {
+    return post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? slugify(post.title) : '');
   }
 
   return {
@@ -308,7 +298,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
         ...changes,
       };
       draft.status = scheduledStatus(draft.status, draft.date_gmt, at);
-      draft.slug = await settleSlug(draft, 0, context);
+      draft.slug = wantedSlug(draft);
       const created = await storage.createPost(draft, storageContext(context));
       const post = created.guid
         ? created
@@ -344,7 +334,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       const scheduled = scheduledStatus(merged.status, merged.date_gmt, now());
       if (scheduled !== merged.status) changes.status = merged.status = scheduled;
       if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === ''))
-        changes.slug = await settleSlug(merged, existing.id, context);
+        changes.slug = wantedSlug(merged);
       const stored = await storage.updatePost(existing.id, changes, storageContext(context));
       const updated = stored && asOf(stored, now());
       remember(request, updated);
@@ -412,18 +402,3 @@ export function corePostsChecks(deps: CorePostsDeps): Checks<Table> {
   };
 }
 
-/** A query for the posts holding one slug, whatever their status. */
-function slugQuery(slug: string): PostQuery {
-  return {
-    status: ['publish', 'future', 'draft', 'pending', 'private', 'trash'],
-    author: [],
-    authorExclude: [],
-    include: [],
-    exclude: [],
-    slug: [slug],
-    orderby: 'id',
-    order: 'asc',
-    offset: 0,
-    limit: 100,
-  };
-}

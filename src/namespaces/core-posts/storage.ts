@@ -113,9 +113,13 @@ export interface PostsStorage {
   queryPosts(query: PostQuery, context: StorageContext): Promise<PostPage>;
   /** A post by id, in any status; null when there is none. */
   getPost(id: number, context: StorageContext): Promise<PostRecord | null>;
-  /** Stores a new post and answers it with its id. */
+  /**
+   * Stores a new post and answers it with its id. A slug is the one the post asks for: a published,
+   * scheduled or private post's is made unique among its type's as `wp_unique_post_slug` does
+   * (`slug-2`, `slug-3`…), atomically, so concurrent writers never share one; the same on update.
+   */
   createPost(post: NewPost, context: StorageContext): Promise<PostRecord>;
-  /** Changes some fields of a post and answers the post as stored; null when there is none. */
+  /** Changes some fields of a post (a slug made unique, as on create) and answers the post as stored; null when there is none. */
   updatePost(id: number, changes: Partial<Omit<PostRecord, 'id'>>, context: StorageContext): Promise<PostRecord | null>;
   /** Deletes a post for good; false when there was none. */
   deletePost(id: number, context: StorageContext): Promise<boolean>;
