@@ -333,8 +333,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       // `wp_update_post` runs the whole post through `wp_insert_post`, which reschedules it.
       const scheduled = scheduledStatus(merged.status, merged.date_gmt, now());
       if (scheduled !== merged.status) changes.status = merged.status = scheduled;
-      if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === ''))
-        changes.slug = wantedSlug(merged);
+      if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === '')) changes.slug = wantedSlug(merged);
       const stored = await storage.updatePost(existing.id, changes, storageContext(context));
       const updated = stored && asOf(stored, now());
       remember(request, updated);
@@ -401,4 +400,3 @@ export function corePostsChecks(deps: CorePostsDeps): Checks<Table> {
     },
   };
 }
-
