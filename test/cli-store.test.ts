@@ -1,9 +1,10 @@
 // Where `site-rest serve` keeps its data: PGlite in a directory by default (seeded on the first
 // start only, kept across restarts), memory with --memory, a PostgreSQL server with --database or
 // DATABASE_URL; an unreachable database fails start-up at once in one line without the password;
-// SIGTERM lets a request under way finish, closes the store and exits 0.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// SIGTERM lets a request under way finish, closes the store and exits 0; SIGKILL amid writes loses
+// none that was acknowledged, and the next start takes over the killed process's directory lock.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,32 @@ function runCli(argv: string[]): Promise<{ code: number | null; stdout: string; 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
 }
 
+/** A `site-rest serve` child process, once it prints where it serves (after its user lines). */
+interface ServeChild {
+  child: ChildProcess;
+  port: number;
+  /** Everything it has printed, stdout and stderr. */
+  printed: () => string;
+  /** Its exit code, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals | null>;
+}
+
+/** Starts the built CLI's `serve` and waits until it serves. */
+function startServe(argv: string[]): Promise<ServeChild> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...argv], { cwd: dir });
+  let printed = '';
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const found = /serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
+      if (found && printed.includes('subscriber')) resolve({ child, port: Number(found[1]), printed: () => printed, exited });
+    });
+    child.once('exit', () => reject(new Error(`exited before serving: ${printed}`)));
+  });
+}
+
 describe('site-rest serve on the command line', () => {
   it('fails start-up at once on an unreachable database: one line naming it without the password, exit 1', async () => {
     const { code, stdout, stderr, ms } = await runCli(['serve', '--port', '0', '--database', 'postgres://site:hunter2@127.0.0.1:1/site']);
@@ -138,18 +165,7 @@ describe('site-rest serve on the command line', () => {
     'on SIGTERM answers the request under way, closes the store and exits 0, leaving a directory that reopens',
     async () => {
       const dataDir = join(dir, 'signalled');
-      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', dataDir], { cwd: dir });
-      let printed = '';
-      child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-      const port = await new Promise<number>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          printed += chunk.toString();
-          const found = /serving http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
-          if (found && printed.includes('subscriber')) resolve(Number(found[1]));
-        });
-        child.once('exit', () => reject(new Error(`exited before serving: ${printed}`)));
-      });
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const { child, port, printed, exited } = await startServe(['--data', dataDir]);
 
       // A request whose body is still coming when the signal arrives.
       const socket = connect(port, '127.0.0.1');
@@ -170,7 +186,7 @@ describe('site-rest serve on the command line', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
       expect(answer).toContain('application/json');
       expect(await exited).toBe(0);
-      expect(printed).toContain('site-rest: SIGTERM, shutting down');
+      expect(printed()).toContain('site-rest: SIGTERM, shutting down');
       const reopened = await pgliteStore({ dataDir });
       try {
         expect(await reopened.options.get('site_rest_demo_seeded')).toEqual(expect.any(String));
@@ -179,5 +195,66 @@ describe('site-rest serve on the command line', () => {
       }
     },
     PGLITE_MS,
+  );
+
+  it(
+    'killed with SIGKILL amid a stream of writes keeps every acknowledged post, and a restart takes over the dead process’s lock',
+    async () => {
+      const dataDir = join(dir, 'killed');
+      const password = 'KillNine0123456789abcdef';
+      const admin = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` };
+      const first = await startServe(['--data', dataDir, '--app-password', `admin:${password}`]);
+
+      // Four writers, each sending its next post as soon as the last is acknowledged, until the 40th acknowledgement.
+      const acknowledged = new Map<number, string>();
+      let sent = 0;
+      let inFlight = 0;
+      let inFlightAtKill = -1;
+      const writer = async (): Promise<void> => {
+        while (inFlightAtKill < 0) {
+          const title = `Write ${(sent += 1)}`;
+          inFlight += 1;
+          try {
+            const created = await fetch(`http://127.0.0.1:${first.port}/wp-json/core/v2/posts`, {
+              method: 'POST',
+              headers: { ...admin, 'content-type': 'application/json' },
+              body: JSON.stringify({ title, status: 'publish' }),
+            });
+            expect(created.status).toBe(201);
+            acknowledged.set(((await created.json()) as { id: number }).id, title);
+          } catch (error) {
+            if (inFlightAtKill < 0) throw error;
+            return;
+          } finally {
+            inFlight -= 1;
+          }
+          if (acknowledged.size === 40) {
+            inFlightAtKill = inFlight;
+            first.child.kill('SIGKILL');
+          }
+        }
+      };
+      await Promise.all([writer(), writer(), writer(), writer()]);
+      expect(await first.exited).toBe('SIGKILL');
+      expect(inFlightAtKill).toBeGreaterThan(0);
+      expect(readFileSync(join(dataDir, 'site-rest.pid'), 'utf8').trim()).toBe(String(first.child.pid));
+
+      const second = await startServe(['--data', dataDir, '--app-password', `admin:${password}`]);
+      try {
+        expect(second.printed()).toMatch(/^\s+admin\s+\w+\s+password as given$/m);
+        const ids = [...acknowledged.keys()];
+        const listed = await fetch(
+          `http://127.0.0.1:${second.port}/wp-json/core/v2/posts?include=${ids.join(',')}&per_page=100&context=edit&_fields=id,title`,
+          { headers: admin },
+        );
+        expect(listed.status).toBe(200);
+        const posts = (await listed.json()) as Array<{ id: number; title: { raw: string } }>;
+        expect(new Map(posts.map((post) => [post.id, post.title.raw]))).toEqual(acknowledged);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    },
+    2 * PGLITE_MS,
   );
 });

@@ -227,6 +227,7 @@ describe('managing contact forms', () => {
     expect(await titles({ per_page: 2, offset: 1 })).toEqual(['alpha', 'Charlie']);
     expect(await titles({ orderby: 'title' })).toEqual(['alpha', 'Bravo', 'Charlie']);
     expect(await titles({ orderby: 'title', order: 'desc' })).toEqual(['Charlie', 'Bravo', 'alpha']);
+    expect(await titles({ orderby: 'title', per_page: 1, offset: 1 })).toEqual(['Bravo']);
     expect(await titles({ search: 'ALP' })).toEqual(['alpha']);
     // WP_Query's readings of odd values: 0 per page is 1, an unknown order is DESC, an unknown orderby is the date.
     expect(await titles({ per_page: 'abc' })).toEqual(['Bravo']);

@@ -45,8 +45,38 @@ export function pageBounds(query: { offset?: number; limit?: number }): { offset
   };
 }
 
+/** Numbers, or text below U+D800 such as dates, where `<` is code point order. */
 function compareValues(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A UTF-16 code unit moved so that units compare in code point order: surrogates after U+E000–U+FFFF. */
+const codePointRank = (unit: number): number => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
+
+/** Text in code point order, as PostgreSQL's `COLLATE "C"` sorts it (`<` sorts UTF-16 units: an emoji before U+FF21). */
+export function compareCodePoints(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < shorter && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i < shorter ? codePointRank(a.charCodeAt(i)) - codePointRank(b.charCodeAt(i)) : a.length - b.length;
+}
+
+/** A column's values: numbers by value, text by code point. */
+function compareColumn(a: string | number, b: string | number): number {
+  return typeof a === 'string' && typeof b === 'string' ? compareCodePoints(a, b) : compareValues(a, b);
+}
+
+/**
+ * A post's title as `orderby: 'post_title'` compares it: lower-cased, since WordPress's
+ * `utf8mb4_unicode_ci` ignores case. Computed once per row of a query, not once per comparison.
+ */
+function titleKeys(): (post: PostRow) => string {
+  const keys = new Map<PostRow, string>();
+  return (post) => {
+    let key = keys.get(post);
+    if (key === undefined) keys.set(post, (key = post.post_title.toLowerCase()));
+    return key;
+  };
 }
 
 /** The ids a `sticky_posts` option value lists; anything else in it is ignored. */
@@ -143,8 +173,11 @@ export function postQueryPlan(
     compare = (a, b) => sign * ((at.get(a.post_name) ?? 0) - (at.get(b.post_name) ?? 0)) || byDate(a, b);
   } else if (orderby === 'post_date') {
     compare = byDate;
+  } else if (orderby === 'post_title') {
+    const titleOf = titleKeys();
+    compare = (a, b) => sign * compareCodePoints(titleOf(a), titleOf(b)) || byId(a, b);
   } else {
-    compare = (a, b) => sign * compareValues(a[orderby], b[orderby]) || byId(a, b);
+    compare = (a, b) => sign * compareColumn(a[orderby], b[orderby]) || byId(a, b);
   }
   return { matches, compare };
 }
@@ -178,7 +211,7 @@ export function userQueryPlan(query: UserQuery): { matches: (user: UserRow) => b
     const at = positions(include);
     compare = (a, b) => sign * ((at.get(a.ID) ?? 0) - (at.get(b.ID) ?? 0)) || byId(a, b);
   } else {
-    compare = (a, b) => sign * compareValues(a[orderby], b[orderby]) || byId(a, b);
+    compare = (a, b) => sign * compareColumn(a[orderby], b[orderby]) || byId(a, b);
   }
   return { matches, compare };
 }

@@ -1,6 +1,6 @@
 import { setOwn } from '../core/own-property.js';
 import { StoreError } from './errors.js';
-import { pageBounds, postQueryPlan, stickyIds, userQueryPlan } from './memory-query.js';
+import { compareCodePoints, pageBounds, postQueryPlan, stickyIds, userQueryPlan } from './memory-query.js';
 import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPost, newTerm, newUser } from './rows.js';
 import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
 import type {
@@ -477,7 +477,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
           checkText(taxonomy, 'taxonomy');
           return [...terms.values()]
             .filter((term) => term.taxonomy === taxonomy)
-            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.term_id - b.term_id))
+            .sort((a, b) => compareCodePoints(a.name, b.name) || a.term_id - b.term_id)
             .map((term) => ({ ...term }));
         }),
       delete: (id) =>

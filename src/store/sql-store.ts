@@ -121,9 +121,17 @@ function isUniqueViolation(error: unknown): error is { constraint?: string; mess
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
 
-/** An ORDER BY term; text columns compare by code point, as the memory store's `<` does, whatever the server's collation. */
+/**
+ * `post_title` as posts are sorted by it: lower-cased, since WordPress's `utf8mb4_unicode_ci`
+ * ignores case. ICU's root locale lowers as JavaScript's `toLowerCase` does (`İ`, a final `Σ`),
+ * where the server's own `lower()` follows its LC_CTYPE (none but ASCII under `C`).
+ */
+const TITLE_ORDER_KEY = 'lower(post_title COLLATE "und-x-icu")';
+
+/** An ORDER BY term; text columns compare by code point, as the memory store compares them, whatever the server's collation. */
 function orderTerm(column: string, direction: 'ASC' | 'DESC'): string {
-  return `"${column}"${TEXT_ORDER_COLUMNS.has(column) ? ' COLLATE "C"' : ''} ${direction}`;
+  const key = column === 'post_title' ? TITLE_ORDER_KEY : `"${column}"`;
+  return `${key}${TEXT_ORDER_COLUMNS.has(column) ? ' COLLATE "C"' : ''} ${direction}`;
 }
 
 /** Collects parameters, answering each one's `$n`. */

@@ -141,7 +141,11 @@ export interface PostQuery {
   publishedBy?: string;
   /** Also answer, in the same query, the `sticky_posts` option and each answered post's revisions. */
   with?: { sticky?: boolean; revisions?: boolean };
-  /** Sort column; default `post_date`. Ties are broken by `ID` in the same direction. */
+  /**
+   * Sort column; default `post_date`. Text compares by code point; `post_title` lower-cased first
+   * (as JavaScript's `toLowerCase`), since WordPress's collation ignores case. Ties are broken by
+   * `ID` in the same direction.
+   */
   orderby?: PostOrderBy;
   /** Sort direction; default `desc`. */
   order?: 'asc' | 'desc';

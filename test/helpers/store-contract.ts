@@ -489,6 +489,53 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         ]);
       });
 
+      it('orders titles regardless of case, as MySQL’s utf8mb4_unicode_ci does, then by code point and id', async () => {
+        // Inserted out of order; İstanbul before Istanbul and Delta before delta, so an id tie-break cannot pass for the order.
+        const inserted = [
+          'Zulu',
+          'İstanbul',
+          '🍎 apple',
+          'charlie',
+          'Öl',
+          'Delta',
+          'alpha',
+          'Ａpple',
+          'Istanbul',
+          'Émile',
+          'delta',
+          'Bravo',
+        ];
+        for (const title of inserted) await store.posts.insert(post({ post_title: title }));
+        // Lower-cased as JavaScript lowers (İ to i and a combining dot), accents after z, U+FF41 before an emoji.
+        const ascending = [
+          'alpha',
+          'Bravo',
+          'charlie',
+          'Delta',
+          'delta',
+          'Istanbul',
+          'İstanbul',
+          'Zulu',
+          'Émile',
+          'Öl',
+          'Ａpple',
+          '🍎 apple',
+        ];
+        expect(titles(await store.posts.query({ orderby: 'post_title', order: 'asc' }))).toEqual(ascending);
+        expect(titles(await store.posts.query({ orderby: 'post_title', order: 'desc' }))).toEqual([...ascending].reverse());
+        expect(titles(await store.posts.query({ orderby: 'post_title', order: 'asc', offset: 3, limit: 2 }))).toEqual(['Delta', 'delta']);
+      });
+
+      it('orders other text by code point, as PostgreSQL’s COLLATE "C" does: U+FF41 before an emoji', async () => {
+        for (const slug of ['🍎', 'ａ', 'a']) await store.posts.insert(post({ post_name: slug }));
+        const slugs = await store.posts.query({ orderby: 'post_name', order: 'asc' });
+        expect(slugs.posts.map((row) => row.post_name)).toEqual(['a', 'ａ', '🍎']);
+        for (const login of ['🍎', 'ａ', 'a']) await store.users.insert({ user_login: login });
+        expect((await store.users.query({ orderby: 'user_login' })).users.map((user) => user.user_login)).toEqual(['a', 'ａ', '🍎']);
+        for (const name of ['🍎', 'ａ', 'a']) await store.terms.insert({ name, taxonomy: 'category' });
+        expect((await store.terms.list('category')).map((term) => term.name)).toEqual(['a', 'ａ', '🍎']);
+      });
+
       it('reads a due future post as published, only when asked with publishedBy', async () => {
         const due = await store.posts.insert(post({ post_status: 'future', post_date_gmt: '2026-01-15 11:00:00', post_title: 'Due' }));
         await store.posts.insert(post({ post_status: 'future', post_date_gmt: '2026-01-16 11:00:00', post_title: 'Later' }));
