@@ -89,6 +89,27 @@ describe('GET /core/v2/posts', () => {
     });
   });
 
+  it('reads page and id numbers past any post as PHP does: page 1e309 is page 0 (the first), a huge page too large, a huge id absent', async () => {
+    const rest = server();
+    const first = await rest.inject<Array<{ id: number }>>({
+      path: '/core/v2/posts',
+      query: { page: '1e309', per_page: 2, _fields: 'id' },
+    });
+    expect(first).toMatchObject({ status: 200, data: [{ id: 26 }, { id: 25 }] });
+    expect(await rest.inject({ path: '/core/v2/posts', query: { page: '99999999999999999999' } })).toMatchObject({
+      status: 400,
+      data: { code: 'rest_post_invalid_page_number' },
+    });
+    expect(await rest.inject({ path: '/core/v2/posts', query: { include: '99999999999999999999' } })).toMatchObject({
+      status: 200,
+      data: [],
+    });
+    expect(await rest.inject({ path: '/core/v2/posts/99999999999999999999' })).toMatchObject({
+      status: 404,
+      data: { code: 'rest_post_invalid_id' },
+    });
+  });
+
   it('answers the edit field set only to those who may edit posts', async () => {
     const rest = server();
     const refused = await rest.inject({ path: '/core/v2/posts', query: { context: 'edit' }, user: userWith(9, 'subscriber') });

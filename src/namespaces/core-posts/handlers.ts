@@ -255,8 +255,9 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
         sticky: p.sticky,
         orderby: p.orderby,
         order: p.order,
-        // WordPress's offset replaces the page's own offset rather than adding to it.
-        offset: p.offset !== undefined && p.offset > 0 ? p.offset : (page - 1) * perPage,
+        // WordPress's offset replaces the page's own offset rather than adding to it. PHP reads
+        // `page=1e309` as page 0, which `WP_Query` serves as page 1.
+        offset: p.offset !== undefined && p.offset > 0 ? p.offset : Math.max(0, (page - 1) * perPage),
         limit: perPage,
       };
       const found = await storage.queryPosts(query, storageContext(context));
