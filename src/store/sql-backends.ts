@@ -26,11 +26,17 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
 
 /**
  * The site store on PostgreSQL embedded in the process (PGlite), persisted in `dataDir` (created
- * when absent; in memory when omitted). One process at a time may open a directory.
+ * when absent; in memory when omitted). One process at a time may open a directory, so the store
+ * is its only writer and caches its reads of posts, their meta and terms, and options in the
+ * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s.
  */
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
   tablePrefix(options.tablePrefix);
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }), { tablePrefix: options.tablePrefix, onQuery: options.onQuery });
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }), {
+    tablePrefix: options.tablePrefix,
+    onQuery: options.onQuery,
+    exclusive: true,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPos
 import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
 import type { SqlClient, SqlQueryable } from './sql/client.js';
 import { migrate } from './sql/migrate.js';
+import { readCache } from './sql/read-cache.js';
 import { tablePrefix } from './sql/table-prefix.js';
 import type {
   CountersTable,
@@ -36,6 +37,13 @@ export interface SqlStoreOptions {
   now?: () => number;
   /** Called with each statement's text as it is sent (to count a request's statements). */
   onQuery?: (text: string) => void;
+  /**
+   * True when this store is its tables' only writer (PGlite's directory lock makes it so): reads of
+   * options, posts, post meta and terms are then kept in the process (`sql/read-cache.ts`) and
+   * dropped by every write of those tables. A store sharing its database with other processes
+   * must leave it off, as it cannot see their writes.
+   */
+  exclusive?: boolean;
 }
 
 /**
@@ -45,6 +53,38 @@ export interface SqlStoreOptions {
  * of `body` runs on that transaction's connection.
  */
 type Atomic = <T>(check: () => unknown, redo: (tables: StoreTables) => Promise<T>, body: () => Promise<T>) => Promise<T>;
+
+/**
+ * The tables whose reads an exclusive store caches, with their methods that only read; every
+ * other method of theirs writes, and so drops the cache (a method added later counts as a write).
+ */
+const READ_METHODS: { [Name in 'options' | 'posts' | 'postMeta' | 'terms']: ReadonlyArray<keyof StoreTables[Name]> } = {
+  options: ['get', 'autoloaded'],
+  posts: ['get', 'getMany', 'query', 'uniqueSlug'],
+  postMeta: ['get', 'getMany'],
+  terms: ['get', 'getBySlug', 'list', 'getObjectTerms'],
+};
+
+/** `tables` with each write of a cached table run between `beginWrite` and the end it answers. */
+function marksWrites(tables: StoreTables, beginWrite: () => () => void): StoreTables {
+  const marked: Record<string, unknown> = { ...tables };
+  for (const [name, reads] of Object.entries(READ_METHODS)) {
+    const table: Record<string, (...args: never[]) => Promise<unknown>> = { ...tables[name as keyof typeof READ_METHODS] };
+    for (const [method, write] of Object.entries(table)) {
+      if ((reads as readonly string[]).includes(method)) continue;
+      table[method] = async (...args) => {
+        const end = beginWrite();
+        try {
+          return await write(...args);
+        } finally {
+          end();
+        }
+      };
+    }
+    marked[name] = table;
+  }
+  return marked as unknown as StoreTables;
+}
 
 const POST_COLUMNS = [
   'ID',
@@ -198,13 +238,15 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   /** Increments with a lifetime since expired counters were last purged. */
   let countersSincePurge = 0;
 
-  function tables(q: SqlQueryable, atomic: Atomic): StoreTables {
+  /** The tables on `q`; reads of options, posts, post meta and terms go through `cached`. */
+  function tables(q: SqlQueryable, atomic: Atomic, cached: SqlQueryable = q): StoreTables {
     /**
      * One page of a query and the count of all its matches, in one statement (a window count; a
      * second statement counts only when the page is empty). `extra` adds columns computed for the
      * page's rows only.
      */
     async function page<Row extends object>(
+      via: SqlQueryable,
       from: string,
       select: string,
       sql: QuerySql,
@@ -215,13 +257,13 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       const { where, whereParams, order, params } = sql;
       const whereValues = params.values.slice(0, whereParams);
       const limitParam = params.add(Number.isFinite(limit) ? limit : null);
-      const rows = await q.query<Row & { __total: number }>(
+      const rows = await via.query<Row & { __total: number }>(
         `SELECT found.*${extra} FROM (SELECT ${select}, count(*) OVER ()::int AS __total FROM ${from} WHERE ${where}
          ORDER BY ${order} LIMIT ${limitParam} OFFSET ${params.add(offset)}) found`,
         params.values,
       );
       if (rows.length === 0) {
-        const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, whereValues);
+        const total = await via.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, whereValues);
         return { rows, total: total[0]?.n ?? 0 };
       }
       return { rows, total: rows[0]?.__total ?? 0 };
@@ -247,7 +289,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     }
 
     async function getPost(id: number): Promise<PostRow | null> {
-      const [row] = await q.query<PostRow>(`SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = $1`, [lookupId(id, 'post id')]);
+      const [row] = await cached.query<PostRow>(`SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = $1`, [lookupId(id, 'post id')]);
       return row ?? null;
     }
 
@@ -314,7 +356,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       getMany: async (list) => {
         const wanted = [...new Set(ids(list, 'post id'))];
         if (wanted.length === 0) return [];
-        return q.query<PostRow>(
+        return cached.query<PostRow>(
           `SELECT ${POST_SELECT} FROM ${p}posts p WHERE "ID" = ANY($1::bigint[]) ORDER BY array_position($1::bigint[], "ID")`,
           [wanted],
         );
@@ -341,7 +383,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
               `, (SELECT r."ID" FROM ${p}posts r WHERE r.post_parent = found."ID" AND r.post_type = 'revision'
                   ORDER BY r.post_date COLLATE "C" DESC, r."ID" DESC LIMIT 1) AS __latest_revision`
             : '');
-        const { rows, total } = await page<PostRow & RelatedColumns>(`${p}posts p`, POST_SELECT, postQuerySql(query), query, extra);
+        const { rows, total } = await page<PostRow & RelatedColumns>(cached, `${p}posts p`, POST_SELECT, postQuerySql(query), query, extra);
         const found: PostPage = { posts: rows.map(postOf), total };
         if (related.sticky) {
           const option = rows[0] ? rows[0].__sticky : await options.get('sticky_posts');
@@ -436,10 +478,16 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       return { where: where.join(' AND '), whereParams, order, params };
     }
 
-    function metaTable(name: 'postMeta' | 'userMeta' | 'termMeta', table: string, idColumn: string, owner: string): MetaTable {
+    function metaTable(
+      name: 'postMeta' | 'userMeta' | 'termMeta',
+      table: string,
+      idColumn: string,
+      owner: string,
+      reads: SqlQueryable,
+    ): MetaTable {
       const t = `${p}${table}`;
       const rowsOf = (objectId: number, key: string) =>
-        q.query<{ id: number; meta_value: string }>(
+        reads.query<{ id: number; meta_value: string }>(
           `SELECT ${idColumn} AS id, meta_value FROM ${t} WHERE ${owner} = $1 AND md5(meta_key) = md5($2) AND meta_key = $2 ORDER BY ${idColumn}`,
           [objectId, key],
         );
@@ -473,7 +521,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           const result = new Map<number, Record<string, JsonValue[]>>();
           for (const id of wanted) result.set(id, Object.create(null) as Record<string, JsonValue[]>);
           if (wanted.length === 0) return result;
-          const rows = await q.query<{ object_id: number; meta_key: string; meta_value: string }>(
+          const rows = await reads.query<{ object_id: number; meta_key: string; meta_value: string }>(
             `SELECT ${owner} AS object_id, meta_key, meta_value FROM ${t}
              WHERE ${owner} = ANY($1::bigint[]) AND ($2::text[] IS NULL OR meta_key = ANY($2::text[])) ORDER BY ${idColumn}`,
             [wanted, keyList],
@@ -536,7 +584,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
 
     const options: OptionsTable = {
       get: async (name) => {
-        const [row] = await q.query<{ v: string }>(
+        const [row] = await cached.query<{ v: string }>(
           `SELECT option_value AS v FROM ${p}options WHERE md5(option_name) = md5($1) AND option_name = $1`,
           [checkName(name, 'option name')],
         );
@@ -586,7 +634,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         return gone.length > 0;
       },
       autoloaded: async () => {
-        const rows = await q.query<{ n: string; v: string }>(
+        const rows = await cached.query<{ n: string; v: string }>(
           `SELECT option_name AS n, option_value AS v FROM ${p}options WHERE autoload ORDER BY option_id`,
         );
         const all = Object.create(null) as Record<string, JsonValue>;
@@ -687,7 +735,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           },
         ),
       query: async (query) => {
-        const { rows, total } = await page<UserRow>(`${p}users`, USER_SELECT, userQuerySql(query), query);
+        const { rows, total } = await page<UserRow>(q, `${p}users`, USER_SELECT, userQuerySql(query), query);
         return { users: rows.map(({ __total, ...user }) => user), total };
       },
     };
@@ -749,7 +797,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     const TERM_FROM = `${p}terms t JOIN ${p}term_taxonomy tt ON tt.term_id = t.term_id`;
 
     async function getTerm(id: number): Promise<TermRow | null> {
-      const [row] = await q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.term_id = $1`, [lookupId(id, 'term id')]);
+      const [row] = await cached.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.term_id = $1`, [lookupId(id, 'term id')]);
       return row ?? null;
     }
 
@@ -811,14 +859,14 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         ),
       get: getTerm,
       getBySlug: async (taxonomy, slug) => {
-        const [row] = await q.query<TermRow>(
+        const [row] = await cached.query<TermRow>(
           `SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.taxonomy = $1 AND md5(t.slug) = md5($2) AND t.slug = $2`,
           [checkText(taxonomy, 'taxonomy'), checkText(slug, 'slug')],
         );
         return row ?? null;
       },
       list: (taxonomy) =>
-        q.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.taxonomy = $1 ORDER BY t.name COLLATE "C", t.term_id`, [
+        cached.query<TermRow>(`SELECT ${TERM_SELECT} FROM ${TERM_FROM} WHERE t.taxonomy = $1 ORDER BY t.name COLLATE "C", t.term_id`, [
           checkText(taxonomy, 'taxonomy'),
         ]),
       delete: (id) =>
@@ -880,7 +928,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         const wanted = [...new Set(ids(objectIds, 'object id'))];
         if (wanted.length === 0) return [];
         const taxonomyList = taxonomies === undefined ? null : texts(taxonomies, 'taxonomy');
-        const rows = await q.query<TermRow & { object_id: number }>(
+        const rows = await cached.query<TermRow & { object_id: number }>(
           `SELECT tr.object_id, ${TERM_SELECT} FROM ${p}term_relationships tr
            JOIN ${TERM_FROM} ON tt.term_taxonomy_id = tr.term_taxonomy_id
            WHERE tr.object_id = ANY($1::bigint[]) AND ($2::text[] IS NULL OR tt.taxonomy = ANY($2::text[]))
@@ -942,11 +990,11 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       options,
       transients,
       posts,
-      postMeta: metaTable('postMeta', 'postmeta', 'meta_id', 'post_id'),
+      postMeta: metaTable('postMeta', 'postmeta', 'meta_id', 'post_id', cached),
       users,
-      userMeta: metaTable('userMeta', 'usermeta', 'umeta_id', 'user_id'),
+      userMeta: metaTable('userMeta', 'usermeta', 'umeta_id', 'user_id', q),
       terms,
-      termMeta: metaTable('termMeta', 'termmeta', 'meta_id', 'term_id'),
+      termMeta: metaTable('termMeta', 'termmeta', 'meta_id', 'term_id', q),
       counters,
     };
   }
@@ -955,8 +1003,11 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     if (closed) throw new StoreError('closed', 'The store is closed.');
   };
 
-  /** Tables bound to an open transaction; they refuse work once it has ended. */
-  const inTransaction = (tx: SqlQueryable): { tables: StoreTables; end: () => void } => {
+  /**
+   * Tables bound to an open transaction; they refuse work once it has ended. Their reads bypass the
+   * read cache; their first write of a cached table calls `beginWrite`.
+   */
+  const inTransaction = (tx: SqlQueryable, beginWrite?: () => () => void): { tables: StoreTables; end: () => void } => {
     let active = true;
     const q: SqlQueryable = {
       query: <Row extends object>(text: string, params?: readonly unknown[]) => {
@@ -965,30 +1016,14 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         return tx.query<Row>(text, params);
       },
     };
+    const bound = tables(q, async (check, _redo, body) => {
+      check();
+      return body();
+    });
     return {
-      tables: tables(q, async (check, _redo, body) => {
-        check();
-        return body();
-      }),
+      tables: beginWrite === undefined ? bound : marksWrites(bound, beginWrite),
       end: () => (active = false),
     };
-  };
-
-  const transaction = <T>(fn: (tables: StoreTables) => Promise<T>): Promise<T> => {
-    try {
-      open();
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return client.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${p}store`]);
-      const bound = inTransaction(tx);
-      try {
-        return await fn(bound.tables);
-      } finally {
-        bound.end();
-      }
-    });
   };
 
   const outside: SqlQueryable = {
@@ -999,15 +1034,57 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     },
   };
 
-  return {
-    ...tables(outside, async (check, redo) => {
+  const cache = options.exclusive === true ? readCache(outside) : undefined;
+
+  const transaction = async <T>(fn: (tables: StoreTables) => Promise<T>): Promise<T> => {
+    open();
+    /** Ends the cache's write when the transaction wrote a cached table: after its commit or rollback. */
+    let endWrite: (() => void) | undefined;
+    const beginWrite =
+      cache &&
+      (() => {
+        endWrite ??= cache.beginWrite();
+        return () => undefined;
+      });
+    try {
+      return await client.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${p}store`]);
+        const bound = inTransaction(tx, beginWrite);
+        try {
+          return await fn(bound.tables);
+        } finally {
+          bound.end();
+        }
+      });
+    } finally {
+      endWrite?.();
+    }
+  };
+
+  const cachedReads: SqlQueryable = cache
+    ? {
+        query: async (text, params) => {
+          open();
+          return cache.reads.query(text, params);
+        },
+      }
+    : outside;
+  const own = tables(
+    outside,
+    async (check, redo) => {
       check();
       return transaction(redo);
-    }),
+    },
+    cachedReads,
+  );
+
+  return {
+    ...(cache ? marksWrites(own, cache.beginWrite) : own),
     transaction,
     close: async () => {
       if (closed) return;
       closed = true;
+      cache?.clear();
       await client.close();
     },
   };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { SqlClient } from '../../src/store/sql/client.js';
-import { sqlStore } from '../../src/store/sql-store.js';
+import { sqlStore, type SqlStoreOptions } from '../../src/store/sql-store.js';
 import { describeStoreContract } from './store-contract.js';
 import { pgClient } from '../../src/store/sql/pg-client.js';
 import { pgliteClient } from '../../src/store/sql/pglite-client.js';
@@ -71,9 +71,10 @@ export function testDatabases(): Array<() => TestDatabase> {
 
 /**
  * The SiteStore contract on `database`: one client for the file, each test's store on a fresh
- * prefix (so fresh and empty), its `close` leaving the shared client open.
+ * prefix (so fresh and empty), its `close` leaving the shared client open; `exclusive` turns on
+ * the read cache.
  */
-export function describeSqlStoreContract(name: string, database: TestDatabase): void {
+export function describeSqlStoreContract(name: string, database: TestDatabase, store: Pick<SqlStoreOptions, 'exclusive'> = {}): void {
   let client: SqlClient;
   beforeAll(async () => {
     client = await database.open();
@@ -82,5 +83,7 @@ export function describeSqlStoreContract(name: string, database: TestDatabase): 
     await client.close();
     await database.dispose();
   });
-  describeStoreContract(name, ({ now }) => sqlStore({ ...client, close: async () => undefined }, { tablePrefix: freshPrefix(), now }));
+  describeStoreContract(name, ({ now }) =>
+    sqlStore({ ...client, close: async () => undefined }, { ...store, tablePrefix: freshPrefix(), now }),
+  );
 }

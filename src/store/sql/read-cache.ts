@@ -1,0 +1,121 @@
+import type { SqlQueryable } from './client.js';
+
+/** Most statements' answers kept; the least recently used goes first. */
+const MAX_ENTRIES = 500;
+/** Most bytes kept (an estimate of the answers' text, keys included); an answer over an eighth of it is never kept. */
+const MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A cache of read statements' rows for a store that is its database's only writer, as WordPress
+ * 6.1 caches `WP_Query` answers under the `posts` group's `last_changed`: a statement's rows are
+ * kept under its text and parameters, so the key is the checked query, and every write of a table
+ * the cached statements read drops them all.
+ */
+interface ReadCache {
+  /** Reads through the cache: a kept answer, one already on its way, or a statement sent. */
+  reads: SqlQueryable;
+  /**
+   * Marks a write of the covered tables as begun, answering the function that ends it. While any
+   * runs, reads go to the database and keep nothing; its end drops every kept answer, so no answer
+   * read before it is served after.
+   */
+  beginWrite(): () => void;
+  /** Drops every kept answer. */
+  clear(): void;
+}
+
+/** Rows as flat objects (the covered statements' columns are numbers, text, booleans or null). */
+type Rows = readonly object[];
+
+/** Each row copied, so no caller ever holds a kept row. */
+const copyRows = <Row>(rows: Rows): Row[] => rows.map((row) => ({ ...row }) as Row);
+
+/** Roughly the memory rows take: text by its length, any other value as 8 bytes, 16 a row. */
+function sizeOf(rows: Rows): number {
+  let bytes = 0;
+  for (const row of rows) {
+    bytes += 16;
+    for (const value of Object.values(row)) bytes += typeof value === 'string' ? 2 * value.length : 8;
+  }
+  return bytes;
+}
+
+interface Kept {
+  rows: Rows;
+  bytes: number;
+}
+
+/** The read cache over `source`, the store's statements outside transactions. */
+export function readCache(source: SqlQueryable): ReadCache {
+  /** Kept answers, least recently used first. */
+  const kept = new Map<string, Kept>();
+  /** Statements sent and not yet answered, so that readers asking the same at once share one. */
+  const pending = new Map<string, Promise<Rows>>();
+  let keptBytes = 0;
+  /** Bumped by every write's end: an answer read across one is not kept. */
+  let generation = 0;
+  let writes = 0;
+
+  const clear = (): void => {
+    kept.clear();
+    pending.clear();
+    keptBytes = 0;
+    generation += 1;
+  };
+
+  function keep(key: string, rows: Rows): void {
+    const bytes = 2 * key.length + sizeOf(rows);
+    if (bytes > MAX_BYTES / 8) return;
+    kept.set(key, { rows, bytes });
+    keptBytes += bytes;
+    for (const [oldest, entry] of kept) {
+      if (kept.size <= MAX_ENTRIES && keptBytes <= MAX_BYTES) break;
+      kept.delete(oldest);
+      keptBytes -= entry.bytes;
+    }
+  }
+
+  function send(key: string, text: string, params: readonly unknown[]): Promise<Rows> {
+    const at = generation;
+    const shared = source.query(text, params);
+    pending.set(key, shared);
+    shared.then(
+      (rows) => {
+        if (pending.get(key) === shared) pending.delete(key);
+        if (generation === at && writes === 0) keep(key, copyRows(rows));
+      },
+      () => {
+        if (pending.get(key) === shared) pending.delete(key);
+      },
+    );
+    return shared;
+  }
+
+  return {
+    reads: {
+      async query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+        if (writes > 0) return source.query<Row>(text, params);
+        const key = JSON.stringify([text, params]);
+        const hit = kept.get(key);
+        if (hit !== undefined) {
+          // Last used goes last, so the Map's order is the eviction order.
+          kept.delete(key);
+          kept.set(key, hit);
+          return copyRows(hit.rows);
+        }
+        return copyRows(await (pending.get(key) ?? send(key, text, params)));
+      },
+    },
+    beginWrite() {
+      writes += 1;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        writes -= 1;
+        clear();
+      };
+    },
+    clear,
+  };
+}
