@@ -145,6 +145,19 @@ for (const makeDatabase of testDatabases()) {
       expect(names.some((row) => row.counter_name === 'forever')).toBe(true);
     });
 
+    it('purges expired transients from the table, keeping live ones and those without a lifetime', async () => {
+      let clock = Date.UTC(2026, 0, 15);
+      const store = await sqlStore({ ...db, close: async () => undefined }, { tablePrefix: p, now: () => clock });
+      await store.transients.set('forever', 1, 0);
+      for (let i = 0; i < 100; i++) await store.transients.set(`old-${i}`, i, 60);
+      clock += 60_000;
+      for (let i = 0; i < 100; i++) await store.transients.set(`new-${i}`, i, 60);
+      const names = await db.query<{ transient_name: string }>(`SELECT transient_name FROM ${p}transients`);
+      expect(names.filter((row) => row.transient_name.startsWith('old-'))).toEqual([]);
+      expect(names.filter((row) => row.transient_name.startsWith('new-')).length).toBeGreaterThan(0);
+      expect(await store.transients.get('forever')).toBe(1);
+    });
+
     it('keeps a published slug unique per post type, but not across types, nor for drafts and revisions', async () => {
       const insert = (type: string, status: string, slug: string) =>
         db.query(`INSERT INTO ${p}posts (post_type, post_status, post_name) VALUES ($1, $2, $3)`, [type, status, slug]);

@@ -60,6 +60,14 @@ function serial(): <T>(task: () => T | Promise<T>) => Promise<T> {
 
 const closedError = (): StoreError => new StoreError('closed', 'The store is closed.');
 
+/** Expiring entries of one map written since its last purge, and how many the next purge waits for. */
+interface PurgeState {
+  expiring: number;
+  at: number;
+}
+
+const newPurgeState = (): PurgeState => ({ expiring: 0, at: 64 });
+
 /**
  * A site store in process memory: no I/O, nothing kept across restarts. Every call runs alone, in
  * call order, and a transaction holds the store until it ends, so `update` and `increment` lose
@@ -75,10 +83,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
   const terms = new Map<number, TermRow>();
   const relationships = new Map<number, readonly number[]>();
   const counters = new Map<string, CounterEntry>();
-  /** Counters with an expiry, so a purge visits those only. */
-  let expiring = 0;
-  /** How many expiring counters the next purge waits for: twice what the last one kept, so purging costs O(1) per increment. */
-  let purgeAt = 64;
+  /** Expiring counters and transients written since each map's last purge, and how many the next purge waits for. */
+  const purges = { counters: newPurgeState(), transients: newPurgeState() };
   const sequences = new Map<string, number>();
   const postMetaRows = new Map<number, readonly MetaRow[]>();
   const userMetaRows = new Map<number, readonly MetaRow[]>();
@@ -312,6 +318,23 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
         }),
     };
 
+    /**
+     * Counts one more expiring entry of `map`; when as many have come as the last purge kept (at
+     * least 64), drops the expired ones, so purging costs O(1) per write and expired counters and
+     * transients never pile up.
+     */
+    const notePurge = (map: Map<string, { expires: number }>, state: PurgeState): void => {
+      if (++state.expiring < state.at) return;
+      const at = now();
+      state.expiring = 0;
+      for (const [name, entry] of map) {
+        if (entry.expires === 0) continue;
+        if (entry.expires <= at) remove(map, name);
+        else state.expiring++;
+      }
+      state.at = Math.max(64, state.expiring * 2);
+    };
+
     const live = (name: string): TransientEntry | undefined => {
       const entry = transients.get(checkName(name, 'transient name'));
       return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
@@ -327,6 +350,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
           checkName(name, 'transient name');
           const copy = copyJson(value, 'transient value');
           const ttl = checkInteger(ttlSeconds, 'transient lifetime');
+          if (ttl !== 0) notePurge(transients, purges.transients);
           put(transients, name, { value: copy, expires: ttl === 0 ? 0 : now() + ttl * 1000 });
         }),
       delete: (name) =>
@@ -526,16 +550,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
       const entry = counters.get(checkName(name, 'counter name'));
       return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
     };
-    const purgeCounters = (): void => {
-      const at = now();
-      expiring = 0;
-      for (const [name, entry] of counters) {
-        if (entry.expires === 0) continue;
-        if (entry.expires <= at) remove(counters, name);
-        else expiring++;
-      }
-      purgeAt = Math.max(64, expiring * 2);
-    };
     const countersTable: CountersTable = {
       increment: (name, by = 1, options = {}) =>
         run(() => {
@@ -545,7 +559,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
           const current = liveCounter(name);
           const value = checkInteger((current?.value ?? 0) + step, `counter ${name}`, true);
           const expires = current !== undefined ? current.expires : ttl === 0 ? 0 : now() + ttl * 1000;
-          if (expires !== 0 && current === undefined && ++expiring >= purgeAt) purgeCounters();
+          if (expires !== 0 && current === undefined) notePurge(counters, purges.counters);
           put(counters, name, { value, expires });
           return value;
         }),

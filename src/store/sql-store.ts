@@ -151,8 +151,11 @@ const USER_ORDER_COLUMNS = new Set(['ID', 'user_login', 'user_nicename', 'user_e
 const USER_LOOKUP_COLUMNS = new Set(['user_login', 'user_email', 'user_nicename']);
 const DATE_COLUMNS = new Set(['post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt']);
 
-/** Increments with a lifetime between two purges of expired counters: the table stays within what a window adds, at one indexed delete per this many. */
-const COUNTER_PURGE_EVERY = 64;
+/**
+ * Writes with a lifetime (counter increments, transient sets) between two purges of the expired
+ * ones: each table stays within what a lifetime adds, at one indexed delete per this many.
+ */
+const PURGE_EVERY = 64;
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -237,6 +240,8 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   let closed = false;
   /** Increments with a lifetime since expired counters were last purged. */
   let countersSincePurge = 0;
+  /** Sets with a lifetime since expired transients were last purged. */
+  let transientsSincePurge = 0;
 
   /** The tables on `q`; reads of options, posts, post meta and terms go through `cached`. */
   function tables(q: SqlQueryable, atomic: Atomic, cached: SqlQueryable = q): StoreTables {
@@ -655,6 +660,10 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         checkName(name, 'transient name');
         const json = toJson(value, 'transient value');
         const ttl = checkInteger(ttlSeconds, 'transient lifetime');
+        if (ttl > 0 && ++transientsSincePurge >= PURGE_EVERY) {
+          transientsSincePurge = 0;
+          await q.query(`DELETE FROM ${p}transients WHERE expires_at <= $1`, [now()]);
+        }
         await q.query(
           `INSERT INTO ${p}transients (transient_name, transient_value, expires_at) VALUES ($1, $2, $3)
            ON CONFLICT (md5(transient_name)) DO UPDATE SET transient_value = EXCLUDED.transient_value, expires_at = EXCLUDED.expires_at`,
@@ -954,7 +963,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
             const step = checkInteger(by, 'increment', true);
             const ttl = checkInteger(options.ttlSeconds ?? 0, 'counter lifetime');
             const at = now();
-            if (ttl > 0 && ++countersSincePurge >= COUNTER_PURGE_EVERY) {
+            if (ttl > 0 && ++countersSincePurge >= PURGE_EVERY) {
               countersSincePurge = 0;
               await q.query(`DELETE FROM ${p}counters WHERE expires_at <= $1`, [at]);
             }
