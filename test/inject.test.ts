@@ -40,6 +40,12 @@ describe('server.inject', () => {
     expect(answer.headers['Content-Type']).toBe('application/json; charset=UTF-8');
   });
 
+  it('sends a lone surrogate in a query as U+FFFD, as a client’s UTF-8 bytes carry it, instead of throwing', async () => {
+    const answer = await server.inject<{ query: Record<string, string> }>({ path: '/shop/v1/products', query: { note: 'a\ud800b' } });
+    expect(answer.status).toBe(200);
+    expect(answer.data.query).toEqual({ note: 'a\ufffdb' });
+  });
+
   it('runs as the given user without credentials, and as anonymous with user null', async () => {
     saved.length = 0;
     const created = await server.inject({ method: 'POST', path: '/shop/v1/products', body: { name: 'Teapot' }, user: editor });

@@ -1,14 +1,12 @@
+import { utf8Encodable } from '../php/strings.js';
 import type { RestResponse } from './response.js';
-
-/** A UTF-16 surrogate without its other half (the `u` flag makes a whole pair one code point, never matched). */
-const LONE_SURROGATE = /[\ud800-\udfff]/gu;
 
 /**
  * PHP's `urlencode`: everything but letters, digits, `-`, `_` and `.` percent-encoded, spaces
  * as `+`; a lone surrogate, which has no UTF-8 form, as U+FFFD.
  */
 function phpUrlencode(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\ufffd'))
+  return encodeURIComponent(utf8Encodable(text))
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
 }

@@ -16,6 +16,14 @@ export function utf8Text(body: Uint8Array | string): string {
   return typeof body === 'string' ? body : utf8.decode(body);
 }
 
+/** A UTF-16 surrogate without its other half (the `u` flag makes a whole pair one code point, never matched). */
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
+
+/** Text as its UTF-8 bytes carry it: a lone surrogate, which has no UTF-8 form, becomes U+FFFD (as `TextEncoder` writes it). */
+export function utf8Encodable(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd');
+}
+
 /** A body's bytes, its text encoded as UTF-8. */
 export function utf8Bytes(body: Uint8Array | string): Uint8Array {
   return typeof body === 'string' ? encoder.encode(body) : body;

@@ -1,4 +1,5 @@
 import type { RestError } from '../errors/rest-error.js';
+import { utf8Encodable } from '../php/strings.js';
 import type { RestResponse } from '../http/response.js';
 import type { RawRequest, RawResponse, RestUser } from '../types.js';
 
@@ -52,7 +53,8 @@ function buildPhpQuery(query: Record<string, unknown>): string {
     // Functions and symbols have no place in a query string; PHP never receives them.
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') return;
     const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    // A lone surrogate has no UTF-8 form: it arrives as U+FFFD, as from a client's bytes.
+    parts.push(`${encodeURIComponent(utf8Encodable(key))}=${encodeURIComponent(utf8Encodable(text))}`);
   };
   for (const [key, value] of Object.entries(query)) add(key, value);
   return parts.join('&');
