@@ -293,8 +293,10 @@ describe('the login limiter', () => {
     release();
     const answers = await Promise.all(burst);
     expect(verify).toHaveBeenCalledTimes(3);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
-    expect(answers[3]!.headers['Retry-After']).toBe('1');
+    // Which of the burst wait is up to the store's turns; how many is not.
+    const statuses = answers.map((answer) => answer.status);
+    expect([...statuses].sort()).toEqual([200, 200, 200, 429, 429]);
+    for (const answer of answers.filter((a) => a.status === 429)) expect(answer.headers['Retry-After']).toBe('1');
   });
 
   it("answers 429 in the 'wordpress' credential-errors mode too", async () => {
@@ -358,7 +360,8 @@ describe('the sign-in queue', () => {
   it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
     const users = await createUserStore({
       users: [{ username: 'admin', roles: ['administrator'] }],
-      scrypt: { N: 1024 },
+      // The default cost: a hash lasts long enough that the second attempt surely finds the slot taken.
+      scrypt: { N: 16384 },
       queue: { concurrency: 2, maxWaiting: 0 },
     });
     await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
@@ -367,6 +370,8 @@ describe('the sign-in queue', () => {
     expect((await me(PASSWORDS.admin, '198.51.100.7')).body).toEqual({ id: 1 });
 
     const hashing = me('wrongwrongwrong', '203.0.113.1');
+    // Its store lookups first, so that its hash holds the slot when the next attempt comes.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const refused = me('wrongwrongwrong', '203.0.113.2');
     const owner = me(PASSWORDS.admin, '198.51.100.7');
     expect(await refused).toMatchObject({
