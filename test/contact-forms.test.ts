@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeHandler } from '../src/adapters/node.js';
-import { createRestServer, memoryStore, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
+import { createRestServer, memoryStore, variantB, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
 import { contactForms, seedContactForms, type ContactFormsOptions, type MailMessage } from '../src/namespaces/contact-forms/index.js';
 import { loggedSubmissions, type LoggedSubmission } from './helpers/flamingo-log.js';
 import { FIXTURES } from './helpers/peer.js';
@@ -360,6 +360,34 @@ describe('submitting feedback', () => {
       });
       expect(feedback.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
     }
+  });
+
+  it("answers mail_failed, at mailLimits' deadline, when the host's sendMail never answers", async () => {
+    const sample = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-name': 'Ana', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
+    const sendMail = () => new Promise<boolean>(() => undefined);
+    const rest = await server({ storage: { sendMail }, mailLimits: { timeoutMs: 50 } });
+    const feedback = (await submit(rest, 1, sample)).data as Feedback;
+    expect(feedback.status).toBe('mail_failed');
+  });
+
+  it("sends through the variant's sendMail, the one every mailing namespace shares, when the storage names none", async () => {
+    const store = memoryStore();
+    await seedContactForms(store);
+    const sent: string[] = [];
+    const rest = createRestServer({
+      site: { name: 'Forms Site', url: 'http://forms.test' },
+      store,
+      namespaces: variantB({ only: ['contact-forms/v1'], sendMail: async (mail) => (sent.push(mail.subject), true) }),
+    });
+    const sample = { _wpcf7_unit_tag: 'wpcf7-f1-o1', 'your-name': 'Ana', 'your-email': 'ana@example.com', 'your-subject': 'Hi' };
+    expect(((await submit(rest, 1, sample)).data as Feedback).status).toBe('mail_sent');
+    expect(sent).toEqual(['Forms Site "Hi"']);
+  });
+
+  it('refuses a mailLimits timeout that is not a positive number when mounted', () => {
+    expect(() => contactForms({ mailLimits: { timeoutMs: 0 } })).toThrow(
+      'site-rest: contactForms mailLimits timeoutMs must be a number of at least 1',
+    );
   });
 
   it("answers spam when the host's checkSpam says so, or when there is no User-Agent, and logs it as spam", async () => {

@@ -256,7 +256,7 @@ export async function serve(
     const namespaces = variantModules(flags.variant, {
       users,
       oembed: { fetch: nodeOembedFetch() },
-      contactForms: { storage: { sendMail: demoMail(flags.smtp, io) } },
+      sendMail: demoMail(flags.smtp, io),
       only: flags.namespaces,
     });
     const site = siteFor(flags.variant, url);

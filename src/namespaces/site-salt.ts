@@ -1,4 +1,5 @@
-import { randomHex } from '../core/crypto/random.js';
+import { hmacMd5 } from '../core/crypto/digest.js';
+import { constantTimeEqual, randomHex } from '../core/crypto/random.js';
 import type { SiteStore } from '../store/types.js';
 
 /**
@@ -23,4 +24,14 @@ export function siteSalt(store: SiteStore, scheme: string): () => Promise<string
     });
     return salt;
   };
+}
+
+/** WordPress's `wp_hash( $data, $scheme )`: an HMAC-MD5 keyed per scheme, from a salt such as {@link siteSalt}'s. */
+export function keyedHash(data: string, scheme: string, key: string): string {
+  return hmacMd5(data, `${key}:${scheme}`);
+}
+
+/** PHP's `hash_equals()`: compares two hashes (or secrets) in constant time. */
+export function hashesEqual(known: string, given: string): boolean {
+  return constantTimeEqual(known, given);
 }

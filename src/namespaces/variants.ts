@@ -1,4 +1,5 @@
 import type { UserStore } from '../core/auth/user-store.js';
+import type { SendMail } from '../core/mail/message.js';
 import type { MountableNamespace } from '../core/types.js';
 import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
@@ -49,6 +50,8 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
+  /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
+  sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
   /** Mount only these of the variant's namespaces (default: all that site-rest implements). */
@@ -56,6 +59,12 @@ export interface VariantOptions {
 }
 
 type Builder = (options: VariantOptions) => MountableNamespace;
+
+/** Contact forms' options with the variant's `sendMail` where their storage names none of its own. */
+function withSendMail(options: ContactFormsOptions | undefined, sendMail: SendMail | undefined): ContactFormsOptions | undefined {
+  if (!sendMail || options?.storage?.sendMail) return options;
+  return { ...options, storage: { ...options?.storage, sendMail: (mail) => sendMail(mail) } };
+}
 
 /** The namespaces site-rest implements, by name. */
 const BUILDERS: Readonly<Record<string, Builder>> = {
@@ -74,7 +83,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
-  'contact-forms/v1': (options) => contactForms(options.contactForms),
+  'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
 

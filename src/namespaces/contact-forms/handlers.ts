@@ -13,6 +13,7 @@ import type { contactFormsRoutes } from './routes.js';
 import type { ContactFormRecord, ContactFormsStorage } from './storage.js';
 import { runSubmission, type FeedbackResult } from './submission.js';
 import { newFormFields } from './templates.js';
+import type { HostServiceLimits } from '../host-service.js';
 
 /** What the handlers run on. */
 interface ContactFormsHandlerDeps {
@@ -22,6 +23,8 @@ interface ContactFormsHandlerDeps {
   hashKey: () => Promise<string>;
   /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
   adminEmail: string | undefined;
+  /** How long `sendMail` may take. */
+  mailLimits: HostServiceLimits;
 }
 
 /** CF7's `wpcf7_sanitize_unit_tag()`: letters, digits, `_` and `-` only. */
@@ -106,7 +109,7 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<ty
       const hashKey = await deps.hashKey();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
-        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey },
+        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey, mailLimits: deps.mailLimits },
       );
       return feedbackResponse(form, result, unitTag, hashKey);
     },

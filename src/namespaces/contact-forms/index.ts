@@ -1,5 +1,6 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
+import { MAIL_LIMITS, serviceLimits, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { contactFormsHandlers } from './handlers.js';
 import { contactFormsRoutes } from './routes.js';
@@ -38,6 +39,8 @@ export interface ContactFormsOptions {
    * site store's `nonce_salt` option, made at random on first use, so every process sharing the store agrees.
    */
   hashKey?: string;
+  /** How long `sendMail` may take before the mail counts as failed (default 15 s). */
+  mailLimits?: Pick<GivenHostServiceLimits, 'timeoutMs'>;
 }
 
 /**
@@ -47,6 +50,7 @@ export interface ContactFormsOptions {
  */
 export function contactForms(options: ContactFormsOptions = {}): MountableNamespace {
   const given = options.hashKey;
+  const mailLimits = serviceLimits('contactForms mailLimits', options.mailLimits, MAIL_LIMITS);
   return ({ store }) => {
     const hashKey = given === undefined ? siteSalt(store, 'nonce') : () => Promise.resolve(given);
     const storage = withDefaults<ContactFormsStorage>(
@@ -55,6 +59,10 @@ export function contactForms(options: ContactFormsOptions = {}): MountableNamesp
       contactFormsStorageGroups,
       'contactForms storage',
     );
-    return bindRoutes('contact-forms/v1', contactFormsRoutes, contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail }));
+    return bindRoutes(
+      'contact-forms/v1',
+      contactFormsRoutes,
+      contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail, mailLimits }),
+    );
   };
 }

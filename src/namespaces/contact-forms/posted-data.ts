@@ -1,6 +1,6 @@
 import { isCredentialName } from '../../core/index/credentials.js';
 import { hasOption, tagFeatures, type FormTag } from './form-tags.js';
-import { canonicalize } from './hashing.js';
+import { canonicalize } from './canonicalize.js';
 import type { PostedValue } from './storage.js';
 
 /** A request value as a flat list of strings, as CF7's `wpcf7_array_flatten()` (nested arrays and maps included). */

@@ -1,6 +1,7 @@
 import { randomInt } from '../../core/crypto/random.js';
 import type { FormTag } from './form-tags.js';
-import { canonicalize, hashesEqual, keyedHash } from './hashing.js';
+import { hashesEqual, keyedHash } from '../site-salt.js';
+import { canonicalize } from './canonicalize.js';
 
 /** A quiz's question and the keyed hash of its answer, as CF7's refill hands them to the client. */
 type QuizPair = [question: string, answerHash: string];

@@ -3,7 +3,8 @@ import { stripAllTags } from '../../core/schema/text.js';
 import type { StorageContext } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
-import { keyedHash } from './hashing.js';
+import { mailSent, type HostServiceLimits } from '../host-service.js';
+import { keyedHash } from '../site-salt.js';
 import { composeMail } from './mail.js';
 import { mailTagResolver, type MailTagEnv } from './mail-tag-values.js';
 import { replaceMailTags } from './mail-tags.js';
@@ -40,6 +41,8 @@ interface FeedbackEnv {
   adminEmail: string;
   /** Key of the keyed hashes. */
   hashKey: string;
+  /** How long `sendMail` may take. */
+  mailLimits: HostServiceLimits;
 }
 
 /** How a submission ended; `error` is CF7's refusal of a subscribers-only form. */
@@ -77,13 +80,9 @@ function postedDataHash(posted: Record<string, PostedValue>, unitTag: string, ke
   return keyedHash(flatJoin([String(tick), '', unitTag, ...Object.values(posted)]), 'wpcf7_submission', key);
 }
 
-/** Sends a mail; a callback that throws counts as a failed send, as `wp_mail()` answering false. */
-async function send(message: MailMessage, env: FeedbackEnv): Promise<boolean> {
-  try {
-    return (await env.storage.sendMail(message, env.ctx)) === true;
-  } catch {
-    return false;
-  }
+/** Sends a mail; a callback that throws or outlasts its time counts as a failed send, as `wp_mail()` answering false. */
+function send(message: MailMessage, env: FeedbackEnv): Promise<boolean> {
+  return mailSent(() => env.storage.sendMail(message, env.ctx), env.mailLimits);
 }
 
 /** CF7's `mail()`: the main mail, then `mail_2` when the first went out and the second is active. */

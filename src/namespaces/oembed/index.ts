@@ -2,6 +2,7 @@ import type { MountableNamespace } from '../../core/types.js';
 import { memoryStore } from '../../store/memory.js';
 import type { SiteStore } from '../../store/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
+import { boundOption } from '../host-service.js';
 import { postsStorageOn } from '../core-posts/site-store.js';
 import { proxyCacheOn } from './cache.js';
 import { oembedHandlers } from './handlers.js';
@@ -40,12 +41,7 @@ export interface OembedOptions {
   providers?: readonly OembedProvider[];
 }
 
-/** A number option, checked: a bad bound would make the proxy hang or never answer. */
-function bound(name: string, value: number | undefined, fallback: number, least: number): number {
-  const n = value ?? fallback;
-  if (!Number.isFinite(n) || n < least) throw new TypeError(`site-rest: oembed ${name} must be a number of at least ${least}`);
-  return n;
-}
+const bound = (name: string, value: number | undefined, fallback: number, least: number) => boundOption('oembed', name, value, fallback, least);
 
 /**
  * The `oembed/1.0` namespace: `/embed` answers the oEmbed document of one of the site's published
