@@ -104,6 +104,15 @@ export type {
   SubmissionRecord,
   SubmissionStatus,
 } from './namespaces/contact-forms/index.js';
+export { themeblocks, themeblocksStorageGroups, themeblocksStorageOn } from './namespaces/themeblocks/index.js';
+export type {
+  FavoriteList,
+  FavoritesChange,
+  LayoutCollection,
+  LayoutComponent,
+  ThemeblocksOptions,
+  ThemeblocksStorage,
+} from './namespaces/themeblocks/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

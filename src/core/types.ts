@@ -155,6 +155,12 @@ export interface RestRequest<P = Record<string, unknown>, U = Record<string, unk
   body: Record<string, unknown>;
   /** The parsed JSON body (undefined when none). */
   json: unknown;
+  /**
+   * The body as the client sent it, whatever its Content-Type (`WP_REST_Request::get_body()`).
+   * Where a host framework parsed the body first: the text it kept, or its JSON written again.
+   * Empty for no body, a form a framework parsed, batch items and internal requests.
+   */
+  rawBody: Uint8Array | string;
   /** Parameters captured from the path (sanitized by their arg when the endpoint declares one). */
   urlParams: U;
   /** Defaults of the endpoint's args. */

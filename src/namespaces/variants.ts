@@ -5,6 +5,7 @@ import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
+import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -50,6 +51,8 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
+  /** `themeblocks/v1` (variant A): the host's layouts and sections, and the keys the library shows. */
+  themeblocks?: ThemeblocksOptions;
   /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -84,6 +87,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
+  'themeblocks/v1': (options) => themeblocks(options.themeblocks),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
 

@@ -14,13 +14,20 @@ export function bodyLoader(raw: RawRequest, method: string, headers: Record<stri
     const isJson = contentType !== undefined && isJsonMediaType(contentType);
     if (raw.parsedBody !== undefined) {
       const parsed = raw.parsedBody;
-      if (isJson) return { json: parsed, isJson, form: {} };
-      return { json: undefined, isJson, form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {} };
+      // The text a parser kept as it is, or JSON written again from the data it made: the nearest to the body sent.
+      const text = typeof parsed === 'string' ? parsed : isJson ? JSON.stringify(parsed) : undefined;
+      if (isJson) return { json: parsed, isJson, form: {}, raw: text };
+      return {
+        json: undefined,
+        isJson,
+        form: typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {},
+        raw: text,
+      };
     }
     // No body at all (a GET, say): nothing to parse.
     if (raw.body === undefined || raw.body.length === 0) return { json: undefined, isJson, form: {} };
     const parsed = parseBody({ method, httpMethod: raw.method.toUpperCase(), contentType, body: raw.body });
     if (isRestError(parsed)) return parsed;
-    return { json: parsed.json, isJson, form: parsed.form };
+    return { json: parsed.json, isJson, form: parsed.form, raw: raw.body };
   };
 }

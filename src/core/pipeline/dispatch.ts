@@ -20,6 +20,8 @@ export interface BodyParams {
   isJson: boolean;
   /** Form parameters (urlencoded or multipart), or batch item bodies. */
   form: Record<string, unknown>;
+  /** The body as sent, for `RestRequest.rawBody`; absent for bodies built in code (batch items, internal requests). */
+  raw?: Uint8Array | string;
 }
 
 /** One request as the dispatcher sees it: already resolved to a route, method overrides applied. */
@@ -96,6 +98,7 @@ function buildRequest(
   sources: ParamSources,
   user: RestUser | null,
   json: unknown,
+  rawBody: Uint8Array | string = '',
 ): RestRequest {
   return {
     method: input.method,
@@ -105,6 +108,7 @@ function buildRequest(
     query: sources.query,
     body: sources.body ?? {},
     json,
+    rawBody,
     urlParams: sources.url,
     defaults: sources.defaults,
     headers: input.headers,
@@ -250,15 +254,17 @@ export function validateMatched(input: DispatchInput, match: RouteMatch, check =
   const body = input.loadBody();
   let error: RestError | null = null;
   let json: unknown;
+  let rawBody: Uint8Array | string | undefined;
   if (isRestError(body)) {
     error = body;
   } else {
     json = body.json;
+    rawBody = body.raw;
     if (body.isJson) sources.json = toParamObject(body.json);
     if (BODY_METHODS.has(input.method)) sources.body = body.form;
     if (check) error = applyArgs(match.endpoint.plan, sources);
   }
-  return { request: buildRequest(input, match.route, sources, input.user, json), error };
+  return { request: buildRequest(input, match.route, sources, input.user, json, rawBody), error };
 }
 
 /**

@@ -1,15 +1,22 @@
 /**
- * WordPress's text sanitizers: `sanitize_text_field` and `sanitize_textarea_field`, with the
+ * WordPress's text sanitizers: `sanitize_key`, `sanitize_text_field` and `sanitize_textarea_field`, with the
  * helpers they run (`wp_check_invalid_utf8`, `wp_pre_kses_less_than`, `wp_strip_all_tags`
  * and PHP's `strip_tags`).
  */
 import { removePercentTriples } from './percent-triples.js';
-import { toPhpString } from '../php/values.js';
+import { isScalar, toPhpString } from '../php/values.js';
 import { asciiLower, phpTrim } from '../php/strings.js';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LESS_THAN = /<[^>]*?(?:(?=<)|>|(?=\n?$))/g;
 const WHITESPACE_RUN = /[\r\n\t ]+/g;
+
+const NOT_KEY_CHARACTER = /[^a-z0-9_-]/g;
+
+/** `sanitize_key` (WordPress 6.1): a scalar lower-cased (ASCII), keeping `a-z`, `0-9`, `_` and `-`; anything else is `''`. */
+export function sanitizeKey(value: unknown): string {
+  return isScalar(value) ? asciiLower(toPhpString(value)).replace(NOT_KEY_CHARACTER, '') : '';
+}
 
 /** `sanitize_text_field`: strips tags, line breaks, extra whitespace and percent-encoded octets. */
 export function sanitizeTextField(value: unknown): string {

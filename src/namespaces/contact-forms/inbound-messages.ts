@@ -2,6 +2,7 @@
 // `flamingo_inbound` per message (`flamingo-spam` for spam), its fields in `_field_<name>` post meta
 // listed by `_fields`, and the sender's name, address and subject read from `[your-name]`,
 // `[your-email]` and `[your-subject]` as CF7's Flamingo module reads them by default.
+import { sanitizeKey } from '../../core/schema/text.js';
 import { mysqlDate } from '../../store/rows.js';
 import type { JsonValue, SiteStore, StoreTables } from '../../store/types.js';
 import type { PostedValue, SubmissionRecord } from './storage.js';
@@ -11,11 +12,6 @@ const INBOUND_TYPE = 'flamingo_inbound';
 
 /** Flamingo's status for spam. */
 const SPAM_STATUS = 'flamingo-spam';
-
-/** WordPress's `sanitize_key`: lower-case ASCII letters, digits, `_` and `-` only. */
-function sanitizeKey(key: string): string {
-  return key.toLowerCase().replace(/[^a-z0-9_-]/g, '');
-}
 
 /** A mail-tag's value as CF7 replaces it: a list joined with commas. */
 function tagValue(value: PostedValue | undefined): string {
