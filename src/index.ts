@@ -104,6 +104,16 @@ export type {
   SubmissionRecord,
   SubmissionStatus,
 } from './namespaces/contact-forms/index.js';
+export { theme, themeStorageGroups, themeStorageOn, GENESIS_DEFAULT_SETTINGS, GENESIS_SETTINGS_FIELD } from './namespaces/theme/index.js';
+export type {
+  GenesisSettings,
+  GivenThemeLayout,
+  GivenThemeStorage,
+  ReadingOptions,
+  ThemeLayout,
+  ThemeOptions,
+  ThemeStorage,
+} from './namespaces/theme/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -5,6 +5,7 @@ import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
+import { theme, type ThemeOptions } from './theme/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -50,6 +51,8 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
+  /** `theme/v1` (variant A). */
+  theme?: ThemeOptions;
   /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -85,6 +88,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
+  'theme/v1': (options) => theme(options.theme),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */
