@@ -506,5 +506,6 @@ describe('on a PGlite store', () => {
     } finally {
       await reopened.close();
     }
-  });
+    // Two PGlite starts, each an initdb-sized wait on a loaded machine.
+  }, 60_000);
 });
