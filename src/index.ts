@@ -113,6 +113,16 @@ export type {
   ThemeblocksOptions,
   ThemeblocksStorage,
 } from './namespaces/themeblocks/index.js';
+export { theme, themeStorageGroups, themeStorageOn, GENESIS_DEFAULT_SETTINGS, GENESIS_SETTINGS_FIELD } from './namespaces/theme/index.js';
+export type {
+  GenesisSettings,
+  GivenThemeLayout,
+  GivenThemeStorage,
+  ReadingOptions,
+  ThemeLayout,
+  ThemeOptions,
+  ThemeStorage,
+} from './namespaces/theme/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -6,6 +6,7 @@ import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
+import { theme, type ThemeOptions } from './theme/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -53,6 +54,8 @@ export interface VariantOptions {
   contactForms?: ContactFormsOptions;
   /** `themeblocks/v1` (variant A): the host's layouts and sections, and the keys the library shows. */
   themeblocks?: ThemeblocksOptions;
+  /** `theme/v1` (variant A). */
+  theme?: ThemeOptions;
   /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -89,6 +92,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
+  'theme/v1': (options) => theme(options.theme),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

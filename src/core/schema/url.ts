@@ -144,7 +144,7 @@ function allowedProtocol(raw: string): string {
 }
 
 /** `wp_kses_decode_entities`: numeric character references become bytes (`chr()` wraps at 256). */
-function decodeNumericEntities(value: string): string {
+export function decodeNumericEntities(value: string): string {
   return value
     .replace(/&#([0-9]+);/g, (_, n: string) => String.fromCharCode(Number(n) % 256))
     .replace(/&#[Xx]([0-9A-Fa-f]+);/g, (_, n: string) => String.fromCharCode(Number.parseInt(n, 16) % 256));
