@@ -4,6 +4,7 @@ import type { MountableNamespace } from '../core/types.js';
 import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
+import { loginGuard, type LoginGuardOptions } from './login-guard/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
@@ -50,7 +51,9 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
-  /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
+  /** `login-guard/v1` (variant B); its codes go out through `sendMail` unless it names its own. */
+  loginGuard?: LoginGuardOptions;
+  /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
@@ -84,6 +87,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
+  'login-guard/v1': (options) => loginGuard({ ...options.loginGuard, sendMail: options.loginGuard?.sendMail ?? options.sendMail }),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
 
