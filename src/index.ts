@@ -123,6 +123,23 @@ export type {
   ThemeOptions,
   ThemeStorage,
 } from './namespaces/theme/index.js';
+export {
+  closeMfaSession,
+  loginGuard,
+  loginGuardStorageGroups,
+  loginGuardStorageOn,
+  openMfaSession,
+  verifyMfaCode,
+} from './namespaces/login-guard/index.js';
+export type {
+  GivenLoginGuardStorage,
+  LoginGuardOptions,
+  LoginGuardStorage,
+  MfaSession,
+  MfaSessionKeys,
+  MfaUser,
+  OpenMfaSessionOptions,
+} from './namespaces/login-guard/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -4,6 +4,7 @@ import type { MountableNamespace } from '../core/types.js';
 import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
+import { loginGuard, type LoginGuardOptions } from './login-guard/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 import { theme, type ThemeOptions } from './theme/index.js';
@@ -56,7 +57,9 @@ export interface VariantOptions {
   themeblocks?: ThemeblocksOptions;
   /** `theme/v1` (variant A). */
   theme?: ThemeOptions;
-  /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
+  /** `login-guard/v1` (variant B); its codes go out through `sendMail` unless it names its own. */
+  loginGuard?: LoginGuardOptions;
+  /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
@@ -91,6 +94,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
+  'login-guard/v1': (options) => loginGuard({ ...options.loginGuard, sendMail: options.loginGuard?.sendMail ?? options.sendMail }),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
 };

@@ -3,6 +3,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { type ContactFormsHandlerName, contactFormsRoutes } from '../../src/namespaces/contact-forms/routes.js';
 import type { Handlers } from '../../src/namespaces/define.js';
+import { type LoginGuardHandlerName, loginGuardRoutes } from '../../src/namespaces/login-guard/routes.js';
 import { type OembedHandlerName, oembedRoutes } from '../../src/namespaces/oembed/routes.js';
 
 type RequestOf<H> = H extends (request: infer R, ...rest: never[]) => unknown ? R : never;
@@ -27,5 +28,12 @@ describe('namespace handlers typed by their route tables', () => {
     expectTypeOf<ContactFormsHandlerName>().toEqualTypeOf<
       'listForms' | 'createForm' | 'getForm' | 'updateForm' | 'deleteForm' | 'submitFeedback' | 'getSchema' | 'getRefill'
     >();
+  });
+
+  it('types the login guard params as sanitize_text_field answers them, whatever the client sent', () => {
+    type SendCode = RequestOf<Handlers<typeof loginGuardRoutes>['sendCode']>;
+    expectTypeOf<SendCode['params']['token']>().toEqualTypeOf<string>();
+    expectTypeOf<SendCode['params']['code']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<LoginGuardHandlerName>().toEqualTypeOf<'sendCode'>();
   });
 });

@@ -18,6 +18,11 @@ export interface OutgoingMail {
   useHtml: boolean;
 }
 
+/** `wp_mail()`'s default From address: `wordpress@` and the host of the site's home URL, without `www.`. */
+export function defaultMailAddress(home: string): string {
+  return `wordpress@${new URL(home).hostname.replace(/^www\./, '')}`;
+}
+
 /** A host callback that sends a mail: true when it went out; false (or a throw) when it did not, as `wp_mail()` answers. */
 export type SendMail = (mail: OutgoingMail) => Promise<boolean>;
 

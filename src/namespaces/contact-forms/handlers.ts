@@ -1,4 +1,5 @@
 import { isRestError } from '../../core/errors/rest-error.js';
+import { defaultMailAddress } from '../../core/mail/message.js';
 import type { RestContext } from '../../core/types.js';
 import { storageContext, type Handlers } from '../define.js';
 import { cannotDelete, notFound, postExists, unitTagNotFound, unsupportedMediaType } from './errors.js';
@@ -58,7 +59,7 @@ function feedbackResponse(form: ContactFormRecord, result: FeedbackResult, unitT
 /** The handlers of the contact-forms route table, over the given storage. */
 export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<typeof contactFormsRoutes> {
   const { storage } = deps;
-  const adminEmail = (context: RestContext) => deps.adminEmail ?? `wordpress@${new URL(context.site.home).hostname.replace(/^www\./, '')}`;
+  const adminEmail = (context: RestContext) => deps.adminEmail ?? defaultMailAddress(context.site.home);
 
   return {
     async listForms(request, context) {

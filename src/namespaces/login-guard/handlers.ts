@@ -1,0 +1,67 @@
+import type { SendMail } from '../../core/mail/message.js';
+import { storageContext, type Handlers } from '../define.js';
+import { mailSent, type HostServiceLimits } from '../host-service.js';
+import { hashesEqual } from '../site-salt.js';
+import { newCode, otpHash } from './codes.js';
+import { forbidden, mailFailed, providerNotAvailable, sent, tooManySends } from './errors.js';
+import { verificationMail } from './mail.js';
+import type { loginGuardRoutes } from './routes.js';
+import { OTP_TTL, type LoginGuardStorage } from './storage.js';
+import { usableSecret, usableToken } from './tokens.js';
+
+/** What the handlers run on. */
+interface LoginGuardHandlerDeps {
+  /** The namespace's storage. */
+  storage: LoginGuardStorage;
+  /** Where the code goes out; undefined: nowhere, so every send fails as a failed `wp_mail()`. */
+  sendMail: SendMail | undefined;
+  /** How long `sendMail` may take. */
+  mailLimits: HostServiceLimits;
+  /** Key of the code hashes (`wp_salt( 'auth' )`). */
+  hashKey: () => Promise<string>;
+  /** Sends a token may have; the next is answered 429. */
+  maxSends: number;
+  /** The clock in milliseconds. */
+  now: () => number;
+}
+
+/** The handlers of the login-guard route table, over the given storage. */
+export function loginGuardHandlers(deps: LoginGuardHandlerDeps): Handlers<typeof loginGuardRoutes> {
+  const { storage } = deps;
+  return {
+    // MfaRestApi::send_code_callback() and MfaFlowSendCode::execute(), in their order.
+    async sendCode(request, context) {
+      const { token, secret } = request.params;
+      if (!usableToken(token) || !usableSecret(secret)) return forbidden();
+      const ctx = storageContext(context);
+      const kept = await storage.sendSecret(token, ctx);
+      if (kept === null || !hashesEqual(kept, secret)) return forbidden();
+      const session = await storage.session(token, ctx);
+      if (session === null) return forbidden();
+      if ((await storage.countSend(token, ctx)) > deps.maxSends) return tooManySends();
+      const user = await storage.sessionUser(session, ctx);
+      if (user === null) return sent();
+      if (session.provider_id !== 'llar') return providerNotAvailable();
+      // LLAR's cloud chooses the code; without one, the site draws it (LLAR would mail an empty one).
+      const code = request.params.code || newCode();
+      const hash = otpHash(code, await deps.hashKey());
+      if (user.email !== '') {
+        const mail = verificationMail({
+          recipient: user.email,
+          code,
+          home: context.site.home,
+          gmtOffset: Number(context.site.gmt_offset ?? 0) || 0,
+          now: deps.now(),
+          codeTtl: OTP_TTL,
+          ip: request.params.ip ?? '',
+          browser: request.params.browser ?? '',
+          location: request.params.location ?? '',
+        });
+        const { sendMail } = deps;
+        if (!sendMail || !(await mailSent(() => sendMail(mail), deps.mailLimits))) return mailFailed();
+      }
+      await storage.saveOtpHash(token, hash, ctx);
+      return sent();
+    },
+  };
+}
