@@ -126,6 +126,35 @@ describe('site-rest serve', () => {
     }
   });
 
+  it('opens the MFA session --mfa-session asks for, whose token and secret have the code mailed (printed here)', async () => {
+    const { lines, io } = quiet();
+    const { http } = await serve(['--port', '0', '--memory', '--variant', 'B', '--mfa-session', 'author'], io, {});
+    try {
+      const port = (http.address() as AddressInfo).port;
+      const [, token, secret] = /MFA session for author \(10 minutes\): token=(\w+) secret=(\w+)/.exec(lines.join('')) ?? [];
+      const send = (body: unknown) =>
+        fetch(`http://127.0.0.1:${port}/index.php?rest_route=/login-guard/v1/mfa/send-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const wrong = await send({ token, secret: 'not-the-secret' });
+      expect([wrong.status, await wrong.json()]).toEqual([403, { success: false, message: 'Forbidden' }]);
+      const sent = await send({ token, secret, code: '424242' });
+      expect([sent.status, await sent.json()]).toEqual([200, { success: true }]);
+      const mail = lines.join('');
+      expect(mail).toContain('To: author@example.test');
+      expect(mail).toContain('424242');
+    } finally {
+      http.close();
+    }
+  });
+
+  it('refuses --mfa-session for an unknown user or without login-guard/v1', () => {
+    expect(() => parseServeFlags(['--variant', 'B', '--mfa-session', 'nobody'])).toThrow(/unknown user "nobody"/);
+    expect(() => parseServeFlags(['--mfa-session', 'admin'])).toThrow('--mfa-session needs login-guard/v1, which variant B serves');
+  });
+
   it('refuses a malformed or unknown --app-password without repeating the password', () => {
     expect(() => demoPasswords(['admin'], undefined)).toThrow(UsageError);
     expect(() => demoPasswords(['admin:'], undefined)).toThrow(/USER:PASSWORD/);

@@ -11,6 +11,7 @@ import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
 import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
 import { seedContactForms } from '../namespaces/contact-forms/index.js';
+import { openMfaSession } from '../namespaces/login-guard/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
 import type { SiteStore, StoreTables } from '../store/types.js';
@@ -20,7 +21,7 @@ import { smtpMail } from '../core/mail/smtp.js';
 import { consoleMail } from './console-mail.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
-                      [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL]
+                      [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL] [--mfa-session USER]...
                       [--data DIR | --memory | --database URL]
 
   --variant       which site variant to serve, A or B, in either case (default A)
@@ -34,9 +35,13 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
                   On the store's first start, users left without one get a generated password,
                   printed once; later starts keep the stored ones and add any given here.
-  --smtp          send the contact forms' mail through this SMTP server: smtp://user:password@host:587
+  --smtp          send the site's mail (contact forms, login codes) through this SMTP server: smtp://user:password@host:587
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
+  --mfa-session   open a login-guard MFA session for a demo user, as Limit Login Attempts Reloaded's
+                  login flow does, and print its token and send-secret (valid 10 minutes, stored in
+                  the site store, so any process sharing it serves POST /login-guard/v1/mfa/send-code
+                  with them); repeatable; variant B with login-guard/v1 mounted
   --data          keep the site's data in an embedded PostgreSQL (PGlite) in this directory, created
                   when absent (default ./site-rest-data); a restart keeps everything written
   --memory        keep the data in memory: nothing is kept once the process ends
@@ -59,6 +64,7 @@ const ServeFlags = z.object({
     .pipe(z.enum(['A', 'B'], { error: '--variant must be A or B' })),
   ...ListenFlags,
   'app-password': z.array(z.string()).default([]),
+  'mfa-session': z.array(z.string()).default([]),
   routing: z.enum(['path', 'query'], { error: '--routing must be path or query' }).optional(),
   smtp: z
     .string()
@@ -98,6 +104,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         host: { type: 'string' },
         'api-root': { type: 'string' },
         'app-password': { type: 'string', multiple: true },
+        'mfa-session': { type: 'string', multiple: true },
         routing: { type: 'string' },
         namespaces: { type: 'string' },
         smtp: { type: 'string' },
@@ -118,6 +125,18 @@ export function parseServeFlags(argv: string[]): ServeFlags {
     throw new UsageError(
       `--namespaces: variant ${parsed.data.variant} has no namespace ${unknown.join(', ')} that site-rest implements (it has: ${implemented.join(', ')})`,
     );
+  }
+  const unknownUsers = parsed.data['mfa-session'].filter((name) => !DEMO_USERS.some((user) => user.username === name));
+  if (unknownUsers.length > 0) {
+    throw new UsageError(
+      `--mfa-session names unknown user "${unknownUsers[0]}" (demo users: ${DEMO_USERS.map((u) => u.username).join(', ')})`,
+    );
+  }
+  if (
+    parsed.data['mfa-session'].length > 0 &&
+    !implemented.filter((ns) => parsed.data.namespaces?.includes(ns) ?? true).includes('login-guard/v1')
+  ) {
+    throw new UsageError('--mfa-session needs login-guard/v1, which variant B serves');
   }
   return parsed.data;
 }
@@ -172,6 +191,16 @@ async function demoUsers(
     lines.push(`  ${username.padEnd(11)} ${roles[0]!.padEnd(14)} ${shown}`);
   }
   return { users, lines };
+}
+
+/** Opens an MFA session for each user named, as LLAR's login flow would; answers the lines that tell their keys. */
+async function mfaSessions(store: SiteStore, usernames: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const username of usernames) {
+    const { token, secret } = await openMfaSession(store, { username, preAuthenticated: true });
+    lines.push(`MFA session for ${username} (10 minutes): token=${token} secret=${secret}`);
+  }
+  return lines.length > 0 ? ['login-guard (POST /login-guard/v1/mfa/send-code with token and secret mails the code):', ...lines] : [];
 }
 
 /** The demo's mail: through the SMTP server `--smtp` names, its failures told on stderr; without one, printed. */
@@ -273,9 +302,10 @@ export async function serve(
     http.on('clientError', createClientErrorHandler(rest));
     const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
     const mounted = `namespaces: ${names.join(', ') || 'none'}`;
-    const mails = names.includes('contact-forms/v1');
+    const mails = names.includes('contact-forms/v1') || names.includes('login-guard/v1');
     const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
-    const summary = [mounted, `store: ${describeStore(choice)}`, ...(mails ? [`mail: ${mail}`] : []), ...lines].join('\n');
+    const sessions = await mfaSessions(store, flags['mfa-session']);
+    const summary = [mounted, `store: ${describeStore(choice)}`, ...(mails ? [`mail: ${mail}`] : []), ...lines, ...sessions].join('\n');
     io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
     return { http, store };
   } catch (error) {
