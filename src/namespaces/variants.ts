@@ -4,6 +4,7 @@ import type { MountableNamespace } from '../core/types.js';
 import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
+import { hostToolkit, type HostToolkitOptions } from './host-toolkit/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
@@ -50,6 +51,8 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
+  /** `host-toolkit/api` (variant B): its control panel and limits. */
+  hostToolkit?: HostToolkitOptions;
   /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -83,6 +86,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
+  'host-toolkit/api': (options) => hostToolkit(options.hostToolkit),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
