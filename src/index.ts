@@ -140,6 +140,16 @@ export type {
   MfaUser,
   OpenMfaSessionOptions,
 } from './namespaces/login-guard/index.js';
+export { ANALYTICS_SETTINGS_OPTION, hostToolkit, hostToolkitStorageGroups, hostToolkitStorageOn } from './namespaces/host-toolkit/index.js';
+export type {
+  AnalyticsSettings,
+  AnalyticsSettingsLimits,
+  HostPanel,
+  HostPanelAnswer,
+  HostPanelRequest,
+  HostToolkitOptions,
+  HostToolkitStorage,
+} from './namespaces/host-toolkit/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -36,8 +36,8 @@ export function serviceLimits(owner: string, given: GivenHostServiceLimits | und
 
 const encoder = new TextEncoder();
 
-/** An answer's weight: bytes for text and binary, its JSON otherwise (a value JSON cannot write weighs nothing). */
-function weight(value: unknown): number {
+/** An answer's weight: bytes for text and binary, its JSON otherwise (a value JSON cannot write weighs nothing, one it fails on weighs infinitely much). */
+export function weight(value: unknown): number {
   if (typeof value === 'string') return encoder.encode(value).byteLength;
   if (value instanceof Uint8Array) return value.byteLength;
   if (value === undefined) return 0;

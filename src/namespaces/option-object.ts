@@ -15,6 +15,11 @@ export interface OptionObject<T extends SettingsObject> {
   read(): Promise<T>;
   /** Writes `changes` over the stored settings and answers the result over the defaults. */
   merge(changes: SettingsObject): Promise<T>;
+  /**
+   * Merges as `merge` does only when `fits` accepts the stored settings the merge would leave
+   * (defaults not included), all in one atomic step; null, with nothing written, when it does not.
+   */
+  mergeWithin(changes: SettingsObject, fits: (merged: SettingsObject) => boolean): Promise<T | null>;
   /** Deletes the option, so it reads as its defaults again. */
   reset(): Promise<T>;
 }
@@ -24,17 +29,37 @@ export function isSettingsObject(value: JsonValue | undefined): value is Setting
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Thrown inside an atomic update to leave the option as it was (the store rolls the update back). */
+const REFUSED = new Error('site-rest: settings merge refused');
+
 /**
  * The {@link OptionObject} `name` of a store's options. Merging copies keys as own data properties
  * (object spread), so a client's `__proto__` key is a setting like any other, never a prototype.
  */
 export function optionObject<T extends SettingsObject>(options: OptionsTable, name: string, defaults: T): OptionObject<T> {
   const over = (stored: JsonValue | undefined): T => ({ ...defaults, ...(isSettingsObject(stored) ? stored : {}) });
+  const merged = (current: JsonValue | undefined, changes: SettingsObject): SettingsObject => ({
+    ...(isSettingsObject(current) ? current : {}),
+    ...changes,
+  });
   return {
     name,
     read: async () => over(await options.get(name)),
-    merge: async (changes) =>
-      over(await options.update(name, (current) => ({ ...(isSettingsObject(current) ? current : {}), ...changes }))),
+    merge: async (changes) => over(await options.update(name, (current) => merged(current, changes))),
+    mergeWithin: async (changes, fits) => {
+      try {
+        return over(
+          await options.update(name, (current) => {
+            const next = merged(current, changes);
+            if (!fits(next)) throw REFUSED;
+            return next;
+          }),
+        );
+      } catch (error) {
+        if (error === REFUSED) return null;
+        throw error;
+      }
+    },
     reset: async () => {
       await options.delete(name);
       return over(undefined);

@@ -5,6 +5,7 @@ import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { loginGuard, type LoginGuardOptions } from './login-guard/index.js';
+import { hostToolkit, type HostToolkitOptions } from './host-toolkit/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 import { theme, type ThemeOptions } from './theme/index.js';
@@ -60,6 +61,9 @@ export interface VariantOptions {
   /** `login-guard/v1` (variant B); its codes go out through `sendMail` unless it names its own. */
   loginGuard?: LoginGuardOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
+  /** `host-toolkit/api` (variant B): its control panel and limits. */
+  hostToolkit?: HostToolkitOptions;
+  /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
@@ -92,6 +96,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
+  'host-toolkit/api': (options) => hostToolkit(options.hostToolkit),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
   'login-guard/v1': (options) => loginGuard({ ...options.loginGuard, sendMail: options.loginGuard?.sendMail ?? options.sendMail }),

@@ -8,8 +8,9 @@
 // prints one JSON line, {"port", "formId", "quizAnswer"}, once listening (the last two for
 // variant B: the id of its form of every tag type, and the quiz answer hash a browser gets with
 // it). The site: variant A or B's namespaces on the sample posts; variant B's contact forms with
-// that form; the `hostile/v1` routes (one per `format`, answered by the mock's echo); and a
-// request header `x-hostile-role: administrator` that signs in as an administrator. oEmbed
+// that form, and its host toolkit with a control panel that echoes what it is forwarded; the
+// `hostile/v1` routes (one per `format`, answered by the mock's echo); and a request header
+// `x-hostile-role: administrator` that signs in as an administrator. oEmbed
 // reaches no network: its fetch serves http://hostile.test/page/<name> and
 // http://sanctioned.test/page/<name> from <pages-dir>/<name>.html (a page naming the oEmbed
 // endpoint when that file is missing), and a page's oEmbed document from <pages-dir>/<name>.json
@@ -83,6 +84,13 @@ const rest = createRestServer({
         fetch: hostileFetch,
         providers: [...DEFAULT_OEMBED_PROVIDERS, { pattern: /^http:\/\/sanctioned\.test\//i, endpoint: 'http://hostile.test/oembed' }],
         cacheSize: 0,
+      },
+      // The host toolkit's panel echoes what it was forwarded, so hostile slugs, queries and bodies come back through the relay.
+      hostToolkit: {
+        hostPanel: {
+          request: async ({ method, slug, query, body }) => ({ status: 200, body: { method, slug, query, body: body ?? null } }),
+        },
+        panelLimits: { maxBytes: 64 * 1024 * 1024 },
       },
     }),
     ...modulesFromIndex(index.routes),

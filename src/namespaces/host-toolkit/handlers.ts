@@ -1,0 +1,56 @@
+import { forbidden } from '../../core/errors/catalogue.js';
+import type { JsonValue } from '../../store/types.js';
+import { storageContext, type Handlers } from '../define.js';
+import { callHostService, type HostServiceLimits } from '../host-service.js';
+import { isSettingsObject } from '../option-object.js';
+import { panelNotConfigured, settingsNotObject, settingsTooLarge } from './errors.js';
+import { relayPanelAnswer } from './panel-relay.js';
+import type { hostToolkitRoutes } from './routes.js';
+import type { HostPanel } from './services.js';
+import type { AnalyticsSettingsLimits, HostToolkitStorage } from './storage.js';
+
+/** What the handlers run on. */
+interface HostToolkitHandlerDeps {
+  /** The namespace's storage. */
+  storage: HostToolkitStorage;
+  /** How much the analytics settings may hold. */
+  settingsLimits: AnalyticsSettingsLimits;
+  /** The host's control panel, or null when it gave none. */
+  panel: HostPanel | null;
+  /** How long the panel may take and how much it may answer. */
+  panelLimits: HostServiceLimits;
+}
+
+/** The query forwarded to the panel: the client's, without `rest_route`, which addressed this route (own keys copied as data). */
+function panelQuery(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'rest_route'));
+}
+
+/** The handlers of the host-toolkit route table. */
+export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<typeof hostToolkitRoutes> {
+  const { storage, settingsLimits, panel, panelLimits } = deps;
+  return {
+    async mergeAnalyticsSettings(request, context) {
+      // The body was decoded by PHP's json_decode rules, so it holds JSON values only.
+      const changes = request.json as JsonValue | undefined;
+      if (!isSettingsObject(changes)) return settingsNotObject();
+      const merged = await storage.mergeAnalyticsSettings(changes, settingsLimits, storageContext(context));
+      return merged ?? settingsTooLarge(settingsLimits.maxKeys, settingsLimits.maxBytes);
+    },
+
+    async forwardToPanel(request, context) {
+      if (panel === null) return panelNotConfigured();
+      // manage_options let only a signed-in user through; the check keeps the type honest.
+      const user = context.user;
+      if (user === null) return forbidden(null);
+      const forwarded = {
+        method: request.method,
+        slug: request.urlParams.slug,
+        query: panelQuery(request.query),
+        body: request.json as JsonValue | undefined,
+        user,
+      };
+      return relayPanelAnswer(await callHostService((signal) => panel.request(forwarded, signal), panelLimits));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { MountableNamespace } from '../../core/types.js';
+import { bindRoutes, withDefaults } from '../define.js';
+import { boundOption, serviceLimits, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import { hostToolkitHandlers } from './handlers.js';
+import { hostToolkitRoutes } from './routes.js';
+import { hostToolkitStorageOn } from './site-store.js';
+import { hostToolkitStorageGroups, type AnalyticsSettingsLimits, type HostPanel, type HostToolkitStorage } from './storage.js';
+
+export { ANALYTICS_SETTINGS_OPTION, hostToolkitStorageOn } from './site-store.js';
+export { hostToolkitStorageGroups } from './storage.js';
+export type {
+  AnalyticsSettings,
+  AnalyticsSettingsLimits,
+  HostPanel,
+  HostPanelAnswer,
+  HostPanelRequest,
+  HostToolkitStorage,
+} from './storage.js';
+
+/** The control panel's default budget: a slow panel API's worth of time, a large listing's worth of JSON. */
+const PANEL_LIMITS: HostServiceLimits = { timeoutMs: 10_000, maxBytes: 1024 * 1024 };
+
+/** The analytics settings' default room: far more than an analytics snippet's switches and ids. */
+const SETTINGS_LIMITS: AnalyticsSettingsLimits = { maxKeys: 100, maxBytes: 64 * 1024 };
+
+/** Options of {@link hostToolkit}. */
+export interface HostToolkitOptions {
+  /** The host's control panel the catch-all forwards to (default: none, so the catch-all answers 501). */
+  hostPanel?: HostPanel;
+  /** How long the panel may take and how much it may answer (default 10 s, 1 MiB). */
+  panelLimits?: GivenHostServiceLimits;
+  /** How much the analytics settings may hold (default 100 keys, 64 KiB of JSON). */
+  settingsLimits?: Partial<AnalyticsSettingsLimits>;
+  /** The host's own storage of the analytics settings (default: the server's site store). */
+  storage?: HostToolkitStorage;
+}
+
+/**
+ * The `host-toolkit/api` namespace (a hosting connector plugin): `analytics/settings` merges the
+ * JSON body into the analytics settings kept in the site store; every other path is forwarded to
+ * the host's control panel, whose status and JSON body are relayed. All need `manage_options`.
+ */
+export function hostToolkit(options: HostToolkitOptions = {}): MountableNamespace {
+  const panelLimits = serviceLimits('hostToolkit panelLimits', options.panelLimits, PANEL_LIMITS);
+  const given = options.settingsLimits;
+  const settingsLimits: AnalyticsSettingsLimits = {
+    maxKeys: boundOption('hostToolkit settingsLimits', 'maxKeys', given?.maxKeys, SETTINGS_LIMITS.maxKeys, 0),
+    maxBytes: boundOption('hostToolkit settingsLimits', 'maxBytes', given?.maxBytes, SETTINGS_LIMITS.maxBytes, 2),
+  };
+  const panel = options.hostPanel ?? null;
+  return ({ store }) => {
+    const storage = withDefaults(() => hostToolkitStorageOn(store), options.storage, hostToolkitStorageGroups, 'hostToolkit storage');
+    return bindRoutes('host-toolkit/api', hostToolkitRoutes, hostToolkitHandlers({ storage, settingsLimits, panel, panelLimits }));
+  };
+}
