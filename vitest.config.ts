@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
     testTimeout: 20000,
+    // Opening an embedded PGlite in a `beforeAll` takes seconds, and many more on a loaded machine.
+    hookTimeout: 60000,
     // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
     typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
