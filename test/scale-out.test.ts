@@ -1,6 +1,7 @@
 // Two `site-rest serve` processes on one PostgreSQL database, as two instances behind a load
 // balancer: concurrent writes through both keep unique ids and slugs, read-modify-writes lose
-// nothing, an application password works on either, a batch is stored once and in order. Runs
+// nothing, an application password works on either, a batch is stored once and in order, a layout
+// favourite and an MFA session written through one are seen by the other. Runs
 // only when SITE_REST_TEST_DATABASE_URL names a server (scripts/test-postgres.sh, CI), on a fresh
 // database of its own; the CLI is the built one (`npm test` builds first).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +22,8 @@ const WAVE = 16;
 interface Instance {
   child: ChildProcess;
   url: string;
+  /** What it has printed so far (its summary, the demo's printed mails). */
+  printed: () => string;
 }
 
 /** Starts `site-rest serve --database <url>` and waits for the URL it prints. */
@@ -33,12 +36,13 @@ async function startServe(database: string, extra: string[] = []): Promise<Insta
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
-      const found = /serving (http:\/\/127\.0\.0\.1:\d+\/wp-json\/)/.exec(printed);
-      if (found) resolve(found[1]!);
+      // Variant B advertises ?rest_route= URLs; both forms are served, so the tests use /wp-json/.
+      const found = /serving (http:\/\/127\.0\.0\.1:\d+\/)(?:wp-json\/|index\.php\?rest_route=\/)/.exec(printed);
+      if (found) resolve(`${found[1]!}wp-json/`);
     });
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${printed}`)));
   });
-  return { child, url };
+  return { child, url, printed: () => printed };
 }
 
 async function stop(instance: Instance): Promise<void> {
@@ -146,6 +150,37 @@ describe.skipIf(!TEST_DATABASE_URL)('two serve processes on one PostgreSQL', () 
     const listed = await call<Post[]>(two, 'GET', `core/v2/posts?search=Batch&per_page=100&orderby=id&order=asc`);
     expect(listed.data.map((p) => [p.id, p.title.rendered])).toEqual(ids.map((id, i) => [id, `Batch ${i}`]));
   });
+
+  it("shows a layout favourite saved through one process in the other's list", async () => {
+    const saved = await call<string[]>(one, 'PATCH', 'themeblocks/v1/layouts/favorites', {
+      genesis_blocks_favorite_key: 'scale_out_layout',
+    });
+    expect(saved.status).toBe(200);
+    expect((await call<string[]>(two, 'GET', 'themeblocks/v1/layouts/favorites')).data).toContain('scale_out_layout');
+  });
+
+  it('mails the code of an MFA session opened by one process when the other is asked, and counts sends across both', async () => {
+    const three = await startServe(database, ['--variant', 'B', '--mfa-session', 'admin']);
+    const four = await startServe(database, ['--variant', 'B']);
+    try {
+      const [, token, secret] = /token=(\w+) secret=(\w+)/.exec(three.printed()) ?? [];
+      const send = async (instance: Instance, code: string) => {
+        const response = await fetch(`${instance.url}login-guard/v1/mfa/send-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token, secret, code }),
+        });
+        return response.status;
+      };
+      expect(await send(four, '135791')).toBe(200);
+      expect(four.printed()).toContain('135791');
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push(await send(i % 2 ? three : four, `24680${i}`));
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await Promise.all([stop(three), stop(four)]);
+    }
+  }, 60_000);
 
   it('ends 1,000 increments of one counter split across two processes at exactly 1,000', async () => {
     const script = `import { postgresStore } from ${JSON.stringify(pathToFileURL(STORE).href)};
