@@ -104,6 +104,28 @@ export type {
   SubmissionRecord,
   SubmissionStatus,
 } from './namespaces/contact-forms/index.js';
+export {
+  defaultPageCache,
+  pageCache,
+  pageCacheRulesOn,
+  pageCacheStorageGroups,
+  pageCacheStorageOn,
+  PAGE_CACHE_LIMITS,
+} from './namespaces/page-cache/index.js';
+export type {
+  CachedPage,
+  CacheType,
+  FetchedPage,
+  PageCache,
+  PageCacheHook,
+  PageCacheOptionName,
+  PageCacheOptions,
+  PageCacheRules,
+  PageCacheRulesSource,
+  PageCacheStorage,
+  PurgeTarget,
+  WpCacheConfig,
+} from './namespaces/page-cache/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -5,6 +5,7 @@ import { corePosts, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
+import { pageCache, type PageCacheOptions } from './page-cache/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -50,6 +51,8 @@ export interface VariantOptions {
   oembed?: Omit<OembedOptions, 'posts'>;
   /** `contact-forms/v1` (variant B). */
   contactForms?: ContactFormsOptions;
+  /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
+  pageCache?: PageCacheOptions;
   /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -84,6 +87,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
+  'page-cache/v1': (options) => pageCache(options.pageCache),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
 };
 

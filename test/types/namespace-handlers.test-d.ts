@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { type ContactFormsHandlerName, contactFormsRoutes } from '../../src/namespaces/contact-forms/routes.js';
 import type { Handlers } from '../../src/namespaces/define.js';
 import { type OembedHandlerName, oembedRoutes } from '../../src/namespaces/oembed/routes.js';
+import type { PageCacheHandlerName } from '../../src/namespaces/page-cache/routes.js';
 
 type RequestOf<H> = H extends (request: infer R, ...rest: never[]) => unknown ? R : never;
 
@@ -26,6 +27,21 @@ describe('namespace handlers typed by their route tables', () => {
     void ({} as RequestOf<Handlers<typeof contactFormsRoutes>['listForms']>['urlParams']).id;
     expectTypeOf<ContactFormsHandlerName>().toEqualTypeOf<
       'listForms' | 'createForm' | 'getForm' | 'updateForm' | 'deleteForm' | 'submitFeedback' | 'getSchema' | 'getRefill'
+    >();
+  });
+
+  it('names the page-cache handlers, one per endpoint', () => {
+    expectTypeOf<PageCacheHandlerName>().toEqualTypeOf<
+      | 'getSettings'
+      | 'updateSettings'
+      | 'getStatus'
+      | 'getStats'
+      | 'getCache'
+      | 'deleteCache'
+      | 'preload'
+      | 'testCache'
+      | 'getPlugins'
+      | 'updatePlugins'
     >();
   });
 });
