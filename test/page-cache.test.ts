@@ -106,6 +106,36 @@ describe('who may use page-cache/v1', () => {
   });
 });
 
+describe('bodies page-cache/v1 cannot read', () => {
+  it.each(ENDPOINTS.filter(([method]) => method === 'POST'))(
+    '%s %s answers 400 rest_invalid_json for a body that is not JSON',
+    async (method, path) => {
+      const answer = await server().inject({
+        method,
+        path: `${NS}${path}`,
+        body: '{"enable": ',
+        headers: { 'Content-Type': 'application/json' },
+        user: admin,
+      });
+      expect(answer.status).toBe(400);
+      expect((answer.data as { code: string }).code).toBe('rest_invalid_json');
+    },
+  );
+
+  it('reads values of other types as PHP’s loose comparisons and casts do', async () => {
+    const cache = recordingCache();
+    const rest = server({ cache });
+    expect((await call(rest, 'POST', '/preload', { enable: '0' })).data).toEqual({ enabled: false });
+    expect((await call(rest, 'POST', '/preload', { enable: 'no' })).data).toEqual({ enabled: true });
+    await call(rest, 'POST', '/cache', { id: [2] });
+    expect(cache.purged).toEqual([{ kind: 'all', legacy: false }]);
+    const addons = (await call(rest, 'POST', '/plugins', { wptouch: 'yes', jetpack: '1' })).data as Record<string, { enabled: boolean }>;
+    expect([addons.wptouch?.enabled, addons.jetpack?.enabled]).toEqual([false, true]);
+    expect((await call(rest, 'POST', '/settings', { is_super_cache_enabled: false })).data).toEqual([null]);
+    expect((await settings(rest)).is_super_cache_enabled).toBe(true);
+  });
+});
+
 describe('settings', () => {
   it('answers a fresh install’s 70 settings in the settings map’s order', async () => {
     const fresh = await settings(server());
@@ -175,12 +205,6 @@ describe('settings', () => {
     expect(answer.status).toBe(500);
     expect((answer.data as { code: string }).code).toBe('internal_server_error');
     expect((await settings(rest)).cache_rejected_uri).toEqual(FRESH.cache_rejected_uri);
-  });
-
-  it('answers 400 rest_invalid_json for a body that is not JSON', async () => {
-    const answer = await rest400();
-    expect(answer.status).toBe(400);
-    expect((answer.data as { code: string }).code).toBe('rest_invalid_json');
   });
 
   it('changes nothing for a form-encoded body, which has no JSON params', async () => {
@@ -313,16 +337,6 @@ describe('settings', () => {
   });
 });
 
-async function rest400() {
-  return server().inject({
-    method: 'POST',
-    path: `${NS}/settings`,
-    body: '{"easy": ',
-    headers: { 'Content-Type': 'application/json' },
-    user: admin,
-  });
-}
-
 describe('status', () => {
   it('says preloading is off while caching is off, and nothing once it is on', async () => {
     const rest = server();
@@ -392,6 +406,14 @@ describe('the cache: stats, listing and delete', () => {
       supercache: { expired: 0, cached: 0, fsize: 0, cached_list: [], expired_list: [] },
       wpcache: { expired: 0, cached: 0, fsize: 0, cached_list: [], expired_list: [] },
     });
+  });
+
+  it('answers an empty cache’s counts when listing the cache never answers, at the service time limit', async () => {
+    const cache = recordingCache();
+    cache.list = () => new Promise<CachedPage[]>(() => {});
+    const answer = await call(server({ cache, serviceLimits: { timeoutMs: 30 } }), 'GET', '/stats');
+    expect(answer.status).toBe(200);
+    expect((answer.data as { supercache: { cached: number } }).supercache.cached).toBe(0);
   });
 
   it('deletes one post’s pages, the expired ones, one directory’s, or all', async () => {

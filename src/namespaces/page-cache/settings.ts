@@ -43,8 +43,8 @@ const GETTERS = {
   wp_cache_debug_username: (f: SettingsFacts) => globalOf(f.config, 'wp_cache_debug_username') ?? '',
 } satisfies Record<string, (facts: SettingsFacts) => JsonValue>;
 
-/** Where a setting is read from, in the map's order. */
-type Source = { get: keyof typeof GETTERS } | { option: PageCacheOptionName } | { global: string };
+/** Where a setting is read from (`new_direct_page` only has a setter, so reads leave it out). */
+type Source = { get: keyof typeof GETTERS } | { option: PageCacheOptionName } | { global: string } | { setterOnly: true };
 
 /** The settings map's names and sources, in its order (the order of the answer's keys). */
 export const SETTINGS_MAP: ReadonlyArray<readonly [string, Source]> = [
@@ -102,7 +102,7 @@ export const SETTINGS_MAP: ReadonlyArray<readonly [string, Source]> = [
   ['cache_rejected_uri', { global: 'cache_rejected_uri' }],
   ['cache_rejected_user_agent', { global: 'cache_rejected_user_agent' }],
   ['cache_direct_pages', { global: 'cached_direct_pages' }],
-  ['new_direct_page', { global: '' }],
+  ['new_direct_page', { setterOnly: true }],
   ['ossdl_cname', { option: 'ossdl_cname' }],
   ['ossdl_https', { option: 'ossdl_https' }],
   ['ossdl_off_cdn_url', { option: 'ossdl_off_cdn_url' }],
@@ -161,8 +161,7 @@ export function settingsAnswer(facts: SettingsFacts): { [key: string]: JsonValue
   const read = SETTINGS_MAP.flatMap(([name, source]): Array<[string, JsonValue]> => {
     if ('get' in source) return [[name, GETTERS[source.get](facts)]];
     if ('option' in source) return [[name, facts.options[source.option] ?? false]];
-    // `new_direct_page` has only a setter: the getter loop leaves it out.
-    if (source.global === '') return [];
+    if ('setterOnly' in source) return [];
     return [[name, isSet(facts.config, source.global) ? (globalOf(facts.config, source.global) as JsonValue) : false]];
   });
   return present(read);

@@ -33,8 +33,9 @@ export function pageCacheStorageOn(store: SiteStore): PageCacheStorage {
     readConfig: async () => withSecrets(await config.read()),
     mergeConfig: (changes) => config.merge(changes),
     async resetConfig(changes) {
-      await config.reset();
-      return config.merge(changes);
+      // One write, so no reader sees the defaults without `changes`.
+      await store.options.set(CONFIG_OPTION, changes);
+      return config.read();
     },
     getOption: (name) => store.options.get(name),
     setOption: (name, value) => store.options.set(name, value),
