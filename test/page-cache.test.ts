@@ -272,6 +272,8 @@ describe('settings', () => {
     expect(await settings(rest)).toMatchObject({ cache_path: '/srv/site/cache/', cache_path_url: 'http://cache.test/srv/site/cache/' });
     await call(rest, 'POST', '/settings', { cache_path: '../../etc/x' });
     expect((await settings(rest)).cache_path).toBe('/wp-content/cache/');
+    await call(rest, 'POST', '/settings', { cache_path: '/srv/.\\.' });
+    expect((await settings(rest)).cache_path).toBe('/wp-content/cache/');
   });
 
   it('switches the kinds of page never cached and the direct pages', async () => {

@@ -45,6 +45,7 @@ interface Run {
   now: number;
 }
 
+/** `wp_cache_setting()`: a global changed for the rest of the run, and saved at its end. */
 function write(run: Run, name: string, value: JsonValue): void {
   setOwn(run.config, name, value);
   setOwn(run.changes, name, value);
@@ -52,7 +53,8 @@ function write(run: Run, name: string, value: JsonValue): void {
 
 /** `wp_cache_sanitize_value()`: the text without tags, HTML-escaped, split on white space and commas. */
 function sanitizeList(text: string): string[] {
-  return phpRtrim(escHtml(stripTags(text))).split(/[\s,]+/);
+  // PCRE's `\s` without the `u` flag: ASCII white space only.
+  return phpRtrim(escHtml(stripTags(text))).split(/[ \t\n\v\f\r,]+/);
 }
 
 /** `implode( "\n", $value )`, or a fatal error for a value that is not an array. */
@@ -61,6 +63,7 @@ function imploded(value: unknown): string | typeof FATAL {
   return Object.values(value).map(toPhpString).join('\n');
 }
 
+/** `wp_cache_enable()`: caching on, and garbage collection scheduled when it is not. */
 async function cacheEnable(run: Run): Promise<void> {
   if (toBool(run.config.cache_enabled)) return;
   write(run, 'cache_enabled', true);
@@ -69,6 +72,7 @@ async function cacheEnable(run: Run): Promise<void> {
   }
 }
 
+/** `wp_cache_disable()`: caching off, with its scheduled checks and garbage collection. */
 async function cacheDisable(run: Run): Promise<void> {
   if (!toBool(run.config.cache_enabled)) return;
   write(run, 'cache_enabled', false);
@@ -139,12 +143,15 @@ function setCacheLocation(run: Run, value: unknown): SetterResult {
     const cut = phpRtrim(text, '/');
     const slash = cut.lastIndexOf('/');
     const parent = cut.slice(0, slash + 1);
+    // `wpsc_deep_replace( array( '..', '\\' ) )` in one pass: without backslashes, a run of dots
+    // loses its pairs, an odd one keeping a single dot.
     const base = cut
       .slice(slash + 1)
-      .replaceAll('..', '')
-      .replaceAll('\\', '');
+      .replaceAll('\\', '')
+      .replace(/\.+/g, (dots) => (dots.length % 2 === 1 ? '.' : ''));
     // There is no file system to `realpath()` the parent in: an absolute one without `..` stands.
-    if (parent.startsWith('/') && !parent.split('/').includes('..') && base !== '') next = `${parent}${base}/`;
+    const usable = parent.startsWith('/') && !parent.split('/').includes('..') && base !== '' && base !== '.';
+    if (usable) next = `${parent}${base}/`;
   } else if (text !== '') next = current;
   if (next !== current) write(run, 'cache_path', next);
   return null;
