@@ -559,6 +559,20 @@ describe('add-ons', () => {
   });
 });
 
+describe('mounting', () => {
+  it('refuses host storage that gives part of a group, since the rest would read other data', () => {
+    expect(() => server({ storage: { readConfig: async () => ({}) } })).toThrow(
+      /pageCache storage gives readConfig but not mergeConfig, resetConfig, which read the same config globals/,
+    );
+  });
+
+  it('refuses a service time limit that is not a positive number', () => {
+    expect(() => pageCache({ serviceLimits: { timeoutMs: 0 } })).toThrow(
+      /pageCache serviceLimits timeoutMs must be a number of at least 1/,
+    );
+  });
+});
+
 describe('batch', () => {
   it('refuses page-cache requests in /batch/v1, since no route allows batching', async () => {
     const rest = server();
