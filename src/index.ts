@@ -150,6 +150,28 @@ export type {
   HostToolkitOptions,
   HostToolkitStorage,
 } from './namespaces/host-toolkit/index.js';
+export {
+  defaultPageCache,
+  pageCache,
+  pageCacheRulesOn,
+  pageCacheStorageGroups,
+  pageCacheStorageOn,
+  PAGE_CACHE_LIMITS,
+} from './namespaces/page-cache/index.js';
+export type {
+  CachedPage,
+  CacheType,
+  FetchedPage,
+  PageCache,
+  PageCacheHook,
+  PageCacheOptionName,
+  PageCacheOptions,
+  PageCacheRules,
+  PageCacheRulesSource,
+  PageCacheStorage,
+  PurgeTarget,
+  WpCacheConfig,
+} from './namespaces/page-cache/index.js';
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';

@@ -9,6 +9,7 @@ import { hostToolkit, type HostToolkitOptions } from './host-toolkit/index.js';
 import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 import { theme, type ThemeOptions } from './theme/index.js';
+import { pageCache, type PageCacheOptions } from './page-cache/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -60,10 +61,11 @@ export interface VariantOptions {
   theme?: ThemeOptions;
   /** `login-guard/v1` (variant B); its codes go out through `sendMail` unless it names its own. */
   loginGuard?: LoginGuardOptions;
-  /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   /** `host-toolkit/api` (variant B): its control panel and limits. */
   hostToolkit?: HostToolkitOptions;
-  /** Where every namespace that mails sends its mail (contact forms, unless their storage gives its own). Default: none, so no mail goes out. */
+  /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
+  pageCache?: PageCacheOptions;
+  /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
@@ -100,6 +102,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
   'login-guard/v1': (options) => loginGuard({ ...options.loginGuard, sendMail: options.loginGuard?.sendMail ?? options.sendMail }),
+  'page-cache/v1': (options) => pageCache(options.pageCache),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
 };

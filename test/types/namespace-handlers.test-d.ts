@@ -5,6 +5,7 @@ import { type ContactFormsHandlerName, contactFormsRoutes } from '../../src/name
 import type { Handlers } from '../../src/namespaces/define.js';
 import { type LoginGuardHandlerName, loginGuardRoutes } from '../../src/namespaces/login-guard/routes.js';
 import { type OembedHandlerName, oembedRoutes } from '../../src/namespaces/oembed/routes.js';
+import type { PageCacheHandlerName } from '../../src/namespaces/page-cache/routes.js';
 
 type RequestOf<H> = H extends (request: infer R, ...rest: never[]) => unknown ? R : never;
 
@@ -35,5 +36,20 @@ describe('namespace handlers typed by their route tables', () => {
     expectTypeOf<SendCode['params']['token']>().toEqualTypeOf<string>();
     expectTypeOf<SendCode['params']['code']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<LoginGuardHandlerName>().toEqualTypeOf<'sendCode'>();
+  });
+
+  it('names the page-cache handlers, one per endpoint', () => {
+    expectTypeOf<PageCacheHandlerName>().toEqualTypeOf<
+      | 'getSettings'
+      | 'updateSettings'
+      | 'getStatus'
+      | 'getStats'
+      | 'getCache'
+      | 'deleteCache'
+      | 'preload'
+      | 'testCache'
+      | 'getPlugins'
+      | 'updatePlugins'
+    >();
   });
 });

@@ -202,3 +202,17 @@ export function phpJsonEncode(value: unknown): string {
   const json = JSON.stringify(value) ?? 'null';
   return json.replace(/[/\u0080-\uffff]/g, (c) => (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+
+/** PHP 8's loose `$value == $number`: a numeric string by its number, any other string never, a bool by its truth, null as false. */
+export function looseEqualsNumber(value: unknown, number: number): boolean {
+  switch (typeof value) {
+    case 'number':
+      return value === number;
+    case 'boolean':
+      return value === (number !== 0);
+    case 'string':
+      return numericValue(value) === number;
+    default:
+      return value === null || value === undefined ? number === 0 : false;
+  }
+}
