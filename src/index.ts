@@ -206,3 +206,8 @@ export type {
   UserRow,
   UsersTable,
 } from './store/types.js';
+export { inProcessPageCache } from './namespaces/page-cache/in-process.js';
+export type { InProcessPageCache, InProcessPageCacheOptions } from './namespaces/page-cache/in-process.js';
+export { DEFAULT_SESSION_COOKIES } from './namespaces/page-cache/page-rules.js';
+export { POST_ID_HEADER } from './core/http/page-cache.js';
+export type { CachedAnswer, HostPageCache, PageHead, PageHeaders, PageKeeper, PageLookup, PageRequest } from './core/http/page-cache.js';

@@ -4,6 +4,8 @@ import type { RestServer } from '../core/server.js';
 import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type HostBody, type RequestBody } from './request-body.js';
 import { sendRawResponse } from './write-response.js';
 import { addDiscoveryLink, overTls } from './mount.js';
+import type { HostPageCache } from '../core/http/page-cache.js';
+import { passThroughCache } from './page-cache.js';
 
 /** Options of {@link createExpressMiddleware}. */
 export interface ExpressMiddlewareOptions {
@@ -11,6 +13,8 @@ export interface ExpressMiddlewareOptions {
   bodyLimit?: number;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
+  /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
+  pageCache?: HostPageCache;
 }
 
 /** What the middleware reads of an Express request (Express 4 and 5): the node request plus what parsers left on it. */
@@ -23,6 +27,8 @@ export interface ExpressRequestLike extends IncomingMessage {
   ip?: string;
   /** The path the middleware is mounted at (`app.use('/blog', …)`), '' at the root. */
   baseUrl?: string;
+  /** The URL as the client asked it, the mount path included. */
+  originalUrl?: string;
 }
 
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
@@ -47,6 +53,7 @@ function hostBody(req: ExpressRequestLike): HostBody {
 export function createExpressMiddleware(server: RestServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const discovery = options.discoveryLink !== false;
+  const { pageCache } = options;
 
   async function serve(req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
     const url = req.url ?? '/';
@@ -54,7 +61,7 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
     const basePath = req.baseUrl || undefined;
     if (!target) {
       if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
-      return next();
+      return pageCache ? passThroughCache(pageCache, req, res, req.originalUrl ?? url, () => next()) : next();
     }
     const method = req.method ?? 'GET';
     let body: RequestBody = {};

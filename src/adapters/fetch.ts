@@ -1,9 +1,11 @@
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
+import { readFetchBody } from './read-body.js';
 import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 import { basePathOption, belowBase } from './mount.js';
+import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -20,6 +22,8 @@ export interface FetchHandlerOptions {
   basePath?: string;
   /** Add WordPress's discovery `Link` header to `fallback`'s responses (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
+  /** A page cache (`inProcessPageCache`) that serves and keeps `fallback`'s pages; the API's own answers are never cached. */
+  pageCache?: HostPageCache;
 }
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
@@ -46,14 +50,20 @@ function pullStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
-/** A core answer as a fetch `Response`; array header values become repeated headers. */
-export function toFetchResponse(answer: RawResponse, method: string): Response {
+/** Headers as fetch `Headers`; array values become repeated headers. */
+function fetchHeaders(record: Record<string, string | string[]>): Headers {
   const headers = new Headers();
-  for (const name in answer.headers) {
-    const value = answer.headers[name]!;
+  for (const name in record) {
+    const value = record[name]!;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  return headers;
+}
+
+/** A core answer as a fetch `Response`; array header values become repeated headers. */
+export function toFetchResponse(answer: RawResponse, method: string): Response {
+  const headers = fetchHeaders(answer.headers);
   // A Response cannot carry a body for these statuses.
   if (method === 'HEAD' || answer.status === 204 || answer.status === 304 || answer.body === '') {
     return new Response(null, { status: answer.status, headers });
@@ -73,6 +83,53 @@ function headerRecord(headers: Headers): Record<string, string> {
   return out;
 }
 
+/** A cached answer as a `Response`: the head alone for HEAD. */
+function cachedResponse(answer: CachedAnswer, method: string): Response {
+  const headers = fetchHeaders(answer.headers);
+  headers.set('Content-Length', String(answer.body.byteLength));
+  return new Response(method === 'HEAD' ? null : answer.body, { status: answer.status, headers });
+}
+
+/**
+ * Reads a copy of the body beside the client, up to the keeper's cap (beyond it the copy is let
+ * go, so at most that much waits for a slow client), and keeps it once whole.
+ */
+async function keepCopy(keeper: PageKeeper, copy: ReadableStream<Uint8Array>, head: PageHead): Promise<void> {
+  const read = await readFetchBody({ headers: new Headers(), body: copy }, keeper.maxBytes);
+  if (read.ok) keeper.keep(head, read.body);
+  else await copy.cancel().catch(() => undefined);
+}
+
+/**
+ * `fallback`'s answer through the cache: a hit answered from it with `X-Cache: HIT`; otherwise
+ * the host's answer, without the post id header, and a copy of an admitted one kept.
+ */
+async function throughCache(
+  cache: HostPageCache,
+  request: Request,
+  pass: NonNullable<FetchHandlerOptions['fallback']>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const method = request.method.toUpperCase();
+  const lookup = await cache.lookup({ method, url, headers });
+  if (lookup.kind === 'hit') return cachedResponse(lookup.answer, method);
+  let response = await pass(request);
+  const postId = response.headers.get(POST_ID_HEADER);
+  if (postId !== null) {
+    // The headers of a Response from fetch() are immutable: answer a copy without it.
+    response = new Response(response.body, response);
+    response.headers.delete(POST_ID_HEADER);
+  }
+  if (lookup.kind !== 'miss' || response.body === null) return response;
+  const sent = headerRecord(response.headers);
+  if (postId !== null) sent[POST_ID_HEADER] = postId;
+  if (!lookup.keeper.admits({ status: response.status, headers: sent })) return response;
+  const [forClient, forCache] = response.body.tee();
+  void keepCopy(lookup.keeper, forCache, { status: response.status, headers: sent });
+  return new Response(forClient, response);
+}
+
 /**
  * Serves the REST API as `(request: Request) => Promise<Response>`. Requests outside the API
  * go to `fallback`, whose answer gets the discovery `Link` header; bodies are read up to `bodyLimit`. An unexpected exception rejects the
@@ -81,7 +138,7 @@ function headerRecord(headers: Headers): Record<string, string> {
 export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
-  const { fallback } = options;
+  const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
 
   /** The host's own answer, with the discovery `Link` added. */
@@ -90,8 +147,9 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     pass: NonNullable<FetchHandlerOptions['fallback']>,
     headers: Record<string, string>,
     secure: boolean,
+    url: string,
   ) {
-    const response = await pass(request);
+    const response = await (pageCache ? throughCache(pageCache, request, pass, url, headers) : pass(request));
     if (!discovery) return response;
     const link = server.discoveryLink({ headers, basePath, secure });
     try {
@@ -112,7 +170,10 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     const headers = headerRecord(request.headers);
     const method = request.method.toUpperCase();
     const target = url === null ? null : server.resolve(url);
-    if (!target) return fallback ? passOn(request, fallback, headers, secure) : toFetchResponse(notFoundResponse(server, headers), method);
+    if (!target)
+      return fallback
+        ? passOn(request, fallback, headers, secure, parsed.pathname + parsed.search)
+        : toFetchResponse(notFoundResponse(server, headers), method);
     let body: RequestBody = {};
     if (BODY_METHODS.has(method)) {
       const step = settleBody(server, bodyLimit, headers, await fetchRequestBody(request, bodyLimit));

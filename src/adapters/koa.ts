@@ -6,6 +6,8 @@ import type { RawResponse } from '../core/types.js';
 import { DEFAULT_BODY_LIMIT, requestBody, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.js';
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
+import { POST_ID_HEADER, type HostPageCache } from '../core/http/page-cache.js';
+import { sentHead } from './page-cache.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -23,6 +25,8 @@ export interface KoaContextLike {
   method: string;
   /** Path and query string, relative to a koa-mount prefix. */
   url: string;
+  /** Path and query string as the client asked them, a koa-mount prefix included. */
+  originalUrl?: string;
   /** Node's request, whose body is read when no parser consumed it. */
   req: IncomingMessage;
   /** Node's response, whose headers set upstream (a `Vary`) are kept. */
@@ -51,6 +55,8 @@ export interface KoaMiddlewareOptions {
   basePath?: string;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
+  /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
+  pageCache?: HostPageCache;
 }
 
 /**
@@ -94,6 +100,31 @@ async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): P
 }
 
 /**
+ * Passes a request on to `next()` through the cache: a hit is answered with `X-Cache: HIT`;
+ * otherwise the host's answer, once downstream middleware set it, is kept when its body is text or
+ * bytes (a stream is let through uncached) and the cache admits it.
+ */
+async function throughCache(cache: HostPageCache, ctx: KoaContextLike, next: () => Promise<unknown>): Promise<void> {
+  const lookup = await cache.lookup({ method: ctx.method, url: ctx.originalUrl ?? ctx.url, headers: ctx.req.headers });
+  if (lookup.kind === 'hit') {
+    const { answer } = lookup;
+    // Headers first, so Koa keeps the page's Content-Type for a Buffer body.
+    for (const name in answer.headers) ctx.set(name, answer.headers[name]!);
+    ctx.status = answer.status;
+    ctx.body = Buffer.from(answer.body);
+    return;
+  }
+  await next();
+  const postId = ctx.res.getHeader(POST_ID_HEADER);
+  ctx.remove(POST_ID_HEADER);
+  const { body } = ctx;
+  if (lookup.kind !== 'miss' || (typeof body !== 'string' && !(body instanceof Uint8Array))) return;
+  const bytes = Buffer.from(body);
+  const head = sentHead(ctx.res, ctx.status, postId);
+  if (bytes.byteLength <= lookup.keeper.maxBytes && lookup.keeper.admits(head)) lookup.keeper.keep(head, bytes);
+}
+
+/**
  * Koa middleware serving the REST API. URLs outside the API go to `next()`. Exceptions the core
  * does not answer itself reject, for Koa's own error handling.
  */
@@ -104,13 +135,14 @@ export function createKoaMiddleware(
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
   const discovery = options.discoveryLink !== false;
+  const { pageCache } = options;
 
   return async (ctx, next) => {
     const url = belowBase(ctx.url, basePath);
     const target = url === null ? null : server.resolve(url);
     if (!target) {
       if (discovery) addDiscoveryLink(ctx.res, server.discoveryLink({ headers: ctx.req.headers, basePath, secure: overTls(ctx.req) }));
-      await next();
+      await (pageCache ? throughCache(pageCache, ctx, next) : next());
       return;
     }
     const body = await bodyOf(ctx, server, bodyLimit);

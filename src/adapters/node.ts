@@ -7,6 +7,8 @@ import type { RawRequest, RawResponse } from '../core/types.js';
 import { DEFAULT_BODY_LIMIT, failureResponse, notFoundResponse, requestBody, settleBody } from './request-body.js';
 import { writeRawResponse } from './write-response.js';
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
+import type { HostPageCache } from '../core/http/page-cache.js';
+import { passThroughCache } from './page-cache.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
@@ -19,6 +21,8 @@ export interface NodeHandlerOptions {
   basePath?: string;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
+  /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
+  pageCache?: HostPageCache;
 }
 
 /** A `node:http` request listener that also works as connect-style middleware. */
@@ -32,6 +36,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
   const discovery = options.discoveryLink !== false;
+  const { pageCache } = options;
 
   function deliver(res: ServerResponse, answer: RawResponse | null, method: string, next?: (error?: unknown) => void): void {
     if (res.destroyed) return;
@@ -67,7 +72,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     if (!target) {
       if (!next) return writeRawResponse(res, notFoundResponse(server, req.headers), method);
       if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
-      return next();
+      return pageCache ? passThroughCache(pageCache, req, res, req.url ?? '/', () => next()) : next();
     }
     if (BODY_METHODS.has(method.toUpperCase())) return serveWithBody(req, res, url!, target, next);
     const answer = server.handle(rawRequest(req, method, url!), target);

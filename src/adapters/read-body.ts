@@ -49,8 +49,8 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyR
   });
 }
 
-/** {@link readNodeBody} for a fetch `Request`: the same limits, and a body stream that errors is a client gone away. */
-export async function readFetchBody(request: Request, limit: number): Promise<BodyReadResult<Uint8Array>> {
+/** {@link readNodeBody} for a fetch `Request` (or `Response`): the same limits, and a body stream that errors is a client gone away. */
+export async function readFetchBody(request: Pick<Request, 'headers' | 'body'>, limit: number): Promise<BodyReadResult<Uint8Array>> {
   if (declaresTooMuch(request.headers.get('content-length'), limit)) return { ok: false, reason: 'too-large' };
   if (!request.body) return { ok: true, body: new Uint8Array(0) };
   const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader();
