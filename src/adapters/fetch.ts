@@ -1,3 +1,4 @@
+import { setOwn } from '../core/own-property.js';
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
@@ -77,9 +78,7 @@ export function toFetchResponse(answer: RawResponse, method: string): Response {
 
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
+  headers.forEach((value, name) => setOwn(out, name, value));
   return out;
 }
 

@@ -12,6 +12,7 @@ import { createRestServer, type RestServer } from '../core/server.js';
 import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
 import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { openMfaSession } from '../namespaces/login-guard/index.js';
+import { defaultPageCache } from '../namespaces/page-cache/index.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
 import type { SiteStore, StoreTables } from '../store/types.js';
@@ -297,10 +298,11 @@ export async function serve(
       store,
       namespaces,
     });
-    const api = createNodeHandler(rest);
+    const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
+    // With page-cache/v1 mounted, the demo's front page is cached for anonymous visitors as the namespace's rules say.
+    const api = createNodeHandler(rest, names.includes('page-cache/v1') ? { pageCache: defaultPageCache(store) } : {});
     http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
     http.on('clientError', createClientErrorHandler(rest));
-    const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
     const mounted = `namespaces: ${names.join(', ') || 'none'}`;
     const mails = names.includes('contact-forms/v1') || names.includes('login-guard/v1');
     const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;

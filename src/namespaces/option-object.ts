@@ -7,6 +7,7 @@ export type SettingsObject = { [key: string]: JsonValue };
  * One option holding an object of settings, as a plugin's `get_option( $name, $defaults )` and
  * `update_option` use it: read with the defaults under what is stored, written by merging in one
  * atomic step, so two processes writing different keys at once both keep theirs.
+ * @public
  */
 export interface OptionObject<T extends SettingsObject> {
   /** The option's name in `wp_options`. */

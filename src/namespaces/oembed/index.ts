@@ -41,7 +41,8 @@ export interface OembedOptions {
   providers?: readonly OembedProvider[];
 }
 
-const bound = (name: string, value: number | undefined, fallback: number, least: number) => boundOption('oembed', name, value, fallback, least);
+const bound = (name: string, value: number | undefined, fallback: number, least: number) =>
+  boundOption('oembed', name, value, fallback, least);
 
 /**
  * The `oembed/1.0` namespace: `/embed` answers the oEmbed document of one of the site's published

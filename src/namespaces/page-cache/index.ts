@@ -21,7 +21,7 @@ export const PAGE_CACHE_LIMITS: HostServiceLimits = { timeoutMs: 10_000, maxByte
 
 /** Options of {@link pageCache}. */
 export interface PageCacheOptions {
-  /** The page cache the routes report on, purge and test (default: {@link defaultPageCache}, which holds nothing). */
+  /** The page cache the routes report on, purge and test (default: {@link defaultPageCache}, the store's in-process cache an adapter fills). */
   cache?: PageCache;
   /** The host's storage callbacks, each group all or none; the rest are the site store's. */
   storage?: Partial<PageCacheStorage>;

@@ -44,7 +44,7 @@ export interface PageCacheRules {
   enabled: boolean;
   /** `cache_max_time`: seconds a page is served before it counts as expired (0: never). */
   maxAgeSeconds: number;
-  /** `cache_rejected_uri`: path fragments never cached (WP Super Cache's list, matched as literal substrings here). */
+  /** `cache_rejected_uri`: path fragments never cached (WP Super Cache's list: literal text in which `\.` and `.*` mean what they mean in the plugin's defaults). */
   rejectedUris: readonly string[];
   /** `cache_rejected_user_agent`: user-agent fragments that never get a cached page, case-insensitively. */
   rejectedUserAgents: readonly string[];
