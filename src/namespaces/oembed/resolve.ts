@@ -16,12 +16,15 @@ function bareHost(hostname: string): string {
   return hostname.replaceAll('www.', '');
 }
 
+/** Where a URL of this site points under `/%postname%/` permalinks: a post id (`?p=N`), a slug, or nothing. */
+export type PostAddress = { id: number } | { slug: string } | null;
+
 /**
- * `url_to_postid` for a site with `/%postname%/` permalinks: the post a URL of this site
- * addresses, by `?p=N` or by its slug, whatever its scheme, `www.` or trailing slash; null for
- * anything else (another site, the home page, an archive, a slug no published post has).
+ * The address part of `url_to_postid` for a site with `/%postname%/` permalinks: the id or slug a
+ * URL of this site addresses, whatever its scheme, `www.` or trailing slash; null for anything
+ * else (another site, the home page, an archive).
  */
-export async function findPost(url: string, home: string, posts: PostsStorage, context: StorageContext): Promise<PostRecord | null> {
+export function postAddress(url: string, home: string): PostAddress {
   let base: URL;
   let target: URL;
   try {
@@ -34,7 +37,7 @@ export async function findPost(url: string, home: string, posts: PostsStorage, c
 
   const byId = ID_QUERY.exec(url);
   const id = byId ? Number(byId[1]) : 0;
-  if (id > 0) return posts.getPost(id, context);
+  if (id > 0) return { id };
 
   const homePath = phpRtrim(base.pathname, '/');
   const path = target.pathname;
@@ -42,11 +45,22 @@ export async function findPost(url: string, home: string, posts: PostsStorage, c
   const match = POST_PATH.exec(phpTrim(path.slice(homePath.length), '/'));
   if (!match) return null;
   // Slugs are stored lower-case, non-ASCII ones percent-encoded, as `sanitize_title` leaves them.
-  const slug = match[1]!.toLowerCase();
+  return { slug: match[1]!.toLowerCase() };
+}
+
+/**
+ * `url_to_postid` for a site with `/%postname%/` permalinks: the post a URL of this site
+ * addresses, by `?p=N` or by its slug (see {@link postAddress}); null for anything else or a
+ * slug no published post has.
+ */
+export async function findPost(url: string, home: string, posts: PostsStorage, context: StorageContext): Promise<PostRecord | null> {
+  const address = postAddress(url, home);
+  if (address === null) return null;
+  if ('id' in address) return posts.getPost(address.id, context);
   const found = await posts.queryPosts(
     {
       status: ['publish'],
-      slug: [slug],
+      slug: [address.slug],
       author: [],
       authorExclude: [],
       include: [],
