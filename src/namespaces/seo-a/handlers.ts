@@ -1,12 +1,16 @@
+import { DEFAULT_ROLES } from '../../core/auth/roles.js';
+import { internal } from '../../core/errors/catalogue.js';
 import { md5 } from '../../core/crypto/digest.js';
 import { phpSerialize } from '../../core/php/serialize.js';
-import { phpTrim } from '../../core/php/strings.js';
-import { isEmpty, isPhpArray, phpValues, toInt, toPhpString } from '../../core/php/values.js';
+import { asciiLower, phpTrim } from '../../core/php/strings.js';
+import { isEmpty, isPhpArray, isScalar, phpKeys, phpValues, toInt, toPhpString } from '../../core/php/values.js';
 import { escHtml, sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
 import { escUrlRaw } from '../../core/schema/url.js';
+import { setOwn } from '../../core/own-property.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
 import { permalink } from '../core-posts/render.js';
+import { renderTitle } from '../core-posts/text.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField, type ReadValue, type SanitizeValue } from '../meta-fields.js';
 import { postAddress } from '../oembed/resolve.js';
@@ -18,7 +22,7 @@ import type { HeadlessCache } from './headless-cache.js';
 import { HEADLESS_KEYS, headlessPost, headlessTerm } from './headless.js';
 import type { seoARoutes } from './routes.js';
 import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
-import type { PostRow, SeoAStorage } from './storage.js';
+import type { PostRow, SeoAStorage, TermRow } from './storage.js';
 
 /** What the seo-a handlers run on. */
 export interface SeoADeps {
@@ -57,14 +61,10 @@ const OPTION_GROUPS: Record<string, readonly string[] | null> = {
   'shop-settings': null,
 };
 
-/** WordPress's default roles' display names (`WP_Roles::get_names`). */
-const ROLE_NAMES = {
-  administrator: 'Administrator',
-  editor: 'Editor',
-  author: 'Author',
-  contributor: 'Contributor',
-  subscriber: 'Subscriber',
-};
+/** `WP_Roles::get_names()` of WordPress's default roles: each named as its slug capitalised (`Administrator`). */
+const ROLE_NAMES: Record<string, string> = Object.fromEntries(
+  Object.keys(DEFAULT_ROLES).map((role) => [role, role.charAt(0).toUpperCase() + role.slice(1)]),
+);
 
 /** A license key as `license-settings` shows it: masked but its last 4 characters. */
 export function maskLicenseKey(key: string): string {
@@ -85,6 +85,35 @@ function decodeXmlEntities(value: string): string {
     const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
     return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
   });
+}
+
+/** A category as `get_categories()` answers it: the `WP_Term` with `_make_cat_compat`'s fields. */
+function categoryObject(term: TermRow): JsonValue {
+  return {
+    term_id: term.term_id,
+    name: term.name,
+    slug: term.slug,
+    term_group: 0,
+    term_taxonomy_id: term.term_id,
+    taxonomy: term.taxonomy,
+    description: term.description,
+    parent: term.parent,
+    count: term.count,
+    filter: 'raw',
+    cat_ID: term.term_id,
+    category_count: term.count,
+    category_description: term.description,
+    cat_name: term.name,
+    category_nicename: term.slug,
+    category_parent: term.parent,
+  };
+}
+
+/** `get_the_title`: the title texturized, prefixed for a password-protected or private post. */
+function theTitle(post: PostRow): string {
+  const title = renderTitle(post.post_title);
+  if (post.post_password !== '') return `Protected: ${title}`;
+  return post.post_status === 'private' ? `Private: ${title}` : title;
 }
 
 /** Robots checkboxes read back as SEOPress shows them: `'yes'` or `''`. */
@@ -167,10 +196,11 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     permalink({ status: post.post_status, slug: post.post_name, id: post.ID }, context.site.home);
 
   /** `count-target-keywords-use`: the other posts using each keyword, cached five minutes under SEOPress's transient name. */
-  async function keywordUsage(keywords: string[], postId: number, context: RestContext): Promise<JsonValue> {
+  async function keywordUsage(given: string[] | Record<string, string>, postId: number, context: RestContext): Promise<JsonValue> {
+    const keywords = Object.values(given);
     if (keywords.length === 0) return [];
     const ctx = storageContext(context);
-    const name = `seopress_content_analysis_count_target_keywords_use_${md5(phpSerialize(keywords) + String(postId))}`;
+    const name = `seopress_content_analysis_count_target_keywords_use_${md5(phpSerialize(given) + String(postId))}`;
     const cached = await storage.getTransient(name, ctx);
     if (cached !== undefined) return cached;
     const using = await storage.postsWithMeta(TARGET_KW, POST_TYPES, KEYWORD_STATUSES, ctx);
@@ -188,7 +218,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
         .map(({ post }) => ({
           post_id: post.ID,
           edit_link: `${context.site.url}/wp-admin/post.php?post=${post.ID}&action=edit`,
-          title: escHtml(post.post_title),
+          title: escHtml(theTitle(post)),
         }));
       return { key: keyword, rows };
     });
@@ -224,12 +254,12 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
   return {
     async countTargetKeywordsUse(request, context) {
       const given = request.params.keywords;
-      const keywords = isPhpArray(given)
-        ? phpValues(given)
-            .slice(0, MAX_KEYWORDS)
-            .map((keyword) => toPhpString(keyword))
-        : [];
-      return keywordUsage(keywords, requestedId(request.params), context);
+      if (isEmpty(given)) return [];
+      // `array_map('trim', …)` on anything but an array of scalars is a PHP TypeError: WordPress's critical error.
+      if (!isPhpArray(given) || !phpValues(given).every(isScalar)) return internal();
+      const keywords: Record<string, string> = {};
+      for (const key of phpKeys(given).slice(0, MAX_KEYWORDS)) setOwn(keywords, key, toPhpString((given as Record<string, unknown>)[key]));
+      return keywordUsage(Array.isArray(given) ? Object.values(keywords) : keywords, requestedId(request.params), context);
     },
 
     async getHeadlessPost(request, context) {
@@ -238,7 +268,8 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
 
     async getHeadlessPostByUrl(request, context) {
       const url = request.params.url;
-      if (typeof url !== 'string' || url === '' || url === '0') return needAnUrl();
+      if (isEmpty(url)) return needAnUrl();
+      if (typeof url !== 'string') return internal();
       const address = url.length > MAX_URL ? null : postAddress(url, context.site.home);
       let id = 0;
       if (address && 'id' in address) id = address.id;
@@ -290,7 +321,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       const [meta, titles, categories] = await Promise.all([
         storage.getPostMeta(post.ID, ROBOT_KEYS, ctx),
         titlesOf(ctx),
-        storage.postTerms(post.ID, 'category', ctx),
+        storage.listTerms('category', ctx),
       ]);
       const entry = entryOf(titles, 'seopress_titles_single_titles', post.post_type);
       const fields = robotFields(
@@ -302,7 +333,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
         },
         linkOf(post, context),
         post.post_type,
-        categories.map((term) => ({ ...term })),
+        categories.filter((term) => term.count > 0).map(categoryObject),
       );
       const dateFormat = await dateFormatOf(ctx);
       const timeFormat = await storage.getOption('time_format', ctx);
@@ -356,17 +387,21 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     async getTargetKeywords(request, context) {
       const post = checkedPost(request);
       const meta = await storage.getPostMeta(post.ID, [TARGET_KW], storageContext(context));
-      const value = textOf(meta[TARGET_KW])
-        .toLowerCase()
+      const kept = asciiLower(textOf(meta[TARGET_KW]))
         .split(',')
-        .filter((keyword) => keyword !== '' && keyword !== '0');
-      return { value, usage: await keywordUsage(value, post.ID, context) };
+        .flatMap((keyword, index) => (isEmpty(keyword) ? [] : [[String(index), keyword] as const]));
+      const keywords = kept.map(([, keyword]) => keyword);
+      // `array_filter` keeps the keys: with one dropped before the last, PHP's JSON is an object.
+      const listed = kept.every(([index], position) => index === String(position));
+      const value = listed ? keywords : Object.fromEntries(kept);
+      return { value, usage: await keywordUsage(listed ? keywords : value, post.ID, context) };
     },
 
     async putTargetKeywords(request, context) {
       const post = checkedPost(request);
       const given = request.params[TARGET_KW];
       if (given === undefined || given === null) return codeError('missed_parameters', 403);
+      if (!isScalar(given)) return internal();
       const joined = toPhpString(given)
         .split(',')
         .map((keyword) => phpTrim(keyword))
@@ -426,8 +461,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       const data: Record<string, JsonValue> = {};
       for (const name of names) {
         const value = asOptionArray(await storage.getOption(name, ctx));
-        for (const [key, member] of Object.entries(value))
-          Object.defineProperty(data, key, { value: member, enumerable: true, writable: true, configurable: true });
+        for (const [key, member] of Object.entries(value)) setOwn(data, key, member);
       }
       return Object.keys(data).length === 0 ? [] : data;
     },

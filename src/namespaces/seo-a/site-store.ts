@@ -52,6 +52,7 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
     postTerms: async (id, taxonomy) => (await store.terms.getObjectTerms([id], [taxonomy])).map(({ term }) => term),
     seoGeneration: () => store.counters.get(SEO_GENERATION),
     getTerm: (id) => store.terms.get(id),
+    listTerms: (taxonomy) => store.terms.list(taxonomy),
     getTermMeta: async (id, keys) => firstValues((await store.termMeta.getMany([id], [...keys])).get(id)),
     getOption: (name) => store.options.get(name),
     getTransient: (name) => store.transients.get(name),

@@ -50,6 +50,8 @@ export interface SeoAStorage {
   seoGeneration(context: StorageContext): Promise<number>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
+  /** Terms of a taxonomy, sorted by name then id. */
+  listTerms(taxonomy: string, context: StorageContext): Promise<TermRow[]>;
   /** Some meta keys of a term: each key's first value, absent keys left out. */
   getTermMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
   /** An option's value; undefined when absent. */
@@ -76,7 +78,7 @@ export const seoAStorageGroups: StorageGroups<SeoAStorage> = [
       'seoGeneration',
     ],
   },
-  { data: 'terms', callbacks: ['getTerm', 'getTermMeta'] },
+  { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermMeta'] },
   { data: 'options', callbacks: ['getOption'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient'] },
 ];
