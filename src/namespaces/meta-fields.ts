@@ -27,13 +27,16 @@ export type ReadValue = (field: MetaField, stored: JsonValue | undefined) => Jso
 /** A field's value on its way to the store: sanitised, or undefined when the body's value is left as it is. */
 export type SanitizeValue = (field: MetaField, given: unknown) => unknown;
 
+/** A descriptor as GET answers it. */
+type DescribedField = MetaField & { can_modify: boolean; value: JsonValue };
+
 /** GET: each descriptor with `can_modify` and its value. */
-export function describeFields(fields: readonly MetaField[], stored: Record<string, JsonValue>, read: ReadValue): JsonValue[] {
+export function describeFields(fields: readonly MetaField[], stored: Record<string, JsonValue>, read: ReadValue): DescribedField[] {
   return fields.map((field) =>
     field.use_default
       ? { ...field, can_modify: false, value: field.default ?? null }
       : { ...field, can_modify: true, value: read(field, Object.hasOwn(stored, field.key) ? stored[field.key] : undefined) },
-  ) as JsonValue[];
+  );
 }
 
 /** What WordPress keeps of a meta value: scalars as their text (`update_post_meta` casts), arrays and objects as they are. */

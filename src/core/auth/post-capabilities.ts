@@ -1,7 +1,7 @@
 import type { RestUser } from '../types.js';
 
 /** What WordPress's `edit_post` / `delete_post` meta capabilities look at: the post's author, status and type. */
-export interface PostOwnership {
+interface PostOwnership {
   /** The author's user id. */
   author: number;
   /** Post status (`publish`, `draft`, `private`, …). */

@@ -17,7 +17,7 @@ function bareHost(hostname: string): string {
 }
 
 /** Where a URL of this site points under `/%postname%/` permalinks: a post id (`?p=N`), a slug, or nothing. */
-export type PostAddress = { id: number } | { slug: string } | null;
+type PostAddress = { id: number } | { slug: string } | null;
 
 /**
  * The address part of `url_to_postid` for a site with `/%postname%/` permalinks: the id or slug a

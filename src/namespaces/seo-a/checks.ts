@@ -22,7 +22,7 @@ export function checkedPost(request: RestRequest): PostRow {
  * `current_user_can('edit_post', $request['id'])`: WordPress's `map_meta_cap` on the post's type,
  * author and status; a post that does not exist is `do_not_allow`.
  */
-export async function canEditPost(storage: SeoAStorage, request: RestRequest, context: RestContext): Promise<boolean> {
+async function canEditPost(storage: SeoAStorage, request: RestRequest, context: RestContext): Promise<boolean> {
   const post = await storage.getPost(requestedId(request.params), storageContext(context));
   if (!post) return false;
   request.state[POST_STATE] = post;

@@ -68,7 +68,7 @@ export function redirectionFields(status: JsonValue | undefined, type: JsonValue
 }
 
 /** Which robots settings the site forces, from `seopress_titles_option_name` and the post. */
-export interface ForcedRobots {
+interface ForcedRobots {
   /** noindex for every post, for the post's type, or a password-protected post. */
   noindex: boolean;
   /** nofollow for every post or for the post's type. */

@@ -25,7 +25,7 @@ import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
 import type { PostRow, SeoAStorage, TermRow } from './storage.js';
 
 /** What the seo-a handlers run on. */
-export interface SeoADeps {
+interface SeoADeps {
   /** Where posts, meta, options and transients live. */
   storage: SeoAStorage;
   /** This process's headless answers. */
@@ -67,7 +67,7 @@ const ROLE_NAMES: Record<string, string> = Object.fromEntries(
 );
 
 /** A license key as `license-settings` shows it: masked but its last 4 characters. */
-export function maskLicenseKey(key: string): string {
+function maskLicenseKey(key: string): string {
   const chars = [...key];
   const shown = Math.min(4, chars.length);
   return '*'.repeat(chars.length - shown) + chars.slice(chars.length - shown).join('');

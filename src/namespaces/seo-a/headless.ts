@@ -37,7 +37,7 @@ export const HEADLESS_KEYS = [
 ] as const;
 
 /** What one page's headless data is computed from. */
-export interface HeadlessSource {
+interface HeadlessSource {
   /** The page's `_seopress_*` meta (first values). */
   meta: Record<string, JsonValue>;
   /** `seopress_titles_option_name`. */
