@@ -19,7 +19,7 @@ import { phpDate, replaceVariables, type VariableContext } from './dynamic-varia
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
 import type { HeadlessCache } from './headless-cache.js';
-import { HEADLESS_KEYS, headlessPost, headlessTerm } from './headless.js';
+import { HEADLESS_KEYS, headlessData } from './headless.js';
 import type { seoARoutes } from './routes.js';
 import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
 import type { PostRow, SeoAStorage, TermRow } from './storage.js';
@@ -227,7 +227,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
   }
 
   /** The headless data of a post: null unless published and without a password; cached per post. */
-  async function headlessData(id: number, context: RestContext): Promise<JsonValue> {
+  async function postHeadlessData(id: number, context: RestContext): Promise<JsonValue> {
     const ctx = storageContext(context);
     const [post, generation] = await Promise.all([storage.getPost(id, ctx), storage.seoGeneration(ctx)]);
     if (!post || post.post_status !== 'publish' || post.post_password !== '') return null;
@@ -238,7 +238,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       titlesOf(ctx),
       storage.getOption('seopress_social_option_name', ctx),
     ]);
-    const data = headlessPost({
+    const data = headlessData({
       meta,
       titles,
       social: asOptionArray(social),
@@ -263,7 +263,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     },
 
     async getHeadlessPost(request, context) {
-      return envelope(await headlessData(requestedId(request.params), context));
+      return envelope(await postHeadlessData(requestedId(request.params), context));
     },
 
     async getHeadlessPostByUrl(request, context) {
@@ -275,7 +275,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       if (address && 'id' in address) id = address.id;
       else if (address) id = (await storage.publishedBySlug(address.slug, POST_TYPES, storageContext(context)))?.ID ?? 0;
       if (id === 0) return urlNotFound();
-      return envelope(await headlessData(id, context));
+      return envelope(await postHeadlessData(id, context));
     },
 
     async getHeadlessTerm(request, context) {
@@ -291,7 +291,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
         dateFormatOf(ctx),
       ]);
       return envelope(
-        headlessTerm({
+        headlessData({
           meta,
           titles,
           social: asOptionArray(social),

@@ -5,36 +5,18 @@
  */
 import type { JsonValue } from '../../store/types.js';
 import { replaceVariables, type VariableContext } from './dynamic-variables.js';
+import { REDIRECTION_KEYS, ROBOT_KEYS, SOCIAL_FIELDS } from './fields.js';
 import { entryOf, isOn, member, text, type OptionArray } from './seo-options.js';
 
 /** The meta keys the headless data reads (post and term meta alike). */
-export const HEADLESS_KEYS = [
+export const HEADLESS_KEYS: readonly string[] = [
   '_seopress_titles_title',
   '_seopress_titles_desc',
-  '_seopress_robots_index',
-  '_seopress_robots_follow',
-  '_seopress_robots_snippet',
-  '_seopress_robots_imageindex',
-  '_seopress_robots_canonical',
-  '_seopress_robots_primary_cat',
-  '_seopress_redirections_enabled',
-  '_seopress_redirections_logged_status',
-  '_seopress_redirections_type',
-  '_seopress_redirections_value',
-  '_seopress_social_fb_title',
-  '_seopress_social_fb_desc',
-  '_seopress_social_fb_img',
-  '_seopress_social_fb_img_attachment_id',
-  '_seopress_social_fb_img_width',
-  '_seopress_social_fb_img_height',
-  '_seopress_social_twitter_title',
-  '_seopress_social_twitter_desc',
-  '_seopress_social_twitter_img',
-  '_seopress_social_twitter_img_attachment_id',
-  '_seopress_social_twitter_img_width',
-  '_seopress_social_twitter_img_height',
+  ...ROBOT_KEYS,
+  ...REDIRECTION_KEYS,
+  ...SOCIAL_FIELDS.map((field) => field.key),
   '_seopress_analysis_target_kw',
-] as const;
+];
 
 /** What one page's headless data is computed from. */
 interface HeadlessSource {
@@ -115,8 +97,12 @@ function redirections(meta: Record<string, JsonValue>): JsonValue {
   };
 }
 
-/** A published post's headless data. */
-export function headlessPost(source: HeadlessSource): JsonValue {
+/**
+ * The headless data of a published post or a term: a term's robots are forced by the site's
+ * settings (`RobotMeta::getValue( $context )`) and it has no primary category.
+ */
+export function headlessData(source: HeadlessSource): JsonValue {
+  const term = source.kind.list === 'seopress_titles_tax_titles';
   const title = metaOrTemplate(source, '_seopress_titles_title', 'title');
   const description = metaOrTemplate(source, '_seopress_titles_desc', 'description');
   return {
@@ -125,24 +111,8 @@ export function headlessPost(source: HeadlessSource): JsonValue {
     canonical: metaText(source.meta, '_seopress_robots_canonical'),
     og: socialBlock(source, 'fb', text(source.social, 'seopress_social_facebook_og') === '1', title, description),
     twitter: socialBlock(source, 'twitter', text(source.social, 'seopress_social_twitter_card') === '1', title, description),
-    robots: robots(source, false),
-    primarycat: metaText(source.meta, '_seopress_robots_primary_cat'),
-    breadcrumbs: '',
-    redirections: redirections(source.meta),
-  };
-}
-
-/** A term's headless data: as a post's, robots forced by the site's settings, no primary category. */
-export function headlessTerm(source: HeadlessSource): JsonValue {
-  const title = metaOrTemplate(source, '_seopress_titles_title', 'title');
-  const description = metaOrTemplate(source, '_seopress_titles_desc', 'description');
-  return {
-    title,
-    description,
-    canonical: metaText(source.meta, '_seopress_robots_canonical'),
-    og: socialBlock(source, 'fb', text(source.social, 'seopress_social_facebook_og') === '1', title, description),
-    twitter: socialBlock(source, 'twitter', text(source.social, 'seopress_social_twitter_card') === '1', title, description),
-    robots: robots(source, true),
+    robots: robots(source, term),
+    ...(term ? {} : { primarycat: metaText(source.meta, '_seopress_robots_primary_cat') }),
     breadcrumbs: '',
     redirections: redirections(source.meta),
   };
