@@ -336,6 +336,15 @@ describe('headless SEO data', () => {
     });
   });
 
+  it('answers as wp_send_json_success prints it: _fields filters nothing', async () => {
+    const answer = await rest.inject<{ success: boolean; data: { title: string } }>({
+      path: `${NS}/posts/${own}`,
+      query: { _fields: 'success' },
+    });
+    expect(answer.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(answer.data.data.title).toBe('Hello SEO | SEO Site');
+  });
+
   it('answers null data for a draft, a password-protected post and a post that does not exist', async () => {
     const draft = await store.posts.insert({ post_title: 'Draft', post_status: 'draft' });
     const locked = await store.posts.insert({ post_title: 'Locked', post_status: 'publish', post_password: 'secret' });
@@ -369,6 +378,9 @@ describe('headless SEO data', () => {
       query: { url: `http://seo.test/?p=${others}` },
     });
     expect(byId.data.data.title).toBe('Editor notes | SEO Site');
+    const front = createRestServer({ site: { ...SITE, show_on_front: 'page', page_on_front: others }, store, namespaces: [seoA()] });
+    const home = await front.inject<{ data: { title: string } }>({ path: `${NS}/posts/by-url`, query: { url: 'http://seo.test/' } });
+    expect(home.data.data.title).toBe('Editor notes | SEO Site');
     expect(await rest.inject({ path: `${NS}/posts/by-url` })).toMatchObject({
       status: 500,
       data: { code: 'missing_parameters', message: 'Need an URL' },

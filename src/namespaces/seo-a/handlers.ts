@@ -7,6 +7,7 @@ import { isEmpty, isPhpArray, isScalar, phpKeys, phpValues, toInt, toPhpString }
 import { escHtml, sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
 import { escUrlRaw } from '../../core/schema/url.js';
 import { setOwn } from '../../core/own-property.js';
+import { RestResponse } from '../../core/http/response.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
 import { permalink } from '../core-posts/render.js';
@@ -18,7 +19,7 @@ import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
-import type { HeadlessCache } from './headless-cache.js';
+import type { HeadlessAnswer, HeadlessCache } from './headless-cache.js';
 import { HEADLESS_KEYS, headlessData } from './headless.js';
 import type { seoARoutes } from './routes.js';
 import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
@@ -158,6 +159,22 @@ function modifiedColumns(given: string, gmtOffset: number): { local: string; gmt
   return { local: column(at), gmt: column(at - gmtOffset * 3_600_000) };
 }
 
+/** A headless answer: its data and the JSON `wp_send_json_success` sends. */
+const successAnswer = (data: JsonValue): HeadlessAnswer => ({ data, body: JSON.stringify({ success: true, data }) });
+
+/** The answer for a post that is not published, has a password or does not exist. */
+const NO_DATA = successAnswer(null);
+
+/**
+ * `wp_send_json_success`: SEOPress's headless routes print `{success: true, data}` themselves and
+ * stop, so WordPress's `_fields` never filters it.
+ */
+function jsonSuccess({ data, body }: HeadlessAnswer): RestResponse {
+  const response = new RestResponse({ success: true, data });
+  response.encoded = { body, contentType: 'application/json; charset=UTF-8' };
+  return response;
+}
+
 /** The seo-a handlers. */
 export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof seoARoutes> {
   const titlesOf = async (ctx: StorageContext) => asOptionArray(await storage.getOption('seopress_titles_option_name', ctx));
@@ -226,11 +243,11 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     return data;
   }
 
-  /** The headless data of a post: null unless published and without a password; cached per post. */
-  async function postHeadlessData(id: number, context: RestContext): Promise<JsonValue> {
+  /** The headless answer of a post: null data unless published and without a password; cached per post. */
+  async function postHeadlessAnswer(id: number, context: RestContext): Promise<HeadlessAnswer> {
     const ctx = storageContext(context);
     const [post, generation] = await Promise.all([storage.getPost(id, ctx), storage.seoGeneration(ctx)]);
-    if (!post || post.post_status !== 'publish' || post.post_password !== '') return null;
+    if (!post || post.post_status !== 'publish' || post.post_password !== '') return NO_DATA;
     const cached = cache.get(post.ID, post.post_modified_gmt, generation);
     if (cached !== undefined) return cached;
     const [meta, titles, social] = await Promise.all([
@@ -238,18 +255,18 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       titlesOf(ctx),
       storage.getOption('seopress_social_option_name', ctx),
     ]);
-    const data = headlessData({
-      meta,
-      titles,
-      social: asOptionArray(social),
-      variables: await postVariables(post, meta, titles, context),
-      kind: { list: 'seopress_titles_single_titles', name: post.post_type },
-    });
-    cache.set(post.ID, post.post_modified_gmt, generation, data);
-    return data;
+    const answer = successAnswer(
+      headlessData({
+        meta,
+        titles,
+        social: asOptionArray(social),
+        variables: await postVariables(post, meta, titles, context),
+        kind: { list: 'seopress_titles_single_titles', name: post.post_type },
+      }),
+    );
+    cache.set(post.ID, post.post_modified_gmt, generation, answer);
+    return answer;
   }
-
-  const envelope = (data: JsonValue) => ({ success: true, data });
 
   return {
     async countTargetKeywordsUse(request, context) {
@@ -263,7 +280,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     },
 
     async getHeadlessPost(request, context) {
-      return envelope(await postHeadlessData(requestedId(request.params), context));
+      return jsonSuccess(await postHeadlessAnswer(requestedId(request.params), context));
     },
 
     async getHeadlessPostByUrl(request, context) {
@@ -272,10 +289,12 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       if (typeof url !== 'string') return internal();
       const address = url.length > MAX_URL ? null : postAddress(url, context.site.home);
       let id = 0;
-      if (address && 'id' in address) id = address.id;
+      // `url_to_postid` of the home URL is the static front page, when the site shows one.
+      if (phpTrim(url, '/') === context.site.home && context.site.show_on_front === 'page') id = context.site.page_on_front ?? 0;
+      else if (address && 'id' in address) id = address.id;
       else if (address) id = (await storage.publishedBySlug(address.slug, POST_TYPES, storageContext(context)))?.ID ?? 0;
       if (id === 0) return urlNotFound();
-      return envelope(await postHeadlessData(id, context));
+      return jsonSuccess(await postHeadlessAnswer(id, context));
     },
 
     async getHeadlessTerm(request, context) {
@@ -283,21 +302,23 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       const taxonomy =
         request.params.taxonomy === undefined || request.params.taxonomy === null ? 'category' : toPhpString(request.params.taxonomy);
       const term = await storage.getTerm(requestedId(request.params), ctx);
-      if (!term || term.taxonomy !== taxonomy) return envelope(null);
+      if (!term || term.taxonomy !== taxonomy) return jsonSuccess(NO_DATA);
       const [meta, titles, social, dateFormat] = await Promise.all([
         storage.getTermMeta(term.term_id, HEADLESS_KEYS, ctx),
         titlesOf(ctx),
         storage.getOption('seopress_social_option_name', ctx),
         dateFormatOf(ctx),
       ]);
-      return envelope(
-        headlessData({
-          meta,
-          titles,
-          social: asOptionArray(social),
-          variables: { site: context.site, separator: text(titles, 'seopress_titles_sep'), term, dateFormat, now: now() },
-          kind: { list: 'seopress_titles_tax_titles', name: term.taxonomy },
-        }),
+      return jsonSuccess(
+        successAnswer(
+          headlessData({
+            meta,
+            titles,
+            social: asOptionArray(social),
+            variables: { site: context.site, separator: text(titles, 'seopress_titles_sep'), term, dateFormat, now: now() },
+            kind: { list: 'seopress_titles_tax_titles', name: term.taxonomy },
+          }),
+        ),
       );
     },
 
