@@ -6,7 +6,7 @@
 import type { JsonValue } from '../../store/types.js';
 import { replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, SOCIAL_FIELDS } from './fields.js';
-import { entryOf, isOn, member, text, type OptionArray } from './seo-options.js';
+import { entryOf, isOn, text, type OptionArray } from './seo-options.js';
 
 /** The meta keys the headless data reads (post and term meta alike). */
 export const HEADLESS_KEYS: readonly string[] = [
@@ -46,11 +46,11 @@ const DEFAULT_TEMPLATES = {
   seopress_titles_tax_titles: { title: '%%term_title%% %%sep%% %%sitetitle%%', description: '%%term_description%%' },
 };
 
-/** The page's title or description: its own meta, else its type's template, else SEOPress's default; variables replaced. */
+/** The page's title or description: its own meta, else its type's template, else SEOPress's default (each when not empty); variables replaced. */
 function metaOrTemplate(source: HeadlessSource, metaKey: string, field: 'title' | 'description'): string {
   const own = metaString(source.meta, metaKey);
   const entry = entryOf(source.titles, source.kind.list, source.kind.name);
-  const template = own !== '' ? own : member(entry, field) !== undefined ? text(entry, field) : DEFAULT_TEMPLATES[source.kind.list][field];
+  const template = own !== '' ? own : text(entry, field) || DEFAULT_TEMPLATES[source.kind.list][field];
   return replaceVariables(template, source.variables);
 }
 

@@ -14,7 +14,7 @@ export function asOptionArray(value: JsonValue | undefined): OptionArray {
 }
 
 /** A member of an option array, or undefined. */
-export function member(array: OptionArray, key: string): JsonValue | undefined {
+function member(array: OptionArray, key: string): JsonValue | undefined {
   return Object.hasOwn(array, key) ? array[key] : undefined;
 }
 
