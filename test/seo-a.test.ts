@@ -320,10 +320,11 @@ describe('headless SEO data', () => {
           image_width: '',
           image_height: '',
         },
+        // seopress_social_twitter_card_og: the X card takes Open Graph's values.
         twitter: {
           title: 'Hello SEO | SEO Site',
           description: 'A short summary of the post.',
-          image: '',
+          image: 'http://seo.test/wp-content/uploads/default-og.png',
           attachment_id: '',
           image_width: '',
           image_height: '',

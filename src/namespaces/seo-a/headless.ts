@@ -54,24 +54,62 @@ function metaOrTemplate(source: HeadlessSource, metaKey: string, field: 'title' 
   return replaceVariables(template, source.variables);
 }
 
-/** The Open Graph or X card block: empty strings when the network is off, else the meta or the page's title and description. */
-function socialBlock(source: HeadlessSource, network: 'fb' | 'twitter', on: boolean, title: string, description: string): JsonValue {
+/** An Open Graph or X card block. */
+type SocialBlock = {
+  title: string;
+  description: string;
+  image: string;
+  attachment_id: JsonValue;
+  image_width: JsonValue;
+  image_height: JsonValue;
+};
+
+const NO_SOCIAL: SocialBlock = { title: '', description: '', image: '', attachment_id: '', image_width: '', image_height: '' };
+
+/** The Open Graph or X card block: empty strings when the network is off, else the page's own meta or the fallback's values. */
+function socialBlock(source: HeadlessSource, network: 'fb' | 'twitter', on: boolean, fallback: SocialBlock): SocialBlock {
+  if (!on) return NO_SOCIAL;
   const key = (name: string) => `_seopress_social_${network}_${name}`;
-  if (!on) return { title: '', description: '', image: '', attachment_id: '', image_width: '', image_height: '' };
   const ownTitle = metaString(source.meta, key('title'));
   const ownDescription = metaString(source.meta, key('desc'));
   const ownImage = metaString(source.meta, key('img'));
   return {
-    title: ownTitle !== '' ? replaceVariables(ownTitle, source.variables) : title,
-    description: ownDescription !== '' ? replaceVariables(ownDescription, source.variables) : description,
-    image:
-      ownImage !== ''
-        ? ownImage
-        : text(source.social, network === 'fb' ? 'seopress_social_facebook_img' : 'seopress_social_twitter_card_img'),
-    attachment_id: ownImage !== '' ? metaText(source.meta, key('img_attachment_id')) : '',
-    image_width: ownImage !== '' ? metaText(source.meta, key('img_width')) : '',
-    image_height: ownImage !== '' ? metaText(source.meta, key('img_height')) : '',
+    title: ownTitle !== '' ? replaceVariables(ownTitle, source.variables) : fallback.title,
+    description: ownDescription !== '' ? replaceVariables(ownDescription, source.variables) : fallback.description,
+    ...(ownImage !== ''
+      ? {
+          image: ownImage,
+          attachment_id: metaText(source.meta, key('img_attachment_id')),
+          image_width: metaText(source.meta, key('img_width')),
+          image_height: metaText(source.meta, key('img_height')),
+        }
+      : {
+          image: fallback.image,
+          attachment_id: fallback.attachment_id,
+          image_width: fallback.image_width,
+          image_height: fallback.image_height,
+        }),
   };
+}
+
+/**
+ * The page's Open Graph and X card blocks: each its own meta, else the page's title and
+ * description and the site's default image; X falls back on Open Graph's block when
+ * `seopress_social_twitter_card_og` is on.
+ */
+function socialBlocks(source: HeadlessSource, title: string, description: string): { og: SocialBlock; twitter: SocialBlock } {
+  const page = (image: string): SocialBlock => ({ ...NO_SOCIAL, title, description, image });
+  const og = socialBlock(
+    source,
+    'fb',
+    text(source.social, 'seopress_social_facebook_og') === '1',
+    page(text(source.social, 'seopress_social_facebook_img')),
+  );
+  const twitterFallback =
+    text(source.social, 'seopress_social_twitter_card_og') === '1' && og !== NO_SOCIAL
+      ? og
+      : page(text(source.social, 'seopress_social_twitter_card_img'));
+  return { og, twitter: socialBlock(source, 'twitter', text(source.social, 'seopress_social_twitter_card') === '1', twitterFallback) };
 }
 
 /** Robots flags: the page's meta, or (`forced`) the site-wide and per-type settings that override it. */
@@ -109,8 +147,7 @@ export function headlessData(source: HeadlessSource): JsonValue {
     title,
     description,
     canonical: metaText(source.meta, '_seopress_robots_canonical'),
-    og: socialBlock(source, 'fb', text(source.social, 'seopress_social_facebook_og') === '1', title, description),
-    twitter: socialBlock(source, 'twitter', text(source.social, 'seopress_social_twitter_card') === '1', title, description),
+    ...socialBlocks(source, title, description),
     robots: robots(source, term),
     ...(term ? {} : { primarycat: metaText(source.meta, '_seopress_robots_primary_cat') }),
     breadcrumbs: '',
