@@ -14,7 +14,7 @@ import { permalink } from '../core-posts/render.js';
 import { renderTitle } from '../core-posts/text.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField, type ReadValue, type SanitizeValue } from '../meta-fields.js';
-import { postAddress } from '../oembed/resolve.js';
+import { postAddress } from '../url-to-post.js';
 import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
