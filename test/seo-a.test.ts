@@ -100,6 +100,37 @@ describe('per-post SEO fields', () => {
     expect(await store.postMeta.get(own, '_seopress_redirections_value')).toEqual([]);
   });
 
+  it('refuses a non-numeric id on every {id} endpoint with rest_invalid_param, before asking who calls', async () => {
+    const endpoints: Array<[string, string]> = [
+      ['GET', 'count-target-keywords-use'],
+      ['GET', ''],
+      ['GET', 'redirection-settings'],
+      ['PUT', 'redirection-settings'],
+      ['GET', 'meta-robot-settings'],
+      ['PUT', 'meta-robot-settings'],
+      ['GET', 'social-settings'],
+      ['PUT', 'social-settings'],
+      ['GET', 'target-keywords'],
+      ['PUT', 'target-keywords'],
+      ['GET', 'title-description-metas'],
+      ['PUT', 'title-description-metas'],
+      ['GET', 'preview-title-description-metas'],
+    ];
+    for (const [method, route] of endpoints) {
+      const path = `${NS}/posts/${own}${route === '' ? '' : `/${route}`}`;
+      for (const as of [null, editor]) {
+        const answer = await rest.inject<{ code: string }>({
+          method,
+          path,
+          query: { id: '1x' },
+          body: method === 'PUT' ? {} : undefined,
+          user: as,
+        });
+        expect([method, route, answer.status, answer.data.code]).toEqual([method, route, 400, 'rest_invalid_param']);
+      }
+    }
+  });
+
   it('refuses a non-numeric id as WordPress refuses a failed validate_callback', async () => {
     const answer = await rest.inject<{ code: string; data: { params: Record<string, string> } }>({
       path: `${NS}/posts/${own}/redirection-settings?id=abc`,
@@ -204,6 +235,16 @@ describe('who may call the per-post routes', () => {
     }
     expect((await put(`/posts/${others}/title-description-metas`, { title: 'Not yours' }, author)).status).toBe(403);
     expect(await store.postMeta.get(others, '_seopress_titles_title')).toEqual([]);
+  });
+
+  it('asks edit_post on the keyword count and the preview too', async () => {
+    for (const route of ['count-target-keywords-use?keywords[]=seo', 'preview-title-description-metas?title=x']) {
+      expect(await get(`/posts/${own}/${route}`, null)).toMatchObject({ status: 401, data: { code: 'rest_forbidden' } });
+      expect((await get(`/posts/${own}/${route}`, subscriber)).status).toBe(403);
+      expect((await get(`/posts/${others}/${route}`, author)).status).toBe(403);
+      expect((await get(`/posts/${own}/${route}`, author)).status).toBe(200);
+      expect((await get(`/posts/${others}/${route}`, editor)).status).toBe(200);
+    }
   });
 
   it('refuses a post that does not exist as a capability WordPress does not allow', async () => {
