@@ -433,11 +433,24 @@ describe('headless SEO data', () => {
     });
   });
 
-  it('answers a term’s data from its taxonomy template, and null for a term of another taxonomy', async () => {
+  it('answers a term’s data from its taxonomy template and its stored social meta, and empty values for a term of another taxonomy', async () => {
     const term = await store.terms.insert({ name: 'News', taxonomy: 'category', description: 'Fresh <b>news</b>' });
     const answer = await get<{ data: { title: string; description: string; robots: unknown } }>(`/terms/${term.term_id}`, null);
     expect(answer.data.data).toMatchObject({ title: 'News archives | SEO Site', description: 'Fresh news' });
-    expect((await get(`/terms/${term.term_id}?taxonomy=post_tag`, null)).data).toEqual({ success: true, data: null });
+    expect((await get(`/terms/${term.term_id}?taxonomy=post_tag`, null)).data).toEqual({
+      success: true,
+      data: { title: null, description: null, canonical: '', og: [], twitter: [], robots: [], breadcrumbs: '', redirections: [] },
+    });
+    await store.termMeta.update(term.term_id, '_seopress_social_fb_title', 'Shared news');
+    const social = await get<{ data: { og: Record<string, unknown> } }>(`/terms/${term.term_id}`, null);
+    expect(social.data.data.og).toEqual({
+      title: 'Shared news',
+      description: '',
+      image: '',
+      attachment_id: '',
+      image_width: '',
+      image_height: '',
+    });
     expect((await get(`/terms/${term.term_id}?id=x`, null)).status).toBe(400);
   });
 });

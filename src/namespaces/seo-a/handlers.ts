@@ -20,7 +20,7 @@ import { phpDate, replaceVariables, type VariableContext } from './dynamic-varia
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
 import type { HeadlessAnswer, HeadlessCache } from './headless-cache.js';
-import { HEADLESS_KEYS, headlessData } from './headless.js';
+import { HEADLESS_KEYS, NO_TERM, headlessData } from './headless.js';
 import type { seoARoutes } from './routes.js';
 import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
 import type { PostRow, SeoAStorage, TermRow } from './storage.js';
@@ -302,7 +302,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       const taxonomy =
         request.params.taxonomy === undefined || request.params.taxonomy === null ? 'category' : toPhpString(request.params.taxonomy);
       const term = await storage.getTerm(requestedId(request.params), ctx);
-      if (!term || term.taxonomy !== taxonomy) return jsonSuccess(NO_DATA);
+      if (!term || term.taxonomy !== taxonomy) return jsonSuccess(successAnswer(NO_TERM));
       const [meta, titles, social, dateFormat] = await Promise.all([
         storage.getTermMeta(term.term_id, HEADLESS_KEYS, ctx),
         titlesOf(ctx),

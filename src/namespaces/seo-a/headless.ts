@@ -112,6 +112,19 @@ function socialBlocks(source: HeadlessSource, title: string, description: string
   return { og, twitter: socialBlock(source, 'twitter', text(source.social, 'seopress_social_twitter_card') === '1', twitterFallback) };
 }
 
+/** A term's social block (`SocialMeta::getValue`): its stored meta as it is, no fallback. */
+function storedSocial(meta: Record<string, JsonValue>, network: 'fb' | 'twitter'): SocialBlock {
+  const key = (name: string) => `_seopress_social_${network}_${name}`;
+  return {
+    title: metaString(meta, key('title')),
+    description: metaString(meta, key('desc')),
+    image: metaString(meta, key('img')),
+    attachment_id: metaText(meta, key('img_attachment_id')),
+    image_width: metaText(meta, key('img_width')),
+    image_height: metaText(meta, key('img_height')),
+  };
+}
+
 /** Robots flags: the page's meta, or (`forced`) the site-wide and per-type settings that override it. */
 function robots(source: HeadlessSource, forced: boolean): Record<string, boolean> {
   const entry = entryOf(source.titles, source.kind.list, source.kind.name);
@@ -137,7 +150,8 @@ function redirections(meta: Record<string, JsonValue>): JsonValue {
 
 /**
  * The headless data of a published post or a term: a term's robots are forced by the site's
- * settings (`RobotMeta::getValue( $context )`) and it has no primary category.
+ * settings (`RobotMeta::getValue( $context )`), its social blocks are its meta as stored
+ * (`SocialMeta`), and it has no primary category.
  */
 export function headlessData(source: HeadlessSource): JsonValue {
   const term = source.kind.list === 'seopress_titles_tax_titles';
@@ -147,10 +161,24 @@ export function headlessData(source: HeadlessSource): JsonValue {
     title,
     description,
     canonical: metaText(source.meta, '_seopress_robots_canonical'),
-    ...socialBlocks(source, title, description),
+    ...(term
+      ? { og: storedSocial(source.meta, 'fb'), twitter: storedSocial(source.meta, 'twitter') }
+      : socialBlocks(source, title, description)),
     robots: robots(source, term),
     ...(term ? {} : { primarycat: metaText(source.meta, '_seopress_robots_primary_cat') }),
     breadcrumbs: '',
     redirections: redirections(source.meta),
   };
 }
+
+/** `GetTerm::getData` for a term its taxonomy does not have: SEOPress's services find no page and answer their empty values. */
+export const NO_TERM: JsonValue = {
+  title: null,
+  description: null,
+  canonical: '',
+  og: [],
+  twitter: [],
+  robots: [],
+  breadcrumbs: '',
+  redirections: [],
+};
