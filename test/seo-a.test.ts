@@ -323,14 +323,19 @@ describe('title and description preview', () => {
 
   it('replaces SEOPress’s dynamic variables with the post’s and the site’s values', async () => {
     await store.options.set('seopress_titles_option_name', fixture('titles-option.json'));
+    for (const login of ['admin', 'eddie']) await store.users.insert({ user_login: login });
+    expect((await store.users.insert({ user_login: 'ann', display_name: 'Ann Author' })).ID).toBe(author.id);
     const answer = await rest.inject({
       path: `${NS}/posts/${own}/preview-title-description-metas`,
-      query: { title: '%%post_title%% %%sep%% %%sitetitle%% %%unknown%%', description: '%%tagline%%: %%post_excerpt%% (%%post_date%%)' },
+      query: {
+        title: '%%post_title%% %%sep%% %%sitetitle%% %%unknown%%',
+        description: '%%tagline%%: %%post_excerpt%% (%%post_date%%, by %%post_author%%)',
+      },
       user: author,
     });
     expect(answer.data).toEqual({
       title: 'Hello SEO | SEO Site ',
-      description: 'Just testing: A short summary of the post. (January 5, 2026)',
+      description: 'Just testing: A short summary of the post. (January 5, 2026, by Ann Author)',
       post_thumbnail: '',
       post_date: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
     });

@@ -20,6 +20,10 @@ export interface VariableContext {
   categories?: readonly TermRow[];
   /** The post's tags. */
   tags?: readonly TermRow[];
+  /** The post author's display name. */
+  authorName?: string;
+  /** WordPress's `time_format` option (`g:i a` by default), for `%%currenttime%%`. */
+  timeFormat?: string;
   /** `_seopress_analysis_target_kw` of the post. */
   targetKeyword?: string;
   /** The term of a taxonomy page. */
@@ -118,6 +122,11 @@ function trimWords(text: string, count: number): string {
 /** Text of some HTML as SEOPress puts it in a meta: no tags, attribute-escaped. */
 const plainText = (html: string): string => escHtml(stripAllTags(html.replaceAll('<br>', ' ')));
 
+/** `%%post_excerpt%%`: the excerpt, else the content, as text cut to 50 words. */
+function excerpt(c: VariableContext): string {
+  return c.post ? trimWords(plainText(c.post.post_excerpt || c.post.post_content), 50) : '';
+}
+
 /** Each variable's value, by name and alias. */
 const VARIABLES: Record<string, (context: VariableContext) => string> = {
   sep: (c) => c.separator || '-',
@@ -127,7 +136,9 @@ const VARIABLES: Record<string, (context: VariableContext) => string> = {
   sitedesc: (c) => c.site.description ?? '',
   post_title: (c) => (c.post ? plainText(c.post.post_title) : ''),
   title: (c) => (c.post ? plainText(c.post.post_title) : ''),
-  post_excerpt: (c) => (c.post ? trimWords(plainText(c.post.post_excerpt || c.post.post_content), 50) : ''),
+  post_author: (c) => escHtml(c.authorName ?? ''),
+  wc_single_short_desc: excerpt,
+  post_excerpt: excerpt,
   post_content: (c) => (c.post ? plainText(c.post.post_content) : ''),
   post_date: (c) => (c.post ? phpDate(c.dateFormat, columnDate(c.post.post_date)) : ''),
   date: (c) => (c.post ? phpDate(c.dateFormat, columnDate(c.post.post_date)) : ''),
@@ -140,6 +151,7 @@ const VARIABLES: Record<string, (context: VariableContext) => string> = {
   term_description: (c) => (c.term ? plainText(c.term.description) : ''),
   _category_title: (c) => (c.term?.taxonomy === 'category' ? c.term.name : ''),
   _category_description: (c) => (c.term?.taxonomy === 'category' ? plainText(c.term.description) : ''),
+  tag_description: (c) => (c.term?.taxonomy === 'post_tag' ? plainText(c.term.description) : ''),
   tag_title: (c) => (c.term?.taxonomy === 'post_tag' ? c.term.name : ''),
   currentyear: (c) => phpDate('Y', new Date(c.now)),
   currentmonth: (c) => phpDate('F', new Date(c.now)),
@@ -147,6 +159,7 @@ const VARIABLES: Record<string, (context: VariableContext) => string> = {
   currentmonth_num: (c) => phpDate('n', new Date(c.now)),
   currentday: (c) => phpDate('j', new Date(c.now)),
   currentdate: (c) => phpDate(c.dateFormat, new Date(c.now)),
+  currenttime: (c) => phpDate(c.timeFormat || 'g:i a', new Date(c.now)),
 };
 
 /** `TagsToString::replace`: each `%%name%%` (no line break inside) replaced by its value, `''` for none or `'0'`. */

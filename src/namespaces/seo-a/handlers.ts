@@ -191,10 +191,12 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
     context: RestContext,
   ): Promise<VariableContext> {
     const ctx = storageContext(context);
-    const [categories, tags, dateFormat] = await Promise.all([
+    const [categories, tags, dateFormat, timeFormat, authorName] = await Promise.all([
       storage.postTerms(post.ID, 'category', ctx),
       storage.postTerms(post.ID, 'post_tag', ctx),
       dateFormatOf(ctx),
+      storage.getOption('time_format', ctx),
+      storage.authorName(post.post_author, ctx),
     ]);
     return {
       site: context.site,
@@ -204,7 +206,9 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
       categories,
       tags,
       targetKeyword: textOf(meta[TARGET_KW]),
+      authorName,
       dateFormat,
+      timeFormat: textOf(timeFormat),
       now: now() + (Number(context.site.gmt_offset ?? 0) || 0) * 3_600_000,
     };
   }

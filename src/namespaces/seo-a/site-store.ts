@@ -54,6 +54,7 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
     getTerm: (id) => store.terms.get(id),
     listTerms: (taxonomy) => store.terms.list(taxonomy),
     getTermMeta: async (id, keys) => firstValues((await store.termMeta.getMany([id], [...keys])).get(id)),
+    authorName: async (userId) => (userId > 0 ? ((await store.users.get(userId))?.display_name ?? '') : ''),
     getOption: (name) => store.options.get(name),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),

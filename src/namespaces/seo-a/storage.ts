@@ -54,6 +54,8 @@ export interface SeoAStorage {
   listTerms(taxonomy: string, context: StorageContext): Promise<TermRow[]>;
   /** Some meta keys of a term: each key's first value, absent keys left out. */
   getTermMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
+  /** A user's display name (`%%post_author%%`); `''` when there is no such user. */
+  authorName(userId: number, context: StorageContext): Promise<string>;
   /** An option's value; undefined when absent. */
   getOption(name: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** A transient's value; undefined when absent or expired. */
@@ -79,6 +81,7 @@ export const seoAStorageGroups: StorageGroups<SeoAStorage> = [
     ],
   },
   { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermMeta'] },
+  { data: 'users', callbacks: ['authorName'] },
   { data: 'options', callbacks: ['getOption'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient'] },
 ];
