@@ -1,29 +1,29 @@
-import { DEFAULT_ROLES } from '../../core/auth/roles.js';
 import { internal } from '../../core/errors/catalogue.js';
 import { md5 } from '../../core/crypto/digest.js';
 import { phpSerialize } from '../../core/php/serialize.js';
 import { asciiLower, phpTrim } from '../../core/php/strings.js';
 import { isEmpty, isPhpArray, isScalar, phpKeys, phpValues, toInt, toPhpString } from '../../core/php/values.js';
 import { escHtml, sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
-import { escUrlRaw } from '../../core/schema/url.js';
 import { setOwn } from '../../core/own-property.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
 import { permalink } from '../core-posts/render.js';
-import { renderTitle } from '../core-posts/text.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
-import { describeFields, fieldWrites, truthyCheckbox, type MetaField, type ReadValue, type SanitizeValue } from '../meta-fields.js';
+import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../meta-fields.js';
 import { postAddress } from '../url-to-post.js';
 import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
+import { OPTION_GROUPS, ROLE_NAMES, maskLicenseKey } from './option-groups.js';
+import { categoryObject, theTitle } from './wp-objects.js';
+import { decodeXmlEntities, modifiedColumns, sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from './field-values.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
 import type { HeadlessAnswer, HeadlessCache } from './headless-cache.js';
 import { HEADLESS_KEYS, NO_TERM, headlessData } from './headless.js';
 import type { seoARoutes } from './routes.js';
 import { asOptionArray, entryOf, isOn, text } from './seo-options.js';
-import type { PostRow, SeoAStorage, TermRow } from './storage.js';
+import type { PostRow, SeoAStorage } from './storage.js';
 
 /** What the seo-a handlers run on. */
 interface SeoADeps {
@@ -47,117 +47,9 @@ const MAX_URL = 2048;
 /** Most keywords `count-target-keywords-use` looks up in one request. */
 const MAX_KEYWORDS = 50;
 
-/** The option each `options/{group}` answers (several merged, in order), or `null` for the shop group. */
-const OPTION_GROUPS: Record<string, readonly string[] | null> = {
-  'advanced-settings': ['seopress_advanced_option_name'],
-  'analytics-settings': ['seopress_google_analytics_option_name'],
-  'bot-settings': ['seopress_bot_option_name'],
-  'dashboard-settings': ['seopress_dashboard_option_name', 'seopress_toggle', 'seopress_notices'],
-  'indexing-settings': ['seopress_instant_indexing_option_name', 'seopress_instant_indexing_log_option_name'],
-  'license-settings': ['seopress_pro_license_key'],
-  'pro-settings': ['seopress_pro_option_name'],
-  'sitemaps-settings': ['seopress_xml_sitemap_option_name'],
-  'social-settings': ['seopress_social_option_name'],
-  'titles-settings': ['seopress_titles_option_name'],
-  'shop-settings': null,
-};
-
-/** `WP_Roles::get_names()` of WordPress's default roles: each named as its slug capitalised (`Administrator`). */
-const ROLE_NAMES: Record<string, string> = Object.fromEntries(
-  Object.keys(DEFAULT_ROLES).map((role) => [role, role.charAt(0).toUpperCase() + role.slice(1)]),
-);
-
-/** A license key as `license-settings` shows it: masked but its last 4 characters. */
-function maskLicenseKey(key: string): string {
-  const chars = [...key];
-  const shown = Math.min(4, chars.length);
-  return '*'.repeat(chars.length - shown) + chars.slice(chars.length - shown).join('');
-}
-
 /** A meta value as text (`get_post_meta( …, true )`), `''` for none or a non-scalar. */
 const textOf = (value: JsonValue | undefined): string =>
   typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? toPhpString(value) : '';
-
-/** `html_entity_decode( …, ENT_QUOTES | ENT_XML1 )`: the XML entities and numeric references, in one pass. */
-function decodeXmlEntities(value: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  return value.replace(/&(#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,6}|[a-z]{2,4});/g, (whole, entity: string) => {
-    if (entity[0] !== '#') return Object.hasOwn(named, entity) ? named[entity]! : whole;
-    const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
-
-/** A category as `get_categories()` answers it: the `WP_Term` with `_make_cat_compat`'s fields. */
-function categoryObject(term: TermRow): JsonValue {
-  return {
-    term_id: term.term_id,
-    name: term.name,
-    slug: term.slug,
-    term_group: 0,
-    term_taxonomy_id: term.term_id,
-    taxonomy: term.taxonomy,
-    description: term.description,
-    parent: term.parent,
-    count: term.count,
-    filter: 'raw',
-    cat_ID: term.term_id,
-    category_count: term.count,
-    category_description: term.description,
-    cat_name: term.name,
-    category_nicename: term.slug,
-    category_parent: term.parent,
-  };
-}
-
-/** `get_the_title`: the title texturized, prefixed for a password-protected or private post. */
-function theTitle(post: PostRow): string {
-  const title = renderTitle(post.post_title);
-  if (post.post_password !== '') return `Protected: ${title}`;
-  return post.post_status === 'private' ? `Private: ${title}` : title;
-}
-
-/** Robots checkboxes read back as SEOPress shows them: `'yes'` or `''`. */
-const yesOrEmpty: ReadValue = (field, stored) =>
-  field.type === 'checkbox' ? (stored === true || stored === 'yes' ? 'yes' : '') : (stored ?? '');
-
-/** The redirection PUT's sanitising (`RedirectionSettings::processPut`): a value outside the allowed ones is kept as sent. */
-const sanitizeRedirection: SanitizeValue = (field, given) => {
-  switch (field.key) {
-    case '_seopress_redirections_value':
-      return escUrlRaw(given);
-    case '_seopress_redirections_logged_status': {
-      const status = sanitizeTextField(given);
-      return ['both', 'only_logged_in', 'only_not_logged_in'].includes(status) ? status : given;
-    }
-    case '_seopress_redirections_type': {
-      const type = toInt(given);
-      return [301, 302, 307].includes(type) ? type : given;
-    }
-    default:
-      return sanitizeTextField(given);
-  }
-};
-
-const sanitizeRobot: SanitizeValue = (field, given) =>
-  field.key === '_seopress_robots_canonical' ? escUrlRaw(given) : sanitizeTextField(given);
-
-const sanitizeSocial: SanitizeValue = (field, given) => {
-  if (field.type === 'input') return sanitizeTextField(given);
-  if (field.type === 'textarea') return sanitizeTextareaField(given);
-  return given;
-};
-
-/** `strtotime` for the dates an admin screen sends (`YYYY-MM-DD`, optionally with a time): site-local and GMT columns, or null. */
-function modifiedColumns(given: string, gmtOffset: number): { local: string; gmt: string } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(given);
-  if (!match) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
-  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  if (Number.isNaN(at) || new Date(at).getUTCDate() !== Number(d)) return null;
-  const column = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-  return { local: column(at), gmt: column(at - gmtOffset * 3_600_000) };
-}
 
 /** A headless answer: its data and the JSON `wp_send_json_success` sends. */
 const successAnswer = (data: JsonValue): HeadlessAnswer => ({ data, body: JSON.stringify({ success: true, data }) });
