@@ -192,6 +192,22 @@ describe('per-post SEO fields', () => {
     expect(valueOf(fields, '_seopress_social_twitter_img')?.value).toBe('http://seo.test/card.png');
   });
 
+  it('keeps a client’s __proto__ keys as data: in stored field values and in keyword lists', async () => {
+    await rest.inject({
+      method: 'PUT',
+      path: `${NS}/posts/${own}/social-settings`,
+      body: '{"_seopress_social_fb_img_width": {"__proto__": {"polluted": "yes"}}}',
+      headers: { 'content-type': 'application/json' },
+      user: editor,
+    });
+    const [stored] = (await store.postMeta.get(own, '_seopress_social_fb_img_width')) as Array<Record<string, unknown>>;
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect(Object.keys(stored!)).toEqual(['__proto__']);
+    const usage = await get<Array<{ key: string }>>(`/posts/${own}/count-target-keywords-use?keywords[__proto__]=seo`);
+    expect(usage.data.map((row) => row.key)).toEqual(['seo']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('answers title and description entity-decoded, and deletes one sent empty', async () => {
     await put(`/posts/${own}/title-description-metas`, { title: 'Tom &amp; Jerry', description: 'Cats\n&#8220;and&#8221; mice' });
     expect((await get(`/posts/${own}/title-description-metas`)).data).toEqual({
