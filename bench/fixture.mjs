@@ -45,3 +45,28 @@ export function benchModules() {
     handlerFor: (route, methods) => (route === '/core/v2/posts' && methods.includes('GET') ? () => POSTS : echo),
   });
 }
+
+/** The post both headless bench cases read: core/v2's `GET /posts/{id}` and seo-a/v1's. */
+export const SEO_POST_ID = 1;
+
+/** Stores the headless bench's post (id {@link SEO_POST_ID}) with its SEOPress meta, and SEOPress's titles and social options. */
+export async function seedSeoPost(store) {
+  const paragraph = 'Welcome to WordPress. This is a post about nothing in particular, long enough to be a page. ';
+  await store.posts.insert({
+    ID: SEO_POST_ID,
+    post_title: 'Hello headless SEO',
+    post_name: 'hello-headless-seo',
+    post_status: 'publish',
+    post_author: 1,
+    post_content: `<!-- wp:paragraph -->\n<p>${paragraph.repeat(20)}</p>\n<!-- /wp:paragraph -->`,
+    post_excerpt: 'A post to measure headless SEO data with.',
+  });
+  await store.postMeta.update(SEO_POST_ID, '_seopress_titles_desc', '%%post_excerpt%% %%sep%% %%sitetitle%%');
+  await store.postMeta.update(SEO_POST_ID, '_seopress_social_fb_title', '%%post_title%% on %%sitetitle%%');
+  await store.postMeta.update(SEO_POST_ID, '_seopress_analysis_target_kw', 'headless,seo');
+  await store.options.set('seopress_titles_option_name', {
+    seopress_titles_sep: '|',
+    seopress_titles_single_titles: { post: { title: '%%post_title%% %%sep%% %%sitetitle%%', description: '%%post_excerpt%%' } },
+  });
+  await store.options.set('seopress_social_option_name', { seopress_social_facebook_og: '1', seopress_social_twitter_card: '1' });
+}

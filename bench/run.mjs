@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FAILURE_URL, POSTS_JSON, VALID_URL } from './fixture.mjs';
+import { FAILURE_URL, POSTS_JSON, SEO_POST_ID, VALID_URL } from './fixture.mjs';
 import { runLoad } from './load.mjs';
 import { MIX, runLookupBench } from './lookup.mjs';
 
@@ -40,6 +40,20 @@ const CASES = [
     target: 0.8,
     code: 'rest_invalid_param',
     reference: 2,
+  },
+];
+
+// The headless SEO data a decoupled front end asks on every page view, against core/v2's answer
+// for the same post, both from one server on a memory site store: the second case on a warm cache.
+const HEADLESS_CASES = [
+  { name: 'core/v2 post', server: 'seo-a', path: `/wp-json/core/v2/posts/${SEO_POST_ID}`, expect: 200, json: true },
+  {
+    name: 'seo-a/v1 headless post, warm cache',
+    server: 'seo-a',
+    path: `/wp-json/seo-a/v1/posts/${SEO_POST_ID}`,
+    expect: 200,
+    json: true,
+    target: 0.8,
   },
 ];
 
@@ -95,7 +109,8 @@ async function checkCase(c, port) {
   if (answer.type !== 'application/json; charset=UTF-8') problems.push(`content-type ${answer.type}`);
   if (c.code) {
     if (JSON.parse(answer.body).code !== c.code) problems.push(`body ${answer.body.slice(0, 200)}`);
-  } else if (answer.body !== POSTS_JSON) problems.push(`body ${answer.body.slice(0, 200)}`);
+  } else if (c.json) JSON.parse(answer.body);
+  else if (answer.body !== POSTS_JSON) problems.push(`body ${answer.body.slice(0, 200)}`);
   if (problems.length > 0) throw new Error(`${c.name}: GET ${c.path} answered ${problems.join(', ')}`);
   return answer.body.length;
 }
@@ -123,10 +138,10 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const kfmt = (n) => `${(n / 1000).toFixed(1)}k`;
 const pct = (x) => `${Math.round(x * 100)}%`;
 
-async function throughput(load) {
+async function throughput(load, cases = CASES) {
   const servers = {};
-  for (const kind of new Set(CASES.map((c) => c.server))) servers[kind] = await startServer(kind);
-  const results = CASES.map((c) => ({ ...c, runs: [], bytes: 0, repeated: 0 }));
+  for (const kind of new Set(cases.map((c) => c.server))) servers[kind] = await startServer(kind);
+  const results = cases.map((c) => ({ ...c, runs: [], bytes: 0, repeated: 0 }));
   for (const r of results) r.bytes = await checkCase(r, servers[r.server].port);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of results) {
@@ -178,6 +193,25 @@ function throughputTable(results) {
   return lines.join('\n');
 }
 
+/** The headless cases' table: each against the first (core/v2's answer for the same post). */
+function headlessTable(results) {
+  const base = median(results[0].runs.map((x) => x.rps));
+  const lines = [
+    '| case | request | body bytes | req/s (median) | server CPU µs/req | rounds | × core/v2 | target |',
+    '|---|---|--:|--:|--:|---|--:|---|',
+  ];
+  for (const r of results) {
+    const rps = median(r.runs.map((x) => x.rps));
+    const ratio = rps / base;
+    const target = r.target ? `≥ ${r.target.toFixed(2)}× ${ratio >= r.target ? 'met' : '**missed**'}` : '';
+    lines.push(
+      `| ${r.name} | \`GET ${r.path}\` | ${r.bytes} | ${fmt(rps)} | ${median(r.runs.map((x) => (x.sampled.server * 1e6) / x.rps)).toFixed(1)} | ` +
+        `${r.runs.map((x) => kfmt(x.rps)).join(' / ')} | ${ratio.toFixed(2)}× | ${target} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 function lookupTable(rows) {
   const lines = [
     '| table | namespaces | site-rest `routes.match` lookups/s | WordPress-style linear scan lookups/s | site-rest / linear |',
@@ -208,12 +242,28 @@ async function main() {
   const facts = `Node ${process.version}, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores (${os.platform()} ${os.release()}), ${started.toISOString()}`;
   console.error(`site-rest bench: ${facts}`);
 
+  // `--headless-only`: just the headless SEO section, printed (RESULTS.md is left as it is).
+  const headlessOnly = process.argv.includes('--headless-only');
   const sections = [];
-  for (const load of PROFILES) {
+  for (const load of headlessOnly ? [] : PROFILES) {
     console.error(`throughput, ${load.label}…`);
     const results = await throughput(load);
     sections.push(`### ${load.label[0].toUpperCase()}${load.label.slice(1)}`, '', throughputTable(results), '');
     sections.repeats = (sections.repeats ?? 0) + results.reduce((n, r) => n + r.repeated, 0);
+  }
+  const headless = [];
+  for (const load of PROFILES) {
+    console.error(`headless SEO vs core/v2, ${load.label}…`);
+    headless.push(
+      `### ${load.label[0].toUpperCase()}${load.label.slice(1)}`,
+      '',
+      headlessTable(await throughput(load, HEADLESS_CASES)),
+      '',
+    );
+  }
+  if (headlessOnly) {
+    console.log(headless.join('\n'));
+    return;
   }
   console.error('route lookup bench…');
   const lookups = runLookupBench();
@@ -236,6 +286,13 @@ async function main() {
       'The "same answer" references are a plain node:http handler sending site-rest\'s exact status, headers and JSON for the URL, captured at start and encoded with ' +
       'JSON.stringify on every request: no routing, validation or dispatch. They are the ceiling for any server answering as WordPress does from data, and ' +
       '"× same answer" is what site-rest keeps of it.',
+    '',
+    '## Headless SEO data vs the same post from core/v2',
+    '',
+    ...headless,
+    'Method: one server (`bench/server.mjs seo-a`) on a memory site store holding one published post with SEOPress meta and the titles and social options, ' +
+      'mounting `core/v2` and `seo-a/v1`; the same load and rounds as above. The headless answer is cached per post in the process and checked on every ' +
+      "request against the post's `post_modified_gmt` and the store's `seopress_seo_generation` counter (two store reads).",
     '',
     '## Route lookup cost vs table size (in-process)',
     '',

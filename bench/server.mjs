@@ -1,10 +1,10 @@
-// Server entry for the throughput bench: `node bench/server.mjs raw|same-answer|site-rest`.
+// Server entry for the throughput bench: `node bench/server.mjs raw|same-answer|site-rest|seo-a`.
 // Listens on 127.0.0.1 (random port), reports {port} to the parent over IPC (and prints it),
 // answers {cmd:'cpu'} with its CPU time, and exits when the parent goes away.
 import http from 'node:http';
-import { createRestServer } from '../dist/index.js';
+import { corePosts, createRestServer, memoryStore, seoA } from '../dist/index.js';
 import { createNodeHandler } from '../dist/node.js';
-import { BENCH_URLS, POSTS_JSON, SITE, benchModules } from './fixture.mjs';
+import { BENCH_URLS, POSTS_JSON, SITE, benchModules, seedSeoPost } from './fixture.mjs';
 
 const kind = process.argv[2];
 
@@ -41,7 +41,14 @@ async function handlerFor(kind) {
     const server = createRestServer({ site: SITE, namespaces: benchModules(), onError: () => {} });
     return createNodeHandler(server);
   }
-  throw new Error(`unknown server kind ${JSON.stringify(kind)} (raw | same-answer | site-rest)`);
+  if (kind === 'seo-a') {
+    // One post on a memory site store, with SEOPress's meta and options, under core/v2 and seo-a/v1.
+    const store = memoryStore();
+    await seedSeoPost(store);
+    const server = createRestServer({ site: SITE, store, namespaces: [corePosts(), seoA()], onError: () => {} });
+    return createNodeHandler(server);
+  }
+  throw new Error(`unknown server kind ${JSON.stringify(kind)} (raw | same-answer | site-rest | seo-a)`);
 }
 
 const server = http.createServer(await handlerFor(kind));

@@ -10,6 +10,7 @@ import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 import { theme, type ThemeOptions } from './theme/index.js';
 import { pageCache, type PageCacheOptions } from './page-cache/index.js';
+import { seoA, type SeoAOptions } from './seo-a/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -65,6 +66,8 @@ export interface VariantOptions {
   hostToolkit?: HostToolkitOptions;
   /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
   pageCache?: PageCacheOptions;
+  /** `seo-a/v1` (variant A): SEOPress's fields, headless data and options. */
+  seoA?: SeoAOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -105,6 +108,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'page-cache/v1': (options) => pageCache(options.pageCache),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
+  'seo-a/v1': (options) => seoA(options.seoA),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

@@ -113,6 +113,7 @@ export function postQueryPlan(
   const mimeTypes = [...texts(query.mimeType, 'query.mimeType')];
   const phrase = checkText(query.search ?? '', 'query.search').toLowerCase();
   const searchWords = words(phrase);
+  const contains = checkText(query.nameOrTitleContains ?? '', 'query.nameOrTitleContains').toLowerCase();
   const dates = (query.dates ?? []).map((range) => ({
     column: DATE_COLUMNS.has(range.column) ? range.column : badDateColumn(range.column),
     after: range.after === undefined ? undefined : checkDate(range.after, 'query.dates.after'),
@@ -137,6 +138,8 @@ export function postQueryPlan(
     ) {
       return false;
     }
+    if (contains !== '' && !post.post_name.toLowerCase().includes(contains) && !post.post_title.toLowerCase().includes(contains))
+      return false;
     if (query.hasPassword !== undefined && (post.post_password !== '') !== query.hasPassword) return false;
     for (const range of dates) {
       const value = post[range.column];

@@ -442,6 +442,11 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
             .join(' OR ')})`,
         );
       }
+      const contains = checkText(query.nameOrTitleContains ?? '', 'query.nameOrTitleContains').toLowerCase();
+      if (contains !== '') {
+        const c = params.add(contains);
+        where.push(`(strpos(lower(post_name), ${c}) > 0 OR strpos(lower(post_title), ${c}) > 0)`);
+      }
       if (query.hasPassword !== undefined) where.push(query.hasPassword ? `post_password <> ''` : `post_password = ''`);
       for (const range of query.dates ?? []) {
         if (!DATE_COLUMNS.has(range.column)) throw new StoreError('invalid_value', 'query.dates.column must be a post date column.');

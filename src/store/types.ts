@@ -126,6 +126,8 @@ export interface PostQuery {
   mimeType?: string[];
   /** Words (split on white space) each found, case-insensitively, in title, excerpt or content. */
   search?: string;
+  /** Text the slug or the title contains, case-insensitively (SEOPress's `post_name LIKE … OR post_title LIKE …`). */
+  nameOrTitleContains?: string;
   /** Only posts with (true) or without (false) a password. */
   hasPassword?: boolean;
   /** Date bounds, all of which must hold. */

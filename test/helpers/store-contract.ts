@@ -447,6 +447,13 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(titles(await store.posts.query({ search: 'apple', orderby: 'relevance' }))).toEqual(['Alpha apple', 'Beta']);
       });
 
+      it('finds a text, case-insensitively, in the slug or the title only', async () => {
+        await seed();
+        expect(titles(await store.posts.query({ nameOrTitleContains: 'APPLE' }))).toEqual(['Alpha apple']);
+        expect(titles(await store.posts.query({ nameOrTitleContains: 'lph' }))).toEqual(['Alpha apple']);
+        expect(titles(await store.posts.query({ nameOrTitleContains: 'ta', status: ['publish'] }))).toEqual(['Delta', 'Beta']);
+      });
+
       it('filters by password and by exclusive date bounds', async () => {
         await seed();
         expect(titles(await store.posts.query({ hasPassword: true }))).toEqual(['Delta']);

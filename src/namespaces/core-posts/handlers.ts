@@ -7,6 +7,7 @@ import { isEmpty } from '../../core/php/values.js';
 import type { FieldTree } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
 import type { RestContext, RestUser } from '../../core/types.js';
+import { canChangePost } from '../../core/auth/post-capabilities.js';
 import { storageContext, type Checks, type Handlers } from '../define.js';
 import { postDefaults } from './defaults.js';
 import {
@@ -52,19 +53,6 @@ const READABLE_BY_ALL = new Set<PostStatus>(['publish']);
 /** The statuses storage keeps; a list filter's others (`inherit`, `request-pending`, …) match no post. */
 const STORED_STATUSES = new Set<string>(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
 const isStoredStatus = (status: string): status is PostStatus => STORED_STATUSES.has(status);
-
-/**
- * WordPress's `edit_post` / `delete_post` meta capabilities for one post, mapped onto the user's
- * primitive ones (`edit_posts`, `edit_others_posts`, `edit_published_posts`, … or the `delete_` set).
- */
-function canChangePost(user: RestUser | null, post: PostRecord, verb: 'edit' | 'delete'): boolean {
-  if (!user || !user.can(`${verb}_posts`)) return false;
-  const own = post.author === user.id;
-  if (!own && !user.can(`${verb}_others_posts`)) return false;
-  if (post.status === 'publish') return own ? user.can(`${verb}_published_posts`) : true;
-  if (post.status === 'private') return own || user.can(`${verb}_private_posts`);
-  return true;
-}
 
 const canEditPost = (user: RestUser | null, post: PostRecord) => canChangePost(user, post, 'edit');
 

@@ -1,0 +1,35 @@
+import { canChangePost } from '../../core/auth/post-capabilities.js';
+import { numericValue } from '../../core/php/values.js';
+import type { RestContext, RestRequest } from '../../core/types.js';
+import { storageContext, type Checks } from '../define.js';
+import type { seoARoutes } from './routes.js';
+import type { PostRow, SeoAStorage } from './storage.js';
+
+/** Where a permission check leaves the post it loaded, for the handler. */
+const POST_STATE = 'seoAPost';
+
+/** The post id a request names (`$request['id']`: a query or body `id` beats the path's), as PHP's `(int)`. */
+export function requestedId(params: Record<string, unknown>): number {
+  return Math.trunc(numericValue(params.id) ?? 0);
+}
+
+/** The post the permission check loaded for this request. */
+export function checkedPost(request: RestRequest): PostRow {
+  return request.state[POST_STATE] as PostRow;
+}
+
+/**
+ * `current_user_can('edit_post', $request['id'])`: WordPress's `map_meta_cap` on the post's type,
+ * author and status; a post that does not exist is `do_not_allow`.
+ */
+async function canEditPost(storage: SeoAStorage, request: RestRequest, context: RestContext): Promise<boolean> {
+  const post = await storage.getPost(requestedId(request.params), storageContext(context));
+  if (!post) return false;
+  request.state[POST_STATE] = post;
+  return canChangePost(context.user, { author: post.post_author, status: post.post_status, type: post.post_type }, 'edit');
+}
+
+/** The seo-a permission checks. */
+export function seoAChecks(storage: SeoAStorage): Checks<typeof seoARoutes> {
+  return { canEditPost: (request, context) => canEditPost(storage, request, context) };
+}

@@ -1,0 +1,58 @@
+// How SEOPress reads back and sanitises its per-post fields' values: robots checkboxes as
+// `yes`, each PUT's sanitising, the custom modified date, and the title metas' entity decoding.
+import { toInt } from '../../core/php/values.js';
+import { sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
+import { escUrlRaw } from '../../core/schema/url.js';
+import type { ReadValue, SanitizeValue } from '../meta-fields.js';
+
+/** Robots checkboxes read back as SEOPress shows them: `'yes'` or `''`. */
+export const yesOrEmpty: ReadValue = (field, stored) =>
+  field.type === 'checkbox' ? (stored === true || stored === 'yes' ? 'yes' : '') : (stored ?? '');
+
+/** The redirection PUT's sanitising (`RedirectionSettings::processPut`): a value outside the allowed ones is kept as sent. */
+export const sanitizeRedirection: SanitizeValue = (field, given) => {
+  switch (field.key) {
+    case '_seopress_redirections_value':
+      return escUrlRaw(given);
+    case '_seopress_redirections_logged_status': {
+      const status = sanitizeTextField(given);
+      return ['both', 'only_logged_in', 'only_not_logged_in'].includes(status) ? status : given;
+    }
+    case '_seopress_redirections_type': {
+      const type = toInt(given);
+      return [301, 302, 307].includes(type) ? type : given;
+    }
+    default:
+      return sanitizeTextField(given);
+  }
+};
+
+export const sanitizeRobot: SanitizeValue = (field, given) =>
+  field.key === '_seopress_robots_canonical' ? escUrlRaw(given) : sanitizeTextField(given);
+
+export const sanitizeSocial: SanitizeValue = (field, given) => {
+  if (field.type === 'input') return sanitizeTextField(given);
+  if (field.type === 'textarea') return sanitizeTextareaField(given);
+  return given;
+};
+
+/** `strtotime` for the dates an admin screen sends (`YYYY-MM-DD`, optionally with a time): site-local and GMT columns, or null. */
+export function modifiedColumns(given: string, gmtOffset: number): { local: string; gmt: string } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(given);
+  if (!match) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
+  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(at) || new Date(at).getUTCDate() !== Number(d)) return null;
+  const column = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  return { local: column(at), gmt: column(at - gmtOffset * 3_600_000) };
+}
+
+/** `html_entity_decode( …, ENT_QUOTES | ENT_XML1 )`: the XML entities and numeric references, in one pass. */
+export function decodeXmlEntities(value: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return value.replace(/&(#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,6}|[a-z]{2,4});/g, (whole, entity: string) => {
+    if (entity[0] !== '#') return Object.hasOwn(named, entity) ? named[entity]! : whole;
+    const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}

@@ -1,0 +1,30 @@
+// SEOPress's settings routes: which options each `options/{group}` answers, the license key as
+// shown, and the role names.
+import { DEFAULT_ROLES } from '../../core/auth/roles.js';
+
+/** The option each `options/{group}` answers (several merged, in order), or `null` for the shop group. */
+export const OPTION_GROUPS: Record<string, readonly string[] | null> = {
+  'advanced-settings': ['seopress_advanced_option_name'],
+  'analytics-settings': ['seopress_google_analytics_option_name'],
+  'bot-settings': ['seopress_bot_option_name'],
+  'dashboard-settings': ['seopress_dashboard_option_name', 'seopress_toggle', 'seopress_notices'],
+  'indexing-settings': ['seopress_instant_indexing_option_name', 'seopress_instant_indexing_log_option_name'],
+  'license-settings': ['seopress_pro_license_key'],
+  'pro-settings': ['seopress_pro_option_name'],
+  'sitemaps-settings': ['seopress_xml_sitemap_option_name'],
+  'social-settings': ['seopress_social_option_name'],
+  'titles-settings': ['seopress_titles_option_name'],
+  'shop-settings': null,
+};
+
+/** `WP_Roles::get_names()` of WordPress's default roles: each named as its slug capitalised (`Administrator`). */
+export const ROLE_NAMES: Record<string, string> = Object.fromEntries(
+  Object.keys(DEFAULT_ROLES).map((role) => [role, role.charAt(0).toUpperCase() + role.slice(1)]),
+);
+
+/** A license key as `license-settings` shows it: masked but its last 4 characters. */
+export function maskLicenseKey(key: string): string {
+  const chars = [...key];
+  const shown = Math.min(4, chars.length);
+  return '*'.repeat(chars.length - shown) + chars.slice(chars.length - shown).join('');
+}

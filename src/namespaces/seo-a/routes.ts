@@ -1,0 +1,78 @@
+import { isNumeric } from '../../core/php/values.js';
+import type { HandlerNameOf, RouteSpecTable } from '../define.js';
+
+/** SEOPress registers `id` with only a `validate_callback` (`is_numeric`): the index lists it as `{required: false}`. */
+const NUMERIC_ID = { id: { validateCallback: (value: unknown) => isNumeric(value) } } as const;
+
+/**
+ * The `seo-a/v1` route table (SEOPress 9.6's `seopress/v1`), in the order SEOPress registers
+ * them. The per-post routes ask `current_user_can('edit_post', $request['id'])`, whose refusal is
+ * WordPress's `rest_forbidden`; the headless routes and `search-url` are public; options and
+ * roles need `manage_options`. `content-analysis` and `page-preview` are another table's rows.
+ */
+export const seoARoutes = [
+  {
+    path: '/posts/(?P<id>\\d+)/count-target-keywords-use',
+    endpoints: [{ methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'countTargetKeywordsUse' }],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)',
+    endpoints: [{ methods: ['GET'], args: NUMERIC_ID, permission: 'public', handler: 'getHeadlessPost' }],
+  },
+  {
+    path: '/posts/by-url',
+    endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getHeadlessPostByUrl' }],
+  },
+  {
+    path: '/terms/(?P<id>\\d+)',
+    endpoints: [{ methods: ['GET'], args: NUMERIC_ID, permission: 'public', handler: 'getHeadlessTerm' }],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/redirection-settings',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getRedirectionSettings' },
+      { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putRedirectionSettings' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/meta-robot-settings',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getRobotSettings' },
+      { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putRobotSettings' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/social-settings',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getSocialSettings' },
+      { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putSocialSettings' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/target-keywords',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getTargetKeywords' },
+      { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putTargetKeywords' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/title-description-metas',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getTitleDescription' },
+      { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putTitleDescription' },
+    ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/preview-title-description-metas',
+    endpoints: [{ methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'previewTitleDescription' }],
+  },
+  {
+    path: '/options/(?P<group>advanced-settings|analytics-settings|bot-settings|dashboard-settings|indexing-settings|license-settings|pro-settings|sitemaps-settings|social-settings|titles-settings|shop-settings)',
+    endpoints: [{ methods: ['GET'], permission: 'manage_options', handler: 'getOptionGroup' }],
+  },
+  { path: '/roles', endpoints: [{ methods: ['GET'], permission: 'manage_options', handler: 'getRoles' }] },
+  { path: '/search-url', endpoints: [{ methods: ['GET'], permission: 'public', handler: 'searchUrl' }] },
+] as const satisfies RouteSpecTable;
+
+/** The handlers the seo-a route table names. */
+export type SeoAHandlerName = HandlerNameOf<typeof seoARoutes>;

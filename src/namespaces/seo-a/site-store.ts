@@ -1,0 +1,62 @@
+/**
+ * SEOPress's data on the site store, where SEOPress keeps it in WordPress: `_seopress_*` post and
+ * term meta, its option arrays (`seopress_titles_option_name`, …) and transients. The headless
+ * answers' generation is the counter `seopress_seo_generation`, bumped by every meta write here.
+ */
+import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { SeoAStorage } from './storage.js';
+
+/** The counter bumped on every SEO write, so each process's cached headless answers see it. */
+export const SEO_GENERATION = 'seopress_seo_generation';
+
+/** First values of some keys from a meta table's answer for one object. */
+function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const [key, values] of Object.entries(all ?? {})) if (values.length > 0) out[key] = values[0]!;
+  return out;
+}
+
+/** The seo-a storage on a site store. */
+export function seoAStorageOn(store: SiteStore): SeoAStorage {
+  return {
+    getPost: (id) => store.posts.get(id),
+    getPostMeta: async (id, keys) => firstValues((await store.postMeta.getMany([id], [...keys])).get(id)),
+    setPostMeta: async (id, changes) => {
+      await store.transaction(async (tx) => {
+        for (const [key, value] of changes) {
+          if (value === null) await tx.postMeta.delete(id, key);
+          else await tx.postMeta.update(id, key, value);
+        }
+        await tx.counters.increment(SEO_GENERATION);
+      });
+    },
+    setPostModified: async (id, local, gmt) => {
+      await store.posts.update(id, { post_modified: local, post_modified_gmt: gmt });
+    },
+    postsWithMeta: async (key, types, statuses) => {
+      const { posts } = await store.posts.query({ type: [...types], status: [...statuses], orderby: 'ID', order: 'asc' });
+      const meta = await store.postMeta.getMany(
+        posts.map((post) => post.ID),
+        [key],
+      );
+      return posts.flatMap((post) => {
+        const values = meta.get(post.ID)?.[key] ?? [];
+        return values.length > 0 ? [{ post, value: values[0]! }] : [];
+      });
+    },
+    searchPosts: async ({ contains, types, limit }) =>
+      (await store.posts.query({ type: types, status: ['publish'], nameOrTitleContains: contains, orderby: 'ID', order: 'asc', limit }))
+        .posts,
+    publishedBySlug: async (slug, types) =>
+      (await store.posts.query({ type: [...types], status: ['publish'], slug: [slug], limit: 1 })).posts[0] ?? null,
+    postTerms: async (id, taxonomy) => (await store.terms.getObjectTerms([id], [taxonomy])).map(({ term }) => term),
+    seoGeneration: () => store.counters.get(SEO_GENERATION),
+    getTerm: (id) => store.terms.get(id),
+    listTerms: (taxonomy) => store.terms.list(taxonomy),
+    getTermMeta: async (id, keys) => firstValues((await store.termMeta.getMany([id], [...keys])).get(id)),
+    authorName: async (userId) => (userId > 0 ? ((await store.users.get(userId))?.display_name ?? '') : ''),
+    getOption: (name) => store.options.get(name),
+    getTransient: (name) => store.transients.get(name),
+    setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
+  };
+}
