@@ -123,6 +123,8 @@ export type {
   ThemeOptions,
   ThemeStorage,
 } from './namespaces/theme/index.js';
+export { seoA, RENDER_PAGE_LIMITS } from './namespaces/seo-a/index.js';
+export type { RenderedPage, RenderPage, SeoAOptions } from './namespaces/seo-a/index.js';
 export {
   closeMfaSession,
   loginGuard,

@@ -10,6 +10,7 @@ import { oembed, type OembedOptions } from './oembed/index.js';
 import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
 import { theme, type ThemeOptions } from './theme/index.js';
 import { pageCache, type PageCacheOptions } from './page-cache/index.js';
+import { seoA, type SeoAOptions } from './seo-a/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -59,6 +60,8 @@ export interface VariantOptions {
   themeblocks?: ThemeblocksOptions;
   /** `theme/v1` (variant A). */
   theme?: ThemeOptions;
+  /** `seo-a/v1` (variant A): the page renderer its content analysis reads. */
+  seoA?: SeoAOptions;
   /** `login-guard/v1` (variant B); its codes go out through `sendMail` unless it names its own. */
   loginGuard?: LoginGuardOptions;
   /** `host-toolkit/api` (variant B): its control panel and limits. */
@@ -105,6 +108,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'page-cache/v1': (options) => pageCache(options.pageCache),
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
+  'seo-a/v1': (options) => seoA(options.seoA),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

@@ -35,7 +35,7 @@ function localDate(gmt: string, offsetHours: number): string {
 const PRETTY = new Set(['publish', 'private']);
 
 /** `get_permalink`. */
-export function permalink(post: PostRecord, home: string): string {
+export function permalink(post: Pick<PostRecord, 'id' | 'slug'> & { status: string }, home: string): string {
   return PRETTY.has(post.status) && post.slug ? `${home}/${post.slug}/` : `${home}/?p=${post.id}`;
 }
 
