@@ -9,7 +9,7 @@ import { renderTitle } from '../core-posts/text.js';
 import { storageContext, type Checks, type Handlers } from '../define.js';
 import { callHostService, type HostServiceLimits } from '../host-service.js';
 import { analyseData, analysisRow, impacts, keptList, score, targetKeywords } from './analysis.js';
-import type { SeoAAnalysisStorage } from './analysis-storage.js';
+import type { AnalysisPost, SeoAAnalysisStorage } from './analysis-storage.js';
 import { canEditPost } from './checks.js';
 import { readPageDom } from './page-dom.js';
 import { pageData, type InternalLink, type PageFacts } from './page-data.js';
@@ -55,11 +55,26 @@ function keywordsParam(value: unknown): string | null {
 /** The plugin's `$request['id']`: the merged params' `id` as `(int)`. */
 const idOf = (request: { params: Record<string, unknown> }) => toInt(request.params.id);
 
+const ADDRESSED = 'seo-a:post';
+
+/** The post `{id}` names: read once per request for the permission check, the `Allow` header's checks and the handler. */
+function addressedPost(
+  request: { params: Record<string, unknown>; state: Record<string, unknown> },
+  context: RestContext,
+  storage: SeoAAnalysisStorage,
+): Promise<AnalysisPost | null> {
+  const known = request.state[ADDRESSED];
+  if (known instanceof Promise) return known as Promise<AnalysisPost | null>;
+  const found = storage.getPost(idOf(request), storageContext(context));
+  request.state[ADDRESSED] = found;
+  return found;
+}
+
 /** The permission check of every seo-a route: `edit_post` on `{id}`. */
 export function seoAAnalysisChecks(deps: SeoAAnalysisDeps): Checks<typeof seoARoutes> {
   return {
     async canEditPost(request, context) {
-      return canEditPost(context.user, await deps.storage.getPost(idOf(request), storageContext(context)));
+      return canEditPost(context.user, await addressedPost(request, context, deps.storage));
     },
   };
 }
@@ -81,9 +96,14 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof se
   }
 
   /** DomFilterContent's data for the post's page. */
-  async function filteredPage(id: number, html: string, context: RestContext) {
+  async function filteredPage(
+    request: { params: Record<string, unknown>; state: Record<string, unknown> },
+    html: string,
+    context: RestContext,
+  ) {
+    const id = idOf(request);
     const storage = storageContext(context);
-    const post = await deps.storage.getPost(id, storage);
+    const post = await addressedPost(request, context, deps.storage);
     const home = context.site.home;
     const link = post ? permalink(post, home) : `${home}/?p=${id}`;
     const linking = html === '' ? [] : await deps.storage.linkingPosts(link, storage);
@@ -103,7 +123,7 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof se
       const page = await fetchPage(id, context);
       if ('failed' in page) return fetchFailure(page.failed);
       const storage = storageContext(context);
-      const { post, facts, data } = await filteredPage(id, page.html, context);
+      const { post, facts, data } = await filteredPage(request, page.html, context);
       const analysed = { id, slug: post?.slug ?? '', modified: post?.modified ?? '', protected: (post?.password ?? '') !== '' };
       const metas = await deps.storage.getPostMeta(
         id,
@@ -150,7 +170,7 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof se
       const id = idOf(request);
       const page = await fetchPage(id, context);
       if ('failed' in page) return fetchFailure(page.failed);
-      const { data } = await filteredPage(id, page.html, context);
+      const { data } = await filteredPage(request, page.html, context);
       const metas = await deps.storage.getPostMeta(id, ['_seopress_analysis_target_kw'], storageContext(context));
       const kept: Array<[number, JsonValue]> = [];
       asciiLower(text(metas._seopress_analysis_target_kw))
