@@ -123,8 +123,8 @@ export type {
   ThemeOptions,
   ThemeStorage,
 } from './namespaces/theme/index.js';
-export { seoA, seoAStorageGroups, seoAStorageOn, SEO_GENERATION } from './namespaces/seo-a/index.js';
-export type { PostWithMeta, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
+export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
+export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
 export {
   closeMfaSession,
   loginGuard,

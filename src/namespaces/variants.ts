@@ -66,7 +66,7 @@ export interface VariantOptions {
   hostToolkit?: HostToolkitOptions;
   /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
   pageCache?: PageCacheOptions;
-  /** `seo-a/v1` (variant A): SEOPress's fields, headless data and options. */
+  /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;

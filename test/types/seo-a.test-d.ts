@@ -8,6 +8,8 @@ type RequestOf<H> = H extends (request: infer R, ...rest: never[]) => unknown ? 
 describe('seo-a handlers typed by their route table', () => {
   it('names every handler, types the option group from the path and leaves the validate_callback-only id unknown', () => {
     expectTypeOf<SeoAHandlerName>().toEqualTypeOf<
+      | 'getContentAnalysis'
+      | 'saveContentAnalysis'
       | 'countTargetKeywordsUse'
       | 'getHeadlessPost'
       | 'getHeadlessPostByUrl'
@@ -22,6 +24,7 @@ describe('seo-a handlers typed by their route table', () => {
       | 'putTargetKeywords'
       | 'getTitleDescription'
       | 'putTitleDescription'
+      | 'getPagePreview'
       | 'previewTitleDescription'
       | 'getOptionGroup'
       | 'getRoles'

@@ -12,6 +12,7 @@ import { permalink } from '../core-posts/render.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../meta-fields.js';
 import { postAddress } from '../url-to-post.js';
+import { seoAAnalysisHandlers, type SeoAAnalysisDeps } from './analysis-handlers.js';
 import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
@@ -33,6 +34,8 @@ interface SeoADeps {
   cache: HeadlessCache;
   /** The clock (milliseconds). */
   now: () => number;
+  /** What the content-analysis and page-preview handlers run on. */
+  analysis: SeoAAnalysisDeps;
 }
 
 /** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */
@@ -68,7 +71,7 @@ function jsonSuccess({ data, body }: HeadlessAnswer): RestResponse {
 }
 
 /** The seo-a handlers. */
-export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof seoARoutes> {
+export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handlers<typeof seoARoutes> {
   const titlesOf = async (ctx: StorageContext) => asOptionArray(await storage.getOption('seopress_titles_option_name', ctx));
   const dateFormatOf = async (ctx: StorageContext) => {
     const format = await storage.getOption('date_format', ctx);
@@ -165,6 +168,7 @@ export function seoAHandlers({ storage, cache, now }: SeoADeps): Handlers<typeof
   }
 
   return {
+    ...seoAAnalysisHandlers(analysis),
     async countTargetKeywordsUse(request, context) {
       const given = request.params.keywords;
       if (isEmpty(given)) return [];

@@ -1,15 +1,20 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
+import { seoAAnalysisStorageOn } from './analysis-site-store.js';
 import { seoAChecks } from './checks.js';
 import { seoAHandlers } from './handlers.js';
 import { headlessCache } from './headless-cache.js';
 import { seoARoutes } from './routes.js';
 import { seoAStorageOn } from './site-store.js';
 import { seoAStorageGroups, type SeoAStorage } from './storage.js';
+import { renderPageLimits, type RenderPage } from './services.js';
+import type { GivenHostServiceLimits } from '../host-service.js';
 
 export { seoAStorageOn, SEO_GENERATION } from './site-store.js';
 export { seoAStorageGroups } from './storage.js';
 export type { PostWithMeta, SeoAStorage, UrlSearch } from './storage.js';
+export { ANALYSIS_META } from './analysis-storage.js';
+export { RENDER_PAGE_LIMITS, type RenderedPage, type RenderPage } from './services.js';
 
 /** Options of {@link seoA}. */
 export interface SeoAOptions {
@@ -17,7 +22,14 @@ export interface SeoAOptions {
   storage?: Partial<SeoAStorage>;
   /** How many posts' headless answers each process keeps (default 5000). */
   headlessCacheSize?: number;
-  /** The clock in milliseconds (default `Date.now`), for the `current*` dynamic variables. */
+  /**
+   * The post's rendered page for content-analysis and page-preview, where SEOPress fetches the
+   * post's preview from the site; default: the stored post rendered as a minimal theme prints it.
+   */
+  renderPage?: RenderPage;
+  /** `renderPage`'s time and size budget (default 10 s and 2 MiB of HTML). */
+  renderPageLimits?: GivenHostServiceLimits;
+  /** The clock in milliseconds (default `Date.now`), for the `current*` dynamic variables and whether a post is old. */
   now?: () => number;
 }
 
@@ -27,9 +39,17 @@ export interface SeoAOptions {
  * groups, roles and the URL search, on the server's site store as SEOPress keeps them.
  */
 export function seoA(options: SeoAOptions = {}): MountableNamespace {
+  const limits = renderPageLimits(options.renderPageLimits);
+  const now = options.now ?? Date.now;
   return ({ store }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');
     const cache = headlessCache(options.headlessCacheSize);
-    return bindRoutes('seo-a/v1', seoARoutes, seoAHandlers({ storage, cache, now: options.now ?? Date.now }), seoAChecks(storage));
+    const analysis = {
+      storage: seoAAnalysisStorageOn(store),
+      renderPageLimits: limits,
+      now,
+      ...(options.renderPage ? { renderPage: options.renderPage } : {}),
+    };
+    return bindRoutes('seo-a/v1', seoARoutes, seoAHandlers({ storage, cache, now, analysis }), seoAChecks(storage));
   };
 }

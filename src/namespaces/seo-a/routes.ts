@@ -8,9 +8,16 @@ const NUMERIC_ID = { id: { validateCallback: (value: unknown) => isNumeric(value
  * The `seo-a/v1` route table (SEOPress 9.6's `seopress/v1`), in the order SEOPress registers
  * them. The per-post routes ask `current_user_can('edit_post', $request['id'])`, whose refusal is
  * WordPress's `rest_forbidden`; the headless routes and `search-url` are public; options and
- * roles need `manage_options`. `content-analysis` and `page-preview` are another table's rows.
+ * roles need `manage_options`.
  */
 export const seoARoutes = [
+  {
+    path: '/posts/(?P<id>\\d+)/content-analysis',
+    endpoints: [
+      { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getContentAnalysis' },
+      { methods: ['POST'], args: NUMERIC_ID, check: 'canEditPost', handler: 'saveContentAnalysis' },
+    ],
+  },
   {
     path: '/posts/(?P<id>\\d+)/count-target-keywords-use',
     endpoints: [{ methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'countTargetKeywordsUse' }],
@@ -61,6 +68,10 @@ export const seoARoutes = [
       { methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getTitleDescription' },
       { methods: ['PUT'], args: NUMERIC_ID, check: 'canEditPost', handler: 'putTitleDescription' },
     ],
+  },
+  {
+    path: '/posts/(?P<id>\\d+)/page-preview',
+    endpoints: [{ methods: ['GET'], args: NUMERIC_ID, check: 'canEditPost', handler: 'getPagePreview' }],
   },
   {
     path: '/posts/(?P<id>\\d+)/preview-title-description-metas',

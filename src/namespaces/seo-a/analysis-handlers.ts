@@ -1,0 +1,177 @@
+// content-analysis (GET, POST) and page-preview: SEOPress's ContentAnalysis and PagePreview.
+import { internal } from '../../core/errors/catalogue.js';
+import { asciiLower } from '../../core/php/strings.js';
+import { isEmpty, isPhpArray, toInt, toPhpString } from '../../core/php/values.js';
+import type { RestContext } from '../../core/types.js';
+import type { JsonValue } from '../../store/types.js';
+import { permalink } from '../core-posts/render.js';
+import { renderTitle } from '../core-posts/text.js';
+import { storageContext, type Handlers } from '../define.js';
+import { callHostService, type HostServiceLimits } from '../host-service.js';
+import { analyseData, analysisRow, impacts, keptList, score, targetKeywords } from './analysis.js';
+import type { AnalysisPost, SeoAAnalysisStorage } from './analysis-storage.js';
+import { readPageDom } from './page-dom.js';
+import { pageData, type InternalLink, type PageFacts } from './page-data.js';
+import { storedPageRenderer } from './page-render.js';
+import type { seoARoutes } from './routes.js';
+import type { RenderPage } from './services.js';
+
+/** The handlers of the content-analysis and page-preview routes. */
+type AnalysisHandlerName = 'getContentAnalysis' | 'saveContentAnalysis' | 'getPagePreview';
+
+/** What the analysis handlers run on. */
+export interface SeoAAnalysisDeps {
+  storage: SeoAAnalysisStorage;
+  /** The host's page renderer; absent: the stored post's page ({@link storedPageRenderer}). */
+  renderPage?: RenderPage;
+  renderPageLimits: HostServiceLimits;
+  /** The clock (milliseconds) that decides an old post. */
+  now: () => number;
+}
+
+/** What SEOPress answers, with status 200, when the page could not be fetched: a 404 and a 401 explained, anything else `...`. */
+function fetchFailure(status: number | null): { title: string; meta_desc: string } {
+  const title =
+    status === 404
+      ? 'To get your Google snippet preview, publish your post!'
+      : status === 401
+        ? 'Your site is protected by an authentication.'
+        : '...';
+  return { title, meta_desc: '...' };
+}
+
+/** `get_preview_post_link` with `no_admin_bar`: the permalink with `?no_admin_bar=1&preview=true`. */
+function previewLink(post: { id: number; slug: string; status: string }, home: string): string {
+  const link = permalink(post, home);
+  return `${link}${link.includes('?') ? '&' : '?'}no_admin_bar=1&preview=true`;
+}
+
+const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
+
+/** The `target_keywords` param as `getKeywords` reads it: empty as '', a scalar as PHP's string; an array makes its `strtolower` throw, a 500. */
+function keywordsParam(value: unknown): string | null {
+  if (isEmpty(value)) return '';
+  return isPhpArray(value) ? null : toPhpString(value);
+}
+
+/** The plugin's `$request['id']`: the merged params' `id` as `(int)`. */
+const idOf = (request: { params: Record<string, unknown> }) => toInt(request.params.id);
+
+const ADDRESSED = 'seo-a:post';
+
+/** The post `{id}` names as the analysis reads it: read once per request. */
+function addressedPost(
+  request: { params: Record<string, unknown>; state: Record<string, unknown> },
+  context: RestContext,
+  storage: SeoAAnalysisStorage,
+): Promise<AnalysisPost | null> {
+  const known = request.state[ADDRESSED];
+  if (known instanceof Promise) return known as Promise<AnalysisPost | null>;
+  const found = storage.getPost(idOf(request), storageContext(context));
+  request.state[ADDRESSED] = found;
+  return found;
+}
+
+/** The seo-a content analysis and page preview handlers. */
+export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<typeof seoARoutes>, AnalysisHandlerName> {
+  /** The post's page, through the host's renderer within its limits; null with the status when SEOPress would not analyse it. */
+  async function fetchPage(id: number, context: RestContext): Promise<{ html: string } | { failed: number | null }> {
+    const render = deps.renderPage ?? storedPageRenderer(deps.storage, context.site, storageContext(context));
+    let status: unknown = null;
+    const outcome = await callHostService(async (signal) => {
+      const page = await render(id, signal);
+      status = page.status;
+      return page.html;
+    }, deps.renderPageLimits);
+    if (!outcome.ok || typeof outcome.value !== 'string' || typeof status !== 'number') return { failed: null };
+    if (status === 404 || status === 401) return { failed: status };
+    return { html: outcome.value };
+  }
+
+  /** DomFilterContent's data for the post's page. */
+  async function filteredPage(
+    request: { params: Record<string, unknown>; state: Record<string, unknown> },
+    html: string,
+    context: RestContext,
+  ) {
+    const id = idOf(request);
+    const storage = storageContext(context);
+    const post = await addressedPost(request, context, deps.storage);
+    const home = context.site.home;
+    const link = post ? permalink(post, home) : `${home}/?p=${id}`;
+    const linking = html === '' ? [] : await deps.storage.linkingPosts(link, storage);
+    const internalLinks: InternalLink[] = linking.map((row) => ({
+      id: row.id,
+      edit_post_link: `${context.site.url}/wp-admin/post.php?post=${row.id}&action=edit`,
+      url: permalink(row, home),
+      value: renderTitle(row.title),
+    }));
+    const facts: PageFacts = { id, permalink: link, frontPage: String(context.site.page_on_front ?? 0), home, internalLinks };
+    return { post, facts, data: pageData(html, html === '' ? null : readPageDom(html), facts) };
+  }
+
+  return {
+    async getContentAnalysis(request, context) {
+      const id = idOf(request);
+      const page = await fetchPage(id, context);
+      if ('failed' in page) return fetchFailure(page.failed);
+      const storage = storageContext(context);
+      const { post, facts, data } = await filteredPage(request, page.html, context);
+      const analysed = { id, slug: post?.slug ?? '', modified: post?.modified ?? '', protected: (post?.password ?? '') !== '' };
+      const metas = await deps.storage.getPostMeta(
+        id,
+        ['_seopress_analysis_target_kw', '_seopress_titles_title', '_seopress_titles_desc', '_seopress_robots_index'],
+        storage,
+      );
+      // A `target_keywords` param, even empty, stands for the keywords the editor has not saved yet.
+      const given = request.params.target_keywords;
+      const keywordsText = given === undefined || given === null ? text(metas._seopress_analysis_target_kw) : keywordsParam(given);
+      if (keywordsText === null) return internal();
+      const keywords = targetKeywords(keywordsText);
+      const now = deps.now();
+      const answer = analyseData(data, analysed, keywords, now);
+      answer.link_preview = previewLink(post ?? { id, slug: '', status: 'draft' }, context.site.home);
+      // SEOPress scores the row its previous analysis saved, then saves this one.
+      const [previous, noindexSite] = await Promise.all([deps.storage.getAnalysis(id, storage), deps.storage.siteNoindex(storage)]);
+      answer.score = score(
+        impacts(previous, {
+          post: analysed,
+          metaTitle: text(metas._seopress_titles_title),
+          metaDescription: text(metas._seopress_titles_desc),
+          noindexMeta: text(metas._seopress_robots_index) === 'yes',
+          noindexSite,
+          frontPage: facts.frontPage,
+          now,
+        }),
+      );
+      await deps.storage.saveAnalysis(
+        id,
+        analysisRow(answer, keywords, id, new Date(now).toISOString().slice(0, 19).replace('T', ' ')),
+        storage,
+      );
+      return answer;
+    },
+
+    async saveContentAnalysis(request, context) {
+      const param = (name: string): JsonValue => (request.params[name] ?? null) as JsonValue;
+      const data = { internal_links: param('internal_links'), outbound_links: param('outbound_links'), score: param('score') };
+      await deps.storage.saveClientAnalysis(idOf(request), data, storageContext(context));
+      return { success: true };
+    },
+
+    async getPagePreview(request, context) {
+      const id = idOf(request);
+      const page = await fetchPage(id, context);
+      if ('failed' in page) return fetchFailure(page.failed);
+      const { data } = await filteredPage(request, page.html, context);
+      const metas = await deps.storage.getPostMeta(id, ['_seopress_analysis_target_kw'], storageContext(context));
+      const kept: Array<[number, JsonValue]> = [];
+      asciiLower(text(metas._seopress_analysis_target_kw))
+        .split(',')
+        .forEach((keyword, index) => {
+          if (keyword !== '' && keyword !== '0') kept.push([index, keyword]);
+        });
+      return { ...data, analysis_target_kw: { value: keptList(kept) } };
+    },
+  };
+}
