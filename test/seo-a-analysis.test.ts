@@ -11,6 +11,7 @@ import {
   createRestServer,
   memoryStore,
   seoA,
+  SEO_GENERATION,
   variantA,
   type RestServer,
   type RestUser,
@@ -253,6 +254,19 @@ describe('seo-a/v1 content-analysis POST', () => {
     expect(answer.status).toBe(400);
     expect(answer.data.code).toBe('rest_invalid_json');
     expect(await store.postMeta.get(id, '_seopress_content_analysis_api')).toEqual([]);
+  });
+
+  it('leaves the headless answers’ generation alone when an analysis is saved, which a title write bumps', async () => {
+    const store = memoryStore();
+    const id = await seedPost(store);
+    const rest = serverOn(store);
+    const before = await store.counters.get(SEO_GENERATION);
+    expect((await analyse(rest, id)).status).toBe(200);
+    await rest.inject({ method: 'POST', path: `${NS}/posts/${id}/content-analysis`, body: { score: ['good'] }, user: editor });
+    expect(await store.postMeta.get(id, ANALYSIS_META)).toHaveLength(1);
+    expect(await store.counters.get(SEO_GENERATION)).toBe(before);
+    await rest.inject({ method: 'PUT', path: `${NS}/posts/${id}/title-description-metas`, body: { title: 'New' }, user: editor });
+    expect(await store.counters.get(SEO_GENERATION)).toBe(before + 1);
   });
 });
 

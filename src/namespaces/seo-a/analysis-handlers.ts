@@ -1,27 +1,39 @@
 // content-analysis (GET, POST) and page-preview: SEOPress's ContentAnalysis and PagePreview.
 import { internal } from '../../core/errors/catalogue.js';
 import { asciiLower } from '../../core/php/strings.js';
-import { isEmpty, isPhpArray, toInt, toPhpString } from '../../core/php/values.js';
+import { isEmpty, isPhpArray, toPhpString } from '../../core/php/values.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
-import { permalink } from '../core-posts/render.js';
 import { renderTitle } from '../core-posts/text.js';
 import { storageContext, type Handlers } from '../define.js';
 import { callHostService, type HostServiceLimits } from '../host-service.js';
-import { analyseData, analysisRow, impacts, keptList, score, targetKeywords } from './analysis.js';
-import type { AnalysisPost, SeoAAnalysisStorage } from './analysis-storage.js';
+import { analyseData, analysisRow, impacts, keptList, score, targetKeywords, type AnalysisRow } from './analysis.js';
+import { checkedPost } from './checks.js';
 import { readPageDom } from './page-dom.js';
 import { pageData, type InternalLink, type PageFacts } from './page-data.js';
 import { storedPageRenderer } from './page-render.js';
 import type { seoARoutes } from './routes.js';
+import { asOptionArray, isOn } from './seo-options.js';
 import type { RenderPage } from './services.js';
+import type { PostRow, SeoAStorage } from './storage.js';
+import { postLink } from './wp-objects.js';
 
 /** The handlers of the content-analysis and page-preview routes. */
 type AnalysisHandlerName = 'getContentAnalysis' | 'saveContentAnalysis' | 'getPagePreview';
 
+/** The post meta holding a post's saved analysis: SEOPress's `{prefix}seopress_content_analysis` table row. */
+export const ANALYSIS_META = '_seopress_content_analysis';
+/** SEOPress's legacy meta, which both analysis routes delete. */
+const LEGACY_DATA = '_seopress_analysis_data';
+/** What the admin screen's POST stores. */
+const CLIENT_ANALYSIS = '_seopress_content_analysis_api';
+
+const isRow = (value: JsonValue | undefined): value is AnalysisRow =>
+  value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
+
 /** What the analysis handlers run on. */
 export interface SeoAAnalysisDeps {
-  storage: SeoAAnalysisStorage;
+  storage: SeoAStorage;
   /** The host's page renderer; absent: the stored post's page ({@link storedPageRenderer}). */
   renderPage?: RenderPage;
   renderPageLimits: HostServiceLimits;
@@ -41,8 +53,8 @@ function fetchFailure(status: number | null): { title: string; meta_desc: string
 }
 
 /** `get_preview_post_link` with `no_admin_bar`: the permalink with `?no_admin_bar=1&preview=true`. */
-function previewLink(post: { id: number; slug: string; status: string }, home: string): string {
-  const link = permalink(post, home);
+function previewLink(post: PostRow, home: string): string {
+  const link = postLink(post, home);
   return `${link}${link.includes('?') ? '&' : '?'}no_admin_bar=1&preview=true`;
 }
 
@@ -52,24 +64,6 @@ const text = (value: JsonValue | undefined): string => (typeof value === 'string
 function keywordsParam(value: unknown): string | null {
   if (isEmpty(value)) return '';
   return isPhpArray(value) ? null : toPhpString(value);
-}
-
-/** The plugin's `$request['id']`: the merged params' `id` as `(int)`. */
-const idOf = (request: { params: Record<string, unknown> }) => toInt(request.params.id);
-
-const ADDRESSED = 'seo-a:post';
-
-/** The post `{id}` names as the analysis reads it: read once per request. */
-function addressedPost(
-  request: { params: Record<string, unknown>; state: Record<string, unknown> },
-  context: RestContext,
-  storage: SeoAAnalysisStorage,
-): Promise<AnalysisPost | null> {
-  const known = request.state[ADDRESSED];
-  if (known instanceof Promise) return known as Promise<AnalysisPost | null>;
-  const found = storage.getPost(idOf(request), storageContext(context));
-  request.state[ADDRESSED] = found;
-  return found;
 }
 
 /** The seo-a content analysis and page preview handlers. */
@@ -89,40 +83,37 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
   }
 
   /** DomFilterContent's data for the post's page. */
-  async function filteredPage(
-    request: { params: Record<string, unknown>; state: Record<string, unknown> },
-    html: string,
-    context: RestContext,
-  ) {
-    const id = idOf(request);
-    const storage = storageContext(context);
-    const post = await addressedPost(request, context, deps.storage);
+  async function filteredPage(post: PostRow, html: string, context: RestContext) {
     const home = context.site.home;
-    const link = post ? permalink(post, home) : `${home}/?p=${id}`;
-    const linking = html === '' ? [] : await deps.storage.linkingPosts(link, storage);
+    const link = postLink(post, home);
+    const linking = html === '' ? [] : await deps.storage.linkingPosts(link, storageContext(context));
     const internalLinks: InternalLink[] = linking.map((row) => ({
-      id: row.id,
-      edit_post_link: `${context.site.url}/wp-admin/post.php?post=${row.id}&action=edit`,
-      url: permalink(row, home),
-      value: renderTitle(row.title),
+      id: row.ID,
+      edit_post_link: `${context.site.url}/wp-admin/post.php?post=${row.ID}&action=edit`,
+      url: postLink(row, home),
+      value: renderTitle(row.post_title),
     }));
-    const facts: PageFacts = { id, permalink: link, frontPage: String(context.site.page_on_front ?? 0), home, internalLinks };
-    return { post, facts, data: pageData(html, html === '' ? null : readPageDom(html), facts) };
+    const facts: PageFacts = { id: post.ID, permalink: link, frontPage: String(context.site.page_on_front ?? 0), home, internalLinks };
+    return { facts, data: pageData(html, html === '' ? null : readPageDom(html), facts) };
   }
 
   return {
     async getContentAnalysis(request, context) {
-      const id = idOf(request);
+      const post = checkedPost(request);
+      const id = post.ID;
       const page = await fetchPage(id, context);
       if ('failed' in page) return fetchFailure(page.failed);
       const storage = storageContext(context);
-      const { post, facts, data } = await filteredPage(request, page.html, context);
-      const analysed = { id, slug: post?.slug ?? '', modified: post?.modified ?? '', protected: (post?.password ?? '') !== '' };
-      const metas = await deps.storage.getPostMeta(
-        id,
-        ['_seopress_analysis_target_kw', '_seopress_titles_title', '_seopress_titles_desc', '_seopress_robots_index'],
-        storage,
-      );
+      const { facts, data } = await filteredPage(post, page.html, context);
+      const analysed = { id, slug: post.post_name, modified: post.post_modified_gmt, protected: post.post_password !== '' };
+      const [metas, titles] = await Promise.all([
+        deps.storage.getPostMeta(
+          id,
+          ['_seopress_analysis_target_kw', '_seopress_titles_title', '_seopress_titles_desc', '_seopress_robots_index', ANALYSIS_META],
+          storage,
+        ),
+        deps.storage.getOption('seopress_titles_option_name', storage),
+      ]);
       // A `target_keywords` param, even empty, stands for the keywords the editor has not saved yet.
       const given = request.params.target_keywords;
       const keywordsText = given === undefined || given === null ? text(metas._seopress_analysis_target_kw) : keywordsParam(given);
@@ -130,23 +121,28 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
       const keywords = targetKeywords(keywordsText);
       const now = deps.now();
       const answer = analyseData(data, analysed, keywords, now);
-      answer.link_preview = previewLink(post ?? { id, slug: '', status: 'draft' }, context.site.home);
+      answer.link_preview = previewLink(post, context.site.home);
       // SEOPress scores the row its previous analysis saved, then saves this one.
-      const [previous, noindexSite] = await Promise.all([deps.storage.getAnalysis(id, storage), deps.storage.siteNoindex(storage)]);
+      const previous = metas[ANALYSIS_META];
       answer.score = score(
-        impacts(previous, {
+        impacts(isRow(previous) ? previous : null, {
           post: analysed,
           metaTitle: text(metas._seopress_titles_title),
           metaDescription: text(metas._seopress_titles_desc),
           noindexMeta: text(metas._seopress_robots_index) === 'yes',
-          noindexSite,
+          noindexSite: isOn(asOptionArray(titles), 'seopress_titles_noindex'),
           frontPage: facts.frontPage,
           now,
         }),
       );
-      await deps.storage.saveAnalysis(
+      const row = analysisRow(answer, keywords, id, new Date(now).toISOString().slice(0, 19).replace('T', ' '));
+      await deps.storage.setPostMeta(
         id,
-        analysisRow(answer, keywords, id, new Date(now).toISOString().slice(0, 19).replace('T', ' ')),
+        new Map<string, JsonValue | null>([
+          [CLIENT_ANALYSIS, null],
+          [LEGACY_DATA, null],
+          [ANALYSIS_META, row],
+        ]),
         storage,
       );
       return answer;
@@ -155,16 +151,20 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
     async saveContentAnalysis(request, context) {
       const param = (name: string): JsonValue => (request.params[name] ?? null) as JsonValue;
       const data = { internal_links: param('internal_links'), outbound_links: param('outbound_links'), score: param('score') };
-      await deps.storage.saveClientAnalysis(idOf(request), data, storageContext(context));
+      const changes = new Map<string, JsonValue | null>([
+        [CLIENT_ANALYSIS, data],
+        [LEGACY_DATA, null],
+      ]);
+      await deps.storage.setPostMeta(checkedPost(request).ID, changes, storageContext(context));
       return { success: true };
     },
 
     async getPagePreview(request, context) {
-      const id = idOf(request);
-      const page = await fetchPage(id, context);
+      const post = checkedPost(request);
+      const page = await fetchPage(post.ID, context);
       if ('failed' in page) return fetchFailure(page.failed);
-      const { data } = await filteredPage(request, page.html, context);
-      const metas = await deps.storage.getPostMeta(id, ['_seopress_analysis_target_kw'], storageContext(context));
+      const { data } = await filteredPage(post, page.html, context);
+      const metas = await deps.storage.getPostMeta(post.ID, ['_seopress_analysis_target_kw'], storageContext(context));
       const kept: Array<[number, JsonValue]> = [];
       asciiLower(text(metas._seopress_analysis_target_kw))
         .split(',')

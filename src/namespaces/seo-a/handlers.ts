@@ -8,7 +8,6 @@ import { setOwn } from '../../core/own-property.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
-import { permalink } from '../core-posts/render.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../meta-fields.js';
 import { postAddress } from '../url-to-post.js';
@@ -17,7 +16,7 @@ import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
 import { OPTION_GROUPS, ROLE_NAMES, maskLicenseKey } from './option-groups.js';
-import { categoryObject, theTitle } from './wp-objects.js';
+import { categoryObject, postLink, theTitle } from './wp-objects.js';
 import { decodeXmlEntities, modifiedColumns, sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from './field-values.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
 import type { HeadlessAnswer, HeadlessCache } from './headless-cache.js';
@@ -34,8 +33,8 @@ interface SeoADeps {
   cache: HeadlessCache;
   /** The clock (milliseconds). */
   now: () => number;
-  /** What the content-analysis and page-preview handlers run on. */
-  analysis: SeoAAnalysisDeps;
+  /** The page renderer of the content-analysis and page-preview handlers. */
+  analysis: Pick<SeoAAnalysisDeps, 'renderPage' | 'renderPageLimits'>;
 }
 
 /** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */
@@ -108,8 +107,7 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
     };
   }
 
-  const linkOf = (post: PostRow, context: RestContext) =>
-    permalink({ status: post.post_status, slug: post.post_name, id: post.ID }, context.site.home);
+  const linkOf = (post: PostRow, context: RestContext) => postLink(post, context.site.home);
 
   /** `count-target-keywords-use`: the other posts using each keyword, cached five minutes under SEOPress's transient name. */
   async function keywordUsage(given: string[] | Record<string, string>, postId: number, context: RestContext): Promise<JsonValue> {
@@ -168,7 +166,7 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
   }
 
   return {
-    ...seoAAnalysisHandlers(analysis),
+    ...seoAAnalysisHandlers({ ...analysis, storage, now }),
     async countTargetKeywordsUse(request, context) {
       const given = request.params.keywords;
       if (isEmpty(given)) return [];

@@ -1,6 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { seoAAnalysisStorageOn } from './analysis-site-store.js';
 import { seoAChecks } from './checks.js';
 import { seoAHandlers } from './handlers.js';
 import { headlessCache } from './headless-cache.js';
@@ -13,7 +12,7 @@ import type { GivenHostServiceLimits } from '../host-service.js';
 export { seoAStorageOn, SEO_GENERATION } from './site-store.js';
 export { seoAStorageGroups } from './storage.js';
 export type { PostWithMeta, SeoAStorage, UrlSearch } from './storage.js';
-export { ANALYSIS_META } from './analysis-storage.js';
+export { ANALYSIS_META } from './analysis-handlers.js';
 export { RENDER_PAGE_LIMITS, type RenderedPage, type RenderPage } from './services.js';
 
 /** Options of {@link seoA}. */
@@ -44,12 +43,7 @@ export function seoA(options: SeoAOptions = {}): MountableNamespace {
   return ({ store }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');
     const cache = headlessCache(options.headlessCacheSize);
-    const analysis = {
-      storage: seoAAnalysisStorageOn(store),
-      renderPageLimits: limits,
-      now,
-      ...(options.renderPage ? { renderPage: options.renderPage } : {}),
-    };
+    const analysis = { renderPageLimits: limits, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
     return bindRoutes('seo-a/v1', seoARoutes, seoAHandlers({ storage, cache, now, analysis }), seoAChecks(storage));
   };
 }

@@ -3,11 +3,11 @@
 // as core/v2 renders `content.rendered`; the head carries what SEOPress prints from the post's meta.
 import type { RestContext } from '../../core/types.js';
 import { escHtml } from '../../core/schema/text.js';
-import { permalink } from '../core-posts/render.js';
 import { renderContent, renderTitle } from '../core-posts/text.js';
 import type { JsonValue } from '../../store/types.js';
-import type { AnalysisPost, SeoAAnalysisStorage } from './analysis-storage.js';
 import type { RenderedPage, RenderPage } from './services.js';
+import type { PostRow, SeoAStorage } from './storage.js';
+import { postLink } from './wp-objects.js';
 import type { StorageContext } from '../define.js';
 
 /** The post meta SEOPress prints in a page's head. */
@@ -36,9 +36,9 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
 }
 
 /** The HTML document of a post as its preview prints it. */
-function postPage(post: AnalysisPost, metas: Record<string, JsonValue>, site: RestContext['site']): string {
-  const link = permalink(post, site.home);
-  const title = text(metas._seopress_titles_title) || `${renderTitle(post.title)} &#8211; ${site.name}`;
+function postPage(post: PostRow, metas: Record<string, JsonValue>, site: RestContext['site']): string {
+  const link = postLink(post, site.home);
+  const title = text(metas._seopress_titles_title) || `${renderTitle(post.post_title)} &#8211; ${site.name}`;
   const description = text(metas._seopress_titles_desc);
   const noindex = text(metas._seopress_robots_index) === 'yes';
   const nofollow = text(metas._seopress_robots_follow) === 'yes';
@@ -47,8 +47,8 @@ function postPage(post: AnalysisPost, metas: Record<string, JsonValue>, site: Re
   const ogDescription = text(metas._seopress_social_fb_desc) || description;
   const ogImage = text(metas._seopress_social_fb_img);
   const body =
-    post.password === ''
-      ? renderContent(post.content)
+    post.post_password === ''
+      ? renderContent(post.post_content)
       : '<form action="' +
         escHtml(`${site.url}/wp-login.php?action=postpass`) +
         '" class="post-password-form" method="post"><p>This content is password protected. To view it please enter your password below:</p>' +
@@ -70,17 +70,17 @@ function postPage(post: AnalysisPost, metas: Record<string, JsonValue>, site: Re
     meta('name', 'twitter:description', text(metas._seopress_social_twitter_desc) || ogDescription) +
     meta('name', 'twitter:image', text(metas._seopress_social_twitter_img) || ogImage) +
     '</head>\n<body>\n<main>\n<article>\n' +
-    `<h1 class="entry-title">${renderTitle(post.title)}</h1>\n` +
+    `<h1 class="entry-title">${renderTitle(post.post_title)}</h1>\n` +
     `<div class="entry-content">\n${body}\n</div>\n` +
     '</article>\n</main>\n</body>\n</html>\n'
   );
 }
 
 /** The default `renderPage` for one request's site: the stored post's page, or a 404 for a post the site would not show. */
-export function storedPageRenderer(storage: SeoAAnalysisStorage, site: RestContext['site'], context: StorageContext): RenderPage {
+export function storedPageRenderer(storage: SeoAStorage, site: RestContext['site'], context: StorageContext): RenderPage {
   return async (postId): Promise<RenderedPage> => {
     const post = await storage.getPost(postId, context);
-    if (!post || NOT_FOUND.has(post.status)) return { status: 404, html: '' };
+    if (!post || NOT_FOUND.has(post.post_status)) return { status: 404, html: '' };
     return { status: 200, html: postPage(post, await storage.getPostMeta(postId, HEAD_META, context), site) };
   };
 }

@@ -1,13 +1,17 @@
 /**
  * SEOPress's data on the site store, where SEOPress keeps it in WordPress: `_seopress_*` post and
  * term meta, its option arrays (`seopress_titles_option_name`, …) and transients. The headless
- * answers' generation is the counter `seopress_seo_generation`, bumped by every meta write here.
+ * answers' generation is the counter `seopress_seo_generation`, bumped by every meta write here
+ * that the headless data reads (the content analysis's own meta does not change its answer).
  */
 import type { JsonValue, SiteStore } from '../../store/types.js';
+import { HEADLESS_KEYS } from './headless.js';
 import type { SeoAStorage } from './storage.js';
 
 /** The counter bumped on every SEO write, so each process's cached headless answers see it. */
 export const SEO_GENERATION = 'seopress_seo_generation';
+
+const HEADLESS_META = new Set(HEADLESS_KEYS);
 
 /** First values of some keys from a meta table's answer for one object. */
 function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
@@ -27,7 +31,7 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
           if (value === null) await tx.postMeta.delete(id, key);
           else await tx.postMeta.update(id, key, value);
         }
-        await tx.counters.increment(SEO_GENERATION);
+        if ([...changes.keys()].some((key) => HEADLESS_META.has(key))) await tx.counters.increment(SEO_GENERATION);
       });
     },
     setPostModified: async (id, local, gmt) => {
@@ -47,6 +51,8 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
     searchPosts: async ({ contains, types, limit }) =>
       (await store.posts.query({ type: types, status: ['publish'], nameOrTitleContains: contains, orderby: 'ID', order: 'asc', limit }))
         .posts,
+    linkingPosts: async (text) =>
+      (await store.posts.query({ type: ['post', 'page'], status: ['publish'], search: text, orderby: 'relevance', limit: 10 })).posts,
     publishedBySlug: async (slug, types) =>
       (await store.posts.query({ type: [...types], status: ['publish'], slug: [slug], limit: 1 })).posts[0] ?? null,
     postTerms: async (id, taxonomy) => (await store.terms.getObjectTerms([id], [taxonomy])).map(({ term }) => term),

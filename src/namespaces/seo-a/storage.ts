@@ -31,7 +31,10 @@ export interface SeoAStorage {
   getPost(id: number, context: StorageContext): Promise<PostRow | null>;
   /** Some meta keys of a post: each key's first value, absent keys left out. */
   getPostMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
-  /** Writes meta of a post in one step: a value replaces the key's, null deletes it. */
+  /**
+   * Writes meta of a post in one step: a value replaces the key's, null deletes it. A write to a key
+   * the headless data reads bumps {@link SeoAStorage.seoGeneration} in the same step.
+   */
   setPostMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
   /** Sets a post's modified date (`post_modified`, site-local, and `post_modified_gmt`) without touching anything else. */
   setPostModified(id: number, local: string, gmt: string, context: StorageContext): Promise<void>;
@@ -39,13 +42,16 @@ export interface SeoAStorage {
   postsWithMeta(key: string, types: readonly string[], statuses: readonly string[], context: StorageContext): Promise<PostWithMeta[]>;
   /** Published posts whose slug or title contains a text, in id order. */
   searchPosts(search: UrlSearch, context: StorageContext): Promise<PostRow[]>;
+  /** Published posts and pages whose title, excerpt or content holds a text (WP_Query's `s`, its first page of 10). */
+  linkingPosts(text: string, context: StorageContext): Promise<PostRow[]>;
   /** The published post of some types with a slug; null when none. */
   publishedBySlug(slug: string, types: readonly string[], context: StorageContext): Promise<PostRow | null>;
   /** Terms of a post in a taxonomy, in the order they were set. */
   postTerms(id: number, taxonomy: string, context: StorageContext): Promise<TermRow[]>;
   /**
-   * A number that changes on every SEO write (meta through this storage, SEOPress's options): with
-   * a post's `post_modified`, what a cached headless answer is checked against, in every process.
+   * A number that changes on every write the headless data reads (its meta through this storage,
+   * SEOPress's options): with a post's `post_modified`, what a cached headless answer is checked
+   * against, in every process.
    */
   seoGeneration(context: StorageContext): Promise<number>;
   /** A term by id; null when absent. */
@@ -75,6 +81,7 @@ export const seoAStorageGroups: StorageGroups<SeoAStorage> = [
       'setPostModified',
       'postsWithMeta',
       'searchPosts',
+      'linkingPosts',
       'publishedBySlug',
       'postTerms',
       'seoGeneration',

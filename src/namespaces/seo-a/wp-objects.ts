@@ -1,5 +1,6 @@
-// WordPress objects as SEOPress's routes get them: `get_categories()`'s terms and `get_the_title()`.
+// WordPress objects as SEOPress's routes get them: `get_categories()`'s terms, `get_the_title()` and `get_permalink()`.
 import type { JsonValue } from '../../store/types.js';
+import { permalink } from '../core-posts/render.js';
 import { renderTitle } from '../core-posts/text.js';
 import type { PostRow, TermRow } from './storage.js';
 
@@ -31,3 +32,7 @@ export function theTitle(post: PostRow): string {
   if (post.post_password !== '') return `Protected: ${title}`;
   return post.post_status === 'private' ? `Private: ${title}` : title;
 }
+
+/** `get_permalink` of a stored post. */
+export const postLink = (post: PostRow, home: string): string =>
+  permalink({ status: post.post_status, slug: post.post_name, id: post.ID }, home);
