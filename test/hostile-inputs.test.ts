@@ -138,6 +138,25 @@ function send(port: number, req: HostileRequest, capMs: number): { sent: Promise
   return { sent, answer };
 }
 
+/**
+ * The 5xx answers a plugin gives on purpose, by route: SEOPress's `by-url` returns WP_Errors without
+ * a status, which WordPress serves as 500 (plugins.md's cross-cutting notes keep that quirk).
+ */
+const INTENDED_5XX: Readonly<Record<string, readonly string[]>> = {
+  '/seo-a/v1/posts/by-url': ['missing_parameters', 'not_found'],
+};
+
+/** Whether an answer is a 5xx its plugin gives on purpose for that route (a HEAD's, without its body, by route alone). */
+function intended5xx(path: string, method: string, status: number | null, body: string): boolean {
+  if (status !== 500 || !Object.hasOwn(INTENDED_5XX, path)) return false;
+  if (method === 'HEAD') return body === '';
+  try {
+    return INTENDED_5XX[path]!.includes((JSON.parse(body) as { code?: unknown }).code as string);
+  } catch {
+    return false;
+  }
+}
+
 /** A stack trace, or a source location, in an answer body. */
 const STACK_TRACE = /\n\s+at \S|node:internal|\.(?:ts|js|mjs):\d+:\d+/;
 
@@ -454,7 +473,7 @@ describe.each(['A', 'B'] as const)('hostile requests to every route of variant %
           await new Promise((resolve) => setTimeout(resolve, 10));
           const what = `${method} ${target} (${type ?? 'no content type'}): ${answer.status ?? answer.failure} ${answer.body.slice(0, 200)}`;
           expect(answer.status, what).not.toBeNull();
-          expect(answer.status, what).toBeLessThan(500);
+          if (!intended5xx(path, method, answer.status, answer.body)) expect(answer.status, what).toBeLessThan(500);
           expect(STACK_TRACE.test(answer.body), what).toBe(false);
           expect(running.errors.join(''), what).toBe('');
         },
