@@ -237,12 +237,15 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   function restUrlOn(base: string): RestContext['restUrl'] {
     return (route, query) => {
-      const path = route.replace(/^\/+/, '');
+      let start = 0;
+      while (route.charCodeAt(start) === 0x2f) start++;
+      const path = start === 0 ? route : route.slice(start);
       let out = routing === 'query' ? `${base}/index.php?rest_route=/${path}` : `${base}/${apiRoot}/${path}`;
       if (query) {
-        const extra = Object.entries(query)
-          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-          .join('&');
+        // Built in one pass: links carry a query on most rels of every post of a page.
+        let extra = '';
+        for (const k of Object.keys(query))
+          extra += `${extra === '' ? '' : '&'}${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`;
         if (extra) out += (out.includes('?') ? '&' : '?') + extra;
       }
       return out;

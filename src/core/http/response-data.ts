@@ -89,6 +89,17 @@ export function filterFields(data: unknown, fields: unknown): unknown {
 }
 
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+// The one curie's prefix and short name, worked out once rather than for every relation of every answer.
+const CURIE_PREFIX = CURIES[0]!.href.slice(0, CURIES[0]!.href.indexOf('{rel}'));
+const CURIE_NAME = `${CURIES[0]!.name}:`;
+
+/** A link as `_links` shows it: its attributes in their order, then `href`. */
+function hrefLast(link: RestLink): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(link)) if (key !== 'href') setOwn(out, key, link[key]);
+  out.href = link.href;
+  return out;
+}
 
 /**
  * A response's links as `_links` shows them: attributes before `href`, and relations under
@@ -97,21 +108,17 @@ const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }
 export function compactLinks(links: Record<string, RestLink[]>): Record<string, unknown> | null {
   const rels = Object.keys(links);
   if (rels.length === 0) return null;
-  const plain: Record<string, unknown> = {};
-  const compacted: Record<string, unknown> = {};
-  let usedCurie = false;
+  const out: Record<string, unknown> = {};
+  // Compacted relations follow the plain ones, as WordPress appends them.
+  const compacted: Array<[string, Record<string, unknown>[]]> = [];
   for (const rel of rels) {
-    const items = links[rel]!.map(({ href, ...attributes }) => ({ ...attributes, href }));
-    const curie = CURIES.find((c) => rel.startsWith(c.href.slice(0, c.href.indexOf('{rel}'))));
-    if (curie && rel.length > curie.href.indexOf('{rel}')) {
-      compacted[`${curie.name}:${rel.slice(curie.href.indexOf('{rel}'))}`] = items;
-      usedCurie = true;
-    } else {
-      plain[rel] = items;
-    }
+    const items = links[rel]!.map(hrefLast);
+    if (rel.length > CURIE_PREFIX.length && rel.startsWith(CURIE_PREFIX))
+      compacted.push([CURIE_NAME + rel.slice(CURIE_PREFIX.length), items]);
+    else out[rel] = items;
   }
-  const out = { ...plain, ...compacted };
-  if (usedCurie) out.curies = CURIES;
+  for (const [name, items] of compacted) out[name] = items;
+  if (compacted.length > 0) out.curies = CURIES;
   return out;
 }
 

@@ -77,19 +77,17 @@ function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user:
     author: [{ embeddable: true, href: env.restUrl(`${ns}/users/${post.author}`) }],
     replies: [{ embeddable: true, href: env.restUrl(`${ns}/comments`, { post: post.id }) }],
     'version-history': [{ count: post.revisions?.count ?? 0, href: env.restUrl(`${ns}/posts/${post.id}/revisions`) }],
-    ...(post.revisions && post.revisions.count > 0
-      ? {
-          'predecessor-version': [
-            { id: post.revisions.latest, href: env.restUrl(`${ns}/posts/${post.id}/revisions/${post.revisions.latest}`) },
-          ],
-        }
-      : {}),
-    'https://api.w.org/attachment': [{ href: env.restUrl(`${ns}/media`, { parent: post.id }) }],
-    'https://api.w.org/term': [
-      { taxonomy: 'category', embeddable: true, href: env.restUrl(`${ns}/categories`, { post: post.id }) },
-      { taxonomy: 'post_tag', embeddable: true, href: env.restUrl(`${ns}/tags`, { post: post.id }) },
-    ],
   };
+  if (post.revisions && post.revisions.count > 0) {
+    links['predecessor-version'] = [
+      { id: post.revisions.latest, href: env.restUrl(`${ns}/posts/${post.id}/revisions/${post.revisions.latest}`) },
+    ];
+  }
+  links['https://api.w.org/attachment'] = [{ href: env.restUrl(`${ns}/media`, { parent: post.id }) }];
+  links['https://api.w.org/term'] = [
+    { taxonomy: 'category', embeddable: true, href: env.restUrl(`${ns}/categories`, { post: post.id }) },
+    { taxonomy: 'post_tag', embeddable: true, href: env.restUrl(`${ns}/tags`, { post: post.id }) },
+  ];
   if (context === 'edit') for (const action of actionLinks(user)) links[`https://api.w.org/action-${action}`] = [{ href: self }];
   return links;
 }
