@@ -178,6 +178,9 @@ export function renderPost(
   const isProtected = post.password !== '';
   const hidden = isProtected && !options.passwordGiven;
   const title = () => (isProtected ? `Protected: ${renderTitle(post.title)}` : renderTitle(post.title));
+  // Content and excerpt (when the post has none of its own) both need the rendered content.
+  let renderedContent: string | undefined;
+  const contentHtml = () => (renderedContent ??= renderContent(post.content));
   const builders: Record<string, () => unknown> = {
     id: () => post.id,
     date: () => localDate(post.date_gmt, env.gmtOffset),
@@ -194,14 +197,14 @@ export function renderPost(
     content: () =>
       subFields('content', fields, {
         ...(edit ? { raw: () => post.content } : {}),
-        rendered: () => (hidden ? '' : renderContent(post.content)),
+        rendered: () => (hidden ? '' : contentHtml()),
         protected: () => isProtected,
         ...(edit ? { block_version: () => (hasBlocks(post.content) ? 1 : 0) } : {}),
       }),
     excerpt: () =>
       subFields('excerpt', fields, {
         ...(edit ? { raw: () => post.excerpt } : {}),
-        rendered: () => (hidden ? '' : renderExcerpt(post.excerpt, post.content)),
+        rendered: () => (hidden ? '' : renderExcerpt(post.excerpt, contentHtml)),
         protected: () => isProtected,
       }),
     author: () => post.author,

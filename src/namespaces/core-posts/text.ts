@@ -119,10 +119,14 @@ export function renderTitle(raw: string): string {
   return rewriteHtml(raw, (token) => (token.kind === 'text' ? texturize(raw.slice(token.start, token.end), quote) : undefined)).trim();
 }
 
-/** `wp_trim_excerpt`: the rendered content without tags, cut to 55 words, as a paragraph. */
-export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
+/**
+ * `wp_trim_excerpt`: the rendered content without tags, cut to 55 words, as a paragraph.
+ * `renderedContent` is asked for only when the excerpt is empty, so a caller that also shows
+ * the content renders it once.
+ */
+export function renderExcerpt(rawExcerpt: string, renderedContent: () => string): string {
   if (rawExcerpt.trim() !== '') return autop(rawExcerpt);
-  const text = stripAllTags(renderContent(rawContent));
+  const text = stripAllTags(renderedContent());
   const words = text.split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return '';
   const cut = words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
