@@ -1,6 +1,6 @@
 import { seededPostsStorage } from './helpers/posts-storage.js';
 import { describe, expect, it } from 'vitest';
-import { createRestServer, RestError, type RestServer, type RestUser } from '../src/index.js';
+import { createRestServer, memoryStore, RestError, seedPosts, type RestServer, type RestUser } from '../src/index.js';
 import { corePosts, samplePosts, type PostRecord, type PostsStorage } from '../src/namespaces/core-posts/index.js';
 import { capabilitiesOf } from '../src/core/auth/roles.js';
 
@@ -704,5 +704,72 @@ describe('scheduled posts, as wp_insert_post and publish_future_post decide them
       getPost: async (id) => (id === 40 ? structuredClone(due) : null),
     }));
     expect(await rest.inject({ path: '/core/v2/posts/40' })).toMatchObject({ status: 200, data: { id: 40, status: 'publish' } });
+  });
+});
+
+describe('rendered text kept between requests', () => {
+  const rendered = async (rest: RestServer, id: number, query: Record<string, string> = {}) =>
+    (
+      await rest.inject<{ title: { rendered: string }; content: { rendered: string }; excerpt: { rendered: string } }>({
+        path: `/core/v2/posts/${id}`,
+        query: { _fields: 'title,content,excerpt', ...query },
+      })
+    ).data;
+
+  it('answers a post updated through the API with its new text, even within the same second', async () => {
+    const rest = createRestServer({
+      site: SITE,
+      namespaces: [corePosts({ storage: seededPostsStorage(), now: () => Date.parse('2030-01-01T00:00:00Z') })],
+    });
+    await rendered(rest, 4);
+    for (const word of ['First', 'Second']) {
+      const written = await rest.inject({
+        method: 'PATCH',
+        path: '/core/v2/posts/4',
+        body: { title: `${word} "take"`, content: word },
+        user: admin,
+      });
+      expect(written.status).toBe(200);
+      expect(await rendered(rest, 4)).toMatchObject({
+        title: { rendered: `${word} &#8220;take&#8221;` },
+        content: { rendered: `<p>${word}</p>\n` },
+        excerpt: { rendered: `<p>${word}</p>\n` },
+      });
+    }
+  });
+
+  it('answers a post written straight to the store with its new text, whether or not its modification time moved', async () => {
+    const store = memoryStore();
+    await seedPosts(store, samplePosts());
+    const rest = createRestServer({ site: SITE, store, namespaces: [corePosts()] });
+    await rendered(rest, 4);
+    await store.posts.update(4, { post_content: 'Moved on', post_modified_gmt: '2030-01-01 00:00:00' });
+    expect((await rendered(rest, 4)).content.rendered).toBe('<p>Moved on</p>\n');
+    await store.posts.update(4, { post_title: 'Same minute', post_excerpt: 'Kept short' });
+    expect(await rendered(rest, 4)).toMatchObject({ title: { rendered: 'Same minute' }, excerpt: { rendered: '<p>Kept short</p>\n' } });
+  });
+
+  it('hides a password-protected post’s text without the password and shows it with, in either order', async () => {
+    const store = memoryStore();
+    await seedPosts(store, samplePosts());
+    const rest = createRestServer({ site: SITE, store, namespaces: [corePosts({ renderCacheSize: 1 })] });
+    await store.posts.update(4, { post_title: 'Members only', post_content: 'The vault code is swordfish.', post_password: 'letmein' });
+    const hidden = {
+      title: { rendered: 'Protected: Members only' },
+      content: { rendered: '', protected: true },
+      excerpt: { rendered: '', protected: true },
+    };
+    const shown = {
+      title: { rendered: 'Protected: Members only' },
+      content: { rendered: '<p>The vault code is swordfish.</p>\n', protected: true },
+      excerpt: { rendered: '<p>The vault code is swordfish.</p>\n', protected: true },
+    };
+    expect(await rendered(rest, 4)).toEqual(hidden);
+    expect(await rendered(rest, 4, { password: 'letmein' })).toEqual(shown);
+    expect(await rendered(rest, 4)).toEqual(hidden);
+    await rendered(rest, 5);
+    expect(await rendered(rest, 4, { password: 'letmein' })).toEqual(shown);
+    await store.posts.update(4, { post_password: '' });
+    expect((await rendered(rest, 4)).title.rendered).toBe('Members only');
   });
 });

@@ -27,6 +27,7 @@ import {
   noSearchTerm,
   orderbyIncludeMissing,
 } from './errors.js';
+import { renderCache } from './render-cache.js';
 import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { corePostsRoutes } from './routes.js';
 import { asOf, gmtText, scheduledStatus, type Clock } from './schedule.js';
@@ -46,6 +47,8 @@ interface CorePostsDeps {
   namespace: string;
   /** The clock that decides a post's schedule (milliseconds). */
   now: Clock;
+  /** How many posts' rendered text to keep (0: none). */
+  renderCacheSize: number;
 }
 
 const READABLE_BY_ALL = new Set<PostStatus>(['publish']);
@@ -155,10 +158,11 @@ function remember(request: { state: Record<string, unknown> }, post: PostRecord 
 /** The handlers of the posts routes, over a storage. */
 export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
   const { storage, namespace, now } = deps;
+  const textOf = renderCache(deps.renderCacheSize);
   const env = (context: RestContext) => renderEnv(namespace, context);
 
   function render(post: PostRecord, context: RestContext, fields: FieldTree | null, as: PostContext, passwordGiven = false) {
-    return renderPost(post, as, env(context), { user: context.user, fields, passwordGiven });
+    return renderPost(post, as, env(context), { user: context.user, fields, passwordGiven, text: textOf(post) });
   }
 
   /** The fields a create or update request writes, checked as WordPress checks them. */

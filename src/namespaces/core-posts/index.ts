@@ -31,6 +31,11 @@ export interface CorePostsOptions {
    * `publish` dated a minute or more ahead is stored `future`, and reads as `publish` from its date on.
    */
   now?: Clock;
+  /**
+   * How many posts' rendered title, content and excerpt to keep in this process (default 2,000;
+   * 0 keeps none). An entry serves only the raw text it was rendered from, so it is never stale.
+   */
+  renderCacheSize?: number;
 }
 
 /**
@@ -46,7 +51,7 @@ export function corePosts(options: CorePostsOptions = {}): MountableNamespace {
   if (options.storage) storageOn(memoryStore());
   return ({ store }) => {
     const storage = storageOn(store);
-    const deps = { storage, namespace, now };
+    const deps = { storage, namespace, now, renderCacheSize: options.renderCacheSize ?? 2000 };
     return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
   };
 }

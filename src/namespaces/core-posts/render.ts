@@ -2,7 +2,8 @@ import type { RestLink } from '../../core/http/response.js';
 import { fieldTree, isFieldWanted, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
-import { hasBlocks, renderContent, renderExcerpt, renderTitle, slugify } from './text.js';
+import type { RenderedText } from './render-cache.js';
+import { hasBlocks, slugify } from './text.js';
 
 /** Which of WordPress's field sets a post is rendered with. */
 export type PostContext = 'view' | 'embed' | 'edit';
@@ -169,7 +170,7 @@ export function renderPost(
   post: PostRecord,
   context: PostContext,
   env: RenderEnv,
-  options: { user: RestUser | null; fields: FieldTree | null; passwordGiven: boolean },
+  options: { user: RestUser | null; fields: FieldTree | null; passwordGiven: boolean; text: RenderedText },
 ): RenderedPost {
   const fields = options.fields;
   const edit = context === 'edit';
@@ -177,10 +178,8 @@ export function renderPost(
   const guid = () => post.guid || link();
   const isProtected = post.password !== '';
   const hidden = isProtected && !options.passwordGiven;
-  const title = () => (isProtected ? `Protected: ${renderTitle(post.title)}` : renderTitle(post.title));
-  // Content and excerpt (when the post has none of its own) both need the rendered content.
-  let renderedContent: string | undefined;
-  const contentHtml = () => (renderedContent ??= renderContent(post.content));
+  const text = options.text;
+  const title = () => (isProtected ? `Protected: ${text.title()}` : text.title());
   const builders: Record<string, () => unknown> = {
     id: () => post.id,
     date: () => localDate(post.date_gmt, env.gmtOffset),
@@ -197,14 +196,14 @@ export function renderPost(
     content: () =>
       subFields('content', fields, {
         ...(edit ? { raw: () => post.content } : {}),
-        rendered: () => (hidden ? '' : contentHtml()),
+        rendered: () => (hidden ? '' : text.content()),
         protected: () => isProtected,
         ...(edit ? { block_version: () => (hasBlocks(post.content) ? 1 : 0) } : {}),
       }),
     excerpt: () =>
       subFields('excerpt', fields, {
         ...(edit ? { raw: () => post.excerpt } : {}),
-        rendered: () => (hidden ? '' : renderExcerpt(post.excerpt, contentHtml)),
+        rendered: () => (hidden ? '' : text.excerpt()),
         protected: () => isProtected,
       }),
     author: () => post.author,
