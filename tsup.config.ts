@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'src/node.ts',
     store: 'src/store.ts',
+    // The peer bench (and older imports) load the node adapter from dist/adapters/node.js.
+    'adapters/node': 'src/adapters/node.ts',
     'adapters/express': 'src/adapters/express.ts',
     'adapters/koa': 'src/adapters/koa.ts',
     'adapters/fetch': 'src/adapters/fetch.ts',

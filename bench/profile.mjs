@@ -3,9 +3,10 @@
 // prints its top functions by self time, and self time per file.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { summarizeProfile, topShares } from './cpu-profile.mjs';
 import { FAILURE_URL, VALID_URL } from './fixture.mjs';
 import { runLoad } from './load.mjs';
 
@@ -37,28 +38,10 @@ try {
 }
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map(); // node id → µs
-for (let i = 0; i < profile.samples.length; i++) {
-  const id = profile.samples[i];
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-}
-const total = [...self.values()].reduce((a, b) => a + b, 0);
-const byFunction = new Map();
-const byFile = new Map();
-for (const [id, us] of self) {
-  const { functionName, url, lineNumber } = byId.get(id).callFrame;
-  const where = url ? url.replace(/^.*\/(node_modules|dist|bench)\//, '$1/').replace(/^node:/, 'node:') : '(native)';
-  const fn = `${functionName || '(anonymous)'}  ${where}${url ? `:${lineNumber + 1}` : ''}`;
-  byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-  byFile.set(where, (byFile.get(where) ?? 0) + us);
-}
+const { total, byFunction, byFile } = summarizeProfile(join(dir, file));
 const top = (map, n) =>
-  [...map]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`)
+  topShares(map, total, n)
+    .map(([name, share]) => `${(100 * share).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
 console.log(`\nTop functions by self time (${(total / 1e6).toFixed(1)} s sampled, profile in ${dir}):\n${top(byFunction, 30)}`);
 console.log(`\nSelf time by file:\n${top(byFile, 15)}`);
