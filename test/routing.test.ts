@@ -113,6 +113,43 @@ describe("matching follows WordPress's rules", () => {
     expect(answer.json.code).toBe('rest_no_route');
   });
 
+  describe('whatever literal text routes start with', () => {
+    const layered = serverWith({
+      namespace: 'layers/v1',
+      routes: [
+        { path: '/(?P<kind>[a-z]+)/items', endpoints: [{ methods: 'GET', handler: echo('any kind') }] },
+        { path: '/things/items', endpoints: [{ methods: 'GET', handler: echo('things') }] },
+        { path: '/things/(?P<id>\\d+)', endpoints: [{ methods: 'GET', handler: echo('thing') }] },
+        { path: '/posts?', endpoints: [{ methods: 'GET', handler: echo('post or posts') }] },
+        { path: '/opt/?tail', endpoints: [{ methods: 'GET', handler: echo('optional slash') }] },
+        { path: '/deep/er/one|/layers/v1/other', endpoints: [{ methods: 'GET', handler: echo('either') }] },
+      ],
+    });
+    const label = async (url: string) => (await get(layered, url)).json.label ?? (await get(layered, url)).json.code;
+
+    it('a route starting with a variable, registered first, still wins over a literal one', async () => {
+      expect(await label('/wp-json/layers/v1/things/items')).toBe('any kind');
+      expect(await label('/wp-json/layers/v1/things/7')).toBe('thing');
+    });
+
+    it('a character made optional by a quantifier is not required', async () => {
+      expect(await label('/wp-json/layers/v1/post')).toBe('post or posts');
+      expect(await label('/wp-json/layers/v1/POSTS')).toBe('post or posts');
+      expect(await label('/wp-json/layers/v1/opttail')).toBe('optional slash');
+      expect(await label('/wp-json/layers/v1/opt/tail')).toBe('optional slash');
+    });
+
+    it('each side of an alternation outside any group matches', async () => {
+      expect(await label('/wp-json/layers/v1/deep/er/one')).toBe('either');
+      expect(await label('/wp-json/layers/v1/other')).toBe('either');
+    });
+
+    it('literal segments match in any letter case, and only whole', async () => {
+      expect(await label('/wp-json/layers/v1/THINGS/7')).toBe('thing');
+      expect(await label('/wp-json/layers/v1/thingsx/7')).toBe('rest_no_route');
+    });
+  });
+
   it('an index-only namespace gets its index route', async () => {
     const indexOnly = serverWith({ namespace: 'core-site-health/v1', routes: [] });
     const answer = await get(indexOnly, '/wp-json/core-site-health/v1');

@@ -21,7 +21,7 @@ import { phpRtrim, phpTrim } from './php/strings.js';
 import { createBatchRoute, DEFAULT_MAX_BATCH_SIZE } from './pipeline/batch.js';
 import { bodyLoader } from './pipeline/body-loader.js';
 import { dispatch, errorResponse, type DispatchEnv, type Dispatched } from './pipeline/dispatch.js';
-import { embedLinks } from './pipeline/embed.js';
+import { embedLinks, type EmbedRelations } from './pipeline/embed.js';
 import { readGlobalParams, type GlobalParams } from './pipeline/global-params.js';
 import { hookSet, type RestHooks } from './pipeline/hooks.js';
 import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
@@ -353,8 +353,21 @@ export function createRestServer(options: RestServerOptions): RestServer {
     // Who is asking is already known for an injected request, and for the common case: no
     // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
     const known = presetUser !== undefined ? presetUser : credentialFree && headers.authorization === undefined ? null : undefined;
-    if (known !== undefined) return settle(dispatchAs(known, exchange), (dispatched) => compose(dispatched, known, exchange));
+    return known !== undefined ? answerAs(known, exchange) : authenticateAndAnswer(exchange);
+  }
 
+  // The steps below keep their callbacks in functions of their own: a function that creates a
+  // closure allocates its scope on every call, even on the synchronous path that never uses it.
+
+  /** Dispatches as `user`, then composes the answer. */
+  function answerAs(user: RestUser | null, ex: Exchange): MaybePromise<RawResponse> {
+    const dispatched = dispatchAs(user, ex);
+    return dispatched instanceof Promise ? dispatched.then((done) => compose(done, user, ex)) : compose(dispatched, user, ex);
+  }
+
+  /** Signs in whoever the request's credentials name, then answers as them; a refusal answers its error. */
+  function authenticateAndAnswer(ex: Exchange): MaybePromise<RawResponse> {
+    const { raw, params, headers, query, out } = ex;
     let auth: MaybePromise<AuthOutcome>;
     try {
       auth = authenticate({ method: params.received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
@@ -363,11 +376,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     }
     return settle(
       auth,
-      (result) => {
-        if (isRestError(result)) return compose({ response: errorResponse(result), route: null, request: null }, null, exchange);
-        return settle(dispatchAs(result, exchange), (dispatched) => compose(dispatched, result, exchange));
-      },
-      (thrown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, exchange),
+      (result) =>
+        isRestError(result) ? compose({ response: errorResponse(result), route: null, request: null }, null, ex) : answerAs(result, ex),
+      (thrown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, ex),
     );
   }
 
@@ -378,11 +389,20 @@ export function createRestServer(options: RestServerOptions): RestServer {
       { method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} },
       ex.at.env,
     );
-    if (params.embed === null) return dispatched;
-    const embed = params.embed;
+    return params.embed === null ? dispatched : withEmbeds(dispatched, params.embed, user, ex);
+  }
+
+  /** `_embed`: the dispatched answer with its embeddable links' answers embedded. */
+  function withEmbeds(
+    dispatched: MaybePromise<Dispatched>,
+    embed: EmbedRelations,
+    user: RestUser | null,
+    ex: Exchange,
+  ): MaybePromise<Dispatched> {
+    const { params } = ex;
     return settle(dispatched, (done) =>
       // Not for HEAD, nor for an answer the handler encoded itself: WordPress sends those before embedding.
-      method === 'HEAD' || (done.response.encoded && !params.envelope)
+      params.method === 'HEAD' || (done.response.encoded && !params.envelope)
         ? done
         : settle(embedLinks(done.response, embed, user, ex.at.env), (response) => ({ ...done, response })),
     );
@@ -394,10 +414,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     if (user) Object.assign(out, NO_CACHE_HEADERS);
     const corsOut = cors?.(ex.headers.origin, params.received, user !== null);
     if (corsOut) Object.assign(out, corsOut);
-    const route = dispatched.route?.key ?? ex.target.route;
-    const { status, body } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary, (thrown) =>
-      onError(thrown, { phase: 'encode', method: params.method, route }),
-    );
+    const { status, body, encodeError } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary);
+    if (encodeError !== undefined)
+      onError(encodeError.thrown, { phase: 'encode', method: params.method, route: dispatched.route?.key ?? ex.target.route });
     return render(status, out, body);
   }
 

@@ -10,19 +10,20 @@ import type { RestResponse } from './response.js';
 interface SerializedAnswer {
   status: number;
   body: string;
+  /** What JSON threw on an answer it could not encode (a cycle, a BigInt), answered as the generic 500, for the caller to report. */
+  encodeError?: { thrown: unknown };
 }
 
 /**
  * Serializes `response` as `params` ask, writing its headers into `out` (a handler's own `Vary`
  * keeps the CORS `Origin`, as WordPress appends it). An answer JSON cannot encode (a cycle, a
- * BigInt) becomes the generic 500, reported through `reportEncodeError`.
+ * BigInt) becomes the generic 500, with what was thrown as `encodeError`.
  */
 export function serializeAnswer(
   response: RestResponse,
   params: Pick<GlobalParams, 'method' | 'envelope' | 'pretty' | 'jsonp'>,
   out: Record<string, string | string[]>,
   corsVary: string | undefined,
-  reportEncodeError: (thrown: unknown) => void,
 ): SerializedAnswer {
   const head = params.method === 'HEAD';
   let status = response.status;
@@ -44,12 +45,14 @@ export function serializeAnswer(
 
   if (head || status === 204 || data === null) return { status, body: '' };
   let json: string;
+  let encodeError: SerializedAnswer['encodeError'];
   try {
     json = params.pretty ? JSON.stringify(data, null, 4) : JSON.stringify(data);
   } catch (thrown) {
-    reportEncodeError(thrown);
+    encodeError = { thrown };
     status = 500;
     json = JSON.stringify(toRestError(thrown).toJSON());
   }
-  return { status, body: params.jsonp !== undefined ? `/**/${params.jsonp}(${json})` : json };
+  const body = params.jsonp !== undefined ? `/**/${params.jsonp}(${json})` : json;
+  return encodeError === undefined ? { status, body } : { status, body, encodeError };
 }

@@ -4,11 +4,17 @@ import { isJsonMediaType } from '../http/content-type.js';
 import { parseBody } from './body.js';
 import type { BodyParams } from './dispatch.js';
 
+/** What a request without a body or content type reads: nothing. */
+const noBody = (): BodyParams => ({ json: undefined, isJson: false, form: {} });
+
 /**
  * The body of a raw request as the dispatcher reads it, parsed only when called (after a route
  * matched): a body the host framework already parsed is taken as it is, JSON by content type.
  */
 export function bodyLoader(raw: RawRequest, method: string, headers: Record<string, string>): () => BodyParams | RestError {
+  // Most requests (every plain GET) send no body and no content type: they share one loader.
+  if (raw.parsedBody === undefined && (raw.body === undefined || raw.body.length === 0) && headers['content-type'] === undefined)
+    return noBody;
   return () => {
     const contentType = headers['content-type'];
     const isJson = contentType !== undefined && isJsonMediaType(contentType);

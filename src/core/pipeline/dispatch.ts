@@ -87,9 +87,15 @@ function checkPermission(
   if (permission === undefined) return BODY_METHODS.has(method) && !context.user ? forbidden(context.user, denied) : null;
   if (typeof permission === 'string') return context.user?.can(permission) ? null : forbidden(context.user, denied);
   const result = permission(request, context);
-  return result instanceof Promise
-    ? result.then((r) => permissionVerdict(r, context.user, denied))
-    : permissionVerdict(result, context.user, denied);
+  return result instanceof Promise ? verdictLater(result, context.user, denied) : permissionVerdict(result, context.user, denied);
+}
+
+// Callbacks live in small functions of their own along the pipeline: a function that creates a
+// closure allocates its scope on every call, even on the synchronous path that never uses it.
+
+/** An async permission function's answer, once it settles, as an error or null. */
+function verdictLater(result: Promise<unknown>, user: RestUser | null, denied: DeniedError | undefined): Promise<RestError | null> {
+  return result.then((r) => permissionVerdict(r, user, denied));
 }
 
 function buildRequest(
@@ -121,15 +127,18 @@ function buildRequest(
 function allows(endpoint: CompiledEndpoint, method: string, request: RestRequest, context: RestContext): MaybePromise<boolean> {
   try {
     const denied = checkPermission(endpoint, method, request, context);
-    return denied instanceof Promise
-      ? denied.then(
-          (d) => d === null,
-          () => false,
-        )
-      : denied === null;
+    return denied instanceof Promise ? allowedLater(denied) : denied === null;
   } catch {
     return false;
   }
+}
+
+/** Whether an async permission check allows the method, once it settles; a rejection denies it. */
+function allowedLater(denied: Promise<RestError | null>): Promise<boolean> {
+  return denied.then(
+    (d) => d === null,
+    () => false,
+  );
 }
 
 /** Appends an allowed method to an `Allow` value. */
@@ -143,6 +152,24 @@ function withMethod(header: string | null, method: string): string {
  * the remaining verdicts are awaited together.
  */
 function allowHeader(route: CompiledRoute, request: RestRequest, context: RestContext): MaybePromise<string | null> {
+  if (context.user !== null) return allowHeaderFor(route, request, context);
+  const known = anonymousAllow.get(route);
+  if (known !== undefined && known.endpoints === route.endpoints.length) return known.allow;
+  const allow = allowHeaderFor(route, request, context);
+  if (!(allow instanceof Promise) && route.endpoints.every((e) => typeof e.permission !== 'function'))
+    anonymousAllow.set(route, { endpoints: route.endpoints.length, allow });
+  return allow;
+}
+
+/**
+ * The `Allow` value anonymous requests get, by route, for routes whose checks are all declared
+ * (`public`, a capability or none): it cannot depend on the request, and most requests are
+ * anonymous. Kept with the endpoint count it was made from, since a route may gain endpoints later.
+ */
+const anonymousAllow = new WeakMap<CompiledRoute, { endpoints: number; allow: string | null }>();
+
+/** The `Allow` value for this request, each endpoint's check asked. */
+function allowHeaderFor(route: CompiledRoute, request: RestRequest, context: RestContext): MaybePromise<string | null> {
   let header: string | null = null;
   let later: Array<[string, MaybePromise<boolean>]> | null = null;
   for (const endpoint of route.endpoints) {
@@ -155,7 +182,11 @@ function allowHeader(route: CompiledRoute, request: RestRequest, context: RestCo
       }
     }
   }
-  if (later === null) return header;
+  return later === null ? header : allowHeaderLater(header, later);
+}
+
+/** The `Allow` value once the async checks settle, their methods appended to what the synchronous ones allowed. */
+function allowHeaderLater(header: string | null, later: Array<[string, MaybePromise<boolean>]>): Promise<string | null> {
   // Registration refuses a method on two endpoints of a route, so each appears once.
   return Promise.all(later.map(async ([method, verdict]) => [method, await verdict] as const)).then((settled) => {
     let out = header;
@@ -177,6 +208,20 @@ function optionsResponse(
   };
 }
 
+/** `rest_post_dispatch`'s share, once `Allow` is known: the header, then `_fields`. */
+function finished(
+  response: RestResponse,
+  route: CompiledRoute | null,
+  request: RestRequest | null,
+  input: DispatchInput,
+  allow: string | null,
+): Dispatched {
+  if (allow) response.header('Allow', allow);
+  const fields = request?.params._fields ?? input.query._fields;
+  if (fields !== undefined && response.status < 400) response.data = filterFields(response.data, fields);
+  return { response, route, request };
+}
+
 /** `rest_post_dispatch`'s share: the `Allow` header for the matched route, then `_fields`. */
 function finish(
   response: RestResponse,
@@ -185,15 +230,20 @@ function finish(
   input: DispatchInput,
   context: RestContext,
 ): MaybePromise<Dispatched> {
-  const done = (allow: string | null): Dispatched => {
-    if (allow) response.header('Allow', allow);
-    const fields = request?.params._fields ?? input.query._fields;
-    if (fields !== undefined && response.status < 400) response.data = filterFields(response.data, fields);
-    return { response, route, request };
-  };
-  if (!route || !request) return done(null);
+  if (!route || !request) return finished(response, route, request, input, null);
   const allow = allowHeader(route, request, context);
-  return allow instanceof Promise ? allow.then(done) : done(allow);
+  return allow instanceof Promise ? finishLater(allow, response, route, request, input) : finished(response, route, request, input, allow);
+}
+
+/** {@link finished} once an async `Allow` value settles. */
+function finishLater(
+  allow: Promise<string | null>,
+  response: RestResponse,
+  route: CompiledRoute,
+  request: RestRequest,
+  input: DispatchInput,
+): Promise<Dispatched> {
+  return allow.then((value) => finished(response, route, request, input, value));
 }
 
 /** Where in the pipeline a matched request is, for `onError`. */
@@ -212,7 +262,17 @@ function runHandler(endpoint: CompiledEndpoint, request: RestRequest, context: R
   } catch (thrown) {
     return handlerFailure(thrown, request, env);
   }
-  return settle(result, ensureResponse, (thrown) => handlerFailure(thrown, request, env));
+  return result instanceof Promise ? handlerLater(result, request, env) : ensureResponse(result);
+}
+
+/** An async handler's answer once it settles; a rejection answers as a thrown error would. */
+function handlerLater(result: Promise<unknown>, request: RestRequest, env: DispatchEnv): Promise<RestResponse> {
+  return result.then(ensureResponse, (thrown: unknown) => handlerFailure(thrown, request, env));
+}
+
+/** A permission check that threw or rejected, as its answer; exceptions are reported, never shown. */
+function permissionFailure(thrown: unknown, request: RestRequest, env: DispatchEnv): RestResponse {
+  return errorResponse(answerThrown(thrown, (error) => env.onError(error, at('permission', request))));
 }
 
 /** The permission check, then the handler when allowed; a check that throws answers its error. */
@@ -222,15 +282,28 @@ function authorizeAndRun(
   context: RestContext,
   env: DispatchEnv,
 ): MaybePromise<RestResponse> {
-  const refused = (thrown: unknown): RestResponse =>
-    errorResponse(answerThrown(thrown, (error) => env.onError(error, at('permission', request))));
   let denied: MaybePromise<RestError | null>;
   try {
     denied = checkPermission(endpoint, request.method, request, context);
   } catch (thrown) {
-    return refused(thrown);
+    return permissionFailure(thrown, request, env);
   }
-  return settle(denied, (error) => (error ? errorResponse(error) : runHandler(endpoint, request, context, env)), refused);
+  if (denied instanceof Promise) return runWhenAllowed(denied, endpoint, request, context, env);
+  return denied ? errorResponse(denied) : runHandler(endpoint, request, context, env);
+}
+
+/** The handler once an async permission check allows it; a refusal or rejection answers its error. */
+function runWhenAllowed(
+  denied: Promise<RestError | null>,
+  endpoint: CompiledEndpoint,
+  request: RestRequest,
+  context: RestContext,
+  env: DispatchEnv,
+): Promise<RestResponse> {
+  return denied.then(
+    (error) => (error ? errorResponse(error) : runHandler(endpoint, request, context, env)),
+    (thrown: unknown) => permissionFailure(thrown, request, env),
+  );
 }
 
 /** A matched request with its params checked: the request, or the error that refused it. */
@@ -280,18 +353,45 @@ export function respondTo(
 ): MaybePromise<Dispatched> {
   const { request, error } = validated;
   const { beforeHandler, afterHandler } = env.hooks;
+  const answered: MaybePromise<RestResponse> = error
+    ? errorResponse(error)
+    : beforeHandler === null && afterHandler === null
+      ? authorizeAndRun(match.endpoint, request, context, env)
+      : withHandlerHooks(match.endpoint, request, context, env);
+  return answered instanceof Promise
+    ? finishWhenAnswered(answered, match.route, request, input, context)
+    : finish(answered, match.route, request, input, context);
+}
+
+/** {@link finish} once an async answer settles. */
+function finishWhenAnswered(
+  answered: Promise<RestResponse>,
+  route: CompiledRoute,
+  request: RestRequest,
+  input: DispatchInput,
+  context: RestContext,
+): Promise<Dispatched> {
+  return answered.then((response) => finish(response, route, request, input, context));
+}
+
+/** The permission check and handler between the `beforeHandler` and `afterHandler` hooks. */
+function withHandlerHooks(
+  endpoint: CompiledEndpoint,
+  request: RestRequest,
+  context: RestContext,
+  env: DispatchEnv,
+): MaybePromise<RestResponse> {
+  const { beforeHandler, afterHandler } = env.hooks;
   const reportHook = (thrown: unknown) => env.onError(thrown, at('hook', request));
-  let answered: MaybePromise<RestResponse>;
-  if (error) answered = errorResponse(error);
-  else if (beforeHandler === null) answered = authorizeAndRun(match.endpoint, request, context, env);
-  else {
-    answered = callHook(
-      () => beforeHandler(request, context),
-      (answer) => hookResponse(answer) ?? authorizeAndRun(match.endpoint, request, context, env),
-      errorResponse,
-      reportHook,
-    );
-  }
+  let answered: MaybePromise<RestResponse> =
+    beforeHandler === null
+      ? authorizeAndRun(endpoint, request, context, env)
+      : callHook(
+          () => beforeHandler(request, context),
+          (answer) => hookResponse(answer) ?? authorizeAndRun(endpoint, request, context, env),
+          errorResponse,
+          reportHook,
+        );
   if (afterHandler !== null) {
     answered = settle(answered, (response) =>
       callHook(
@@ -302,7 +402,7 @@ export function respondTo(
       ),
     );
   }
-  return settle(answered, (response) => finish(response, match.route, request, input, context));
+  return answered;
 }
 
 /**
@@ -313,6 +413,12 @@ export function respondTo(
  */
 export function dispatch(input: DispatchInput, env: DispatchEnv): MaybePromise<Dispatched> {
   const context = env.context(input.user);
+  if (env.hooks.onRequest === null && env.hooks.onResponse === null) return route(input, context, env);
+  return routeWithHooks(input, context, env);
+}
+
+/** {@link route} inside the `onRequest` and `onResponse` hooks. */
+function routeWithHooks(input: DispatchInput, context: RestContext, env: DispatchEnv): MaybePromise<Dispatched> {
   return withDispatchHooks(input, context, env, () => route(input, context, env));
 }
 

@@ -51,6 +51,12 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** A route with the endpoint serving the method it was looked up for (none when looked up for any method). */
+interface Served {
+  route: CompiledRoute;
+  endpoint: CompiledEndpoint | undefined;
+}
+
 /** Read access to a route table: what hosts, tests and benchmarks may inspect. */
 export type RouteTableView = Pick<RouteTable, 'routes' | 'namespaces' | 'routesOf' | 'match' | 'matchPath' | 'version'>;
 
@@ -132,7 +138,8 @@ export function createRouteTable(
   const byNamespace = new Map<string, CompiledRoute[]>();
   // Namespaces grouped by their first path segment, so a lookup tests only a handful of prefixes.
   const namespacesBySegment = new Map<string, string[]>();
-  let matchers = new Map<string, Matcher<CompiledRoute>>();
+  // Matchers by method (`*` for any), then by candidates key.
+  let matchers = new Map<string, Map<string, Matcher<Served>>>();
   // Methods some endpoint serves: any other method matches nothing, and must not add a matcher
   // to the cache per made-up method a client sends (`X-HTTP-Method-Override: X1`, `X2`, …).
   const servedMethods = new Set<string>();
@@ -218,10 +225,9 @@ export function createRouteTable(
     const segment = path.slice(from, slash < 0 ? path.length : slash);
     const namespaces = namespacesBySegment.get(segment);
     if (namespaces) {
-      const trimmed = from === 0 ? path : path.slice(from);
-      const withSlash = trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
+      // WordPress tests `trailingslashit($path)`; a namespace never ends with `/`, so the path itself tells.
       let key = '';
-      for (const ns of namespaces) if (withSlash.startsWith(ns)) key = key ? `${key}\n${ns}` : ns;
+      for (const ns of namespaces) if (path.startsWith(ns, from)) key = key ? `${key}\n${ns}` : ns;
       if (key) return key;
     }
     const lower = segment.toLowerCase();
@@ -239,14 +245,24 @@ export function createRouteTable(
     return names.flatMap((ns) => byNamespace.get(ns)!);
   }
 
-  function matcherFor(key: string, method: string | null): Matcher<CompiledRoute> {
-    const cacheKey = `${method ?? '*'} ${key}`;
-    let matcher = matchers.get(cacheKey);
+  /** The matcher of the routes under `key` serving `method` (each with the endpoint that serves it), or of all of them for null. */
+  function matcherFor(key: string, method: string | null): Matcher<Served> {
+    const methodKey = method ?? '*';
+    let byKey = matchers.get(methodKey);
+    if (!byKey) matchers.set(methodKey, (byKey = new Map()));
+    let matcher = byKey.get(key);
     if (!matcher) {
-      const routes = candidates(key);
-      const entries = method === null ? routes : routes.filter((r) => r.endpoints.some((e) => serves(e, method)));
-      matcher = compileMatcher(entries, (r) => r.pattern);
-      matchers.set(cacheKey, matcher);
+      const served: Served[] = [];
+      for (const route of candidates(key)) {
+        if (method === null) {
+          served.push({ route, endpoint: undefined });
+          continue;
+        }
+        const endpoint = route.endpoints.find((e) => serves(e, method));
+        if (endpoint) served.push({ route, endpoint });
+      }
+      matcher = compileMatcher(served, (s) => s.route.pattern);
+      byKey.set(key, matcher);
     }
     return matcher;
   }
@@ -260,12 +276,13 @@ export function createRouteTable(
     match(path, method) {
       if (!servedMethods.has(method)) return null;
       const found = matcherFor(candidatesKey(path), method)(path);
-      if (!found) return null;
-      const endpoint = found.entry.endpoints.find((e) => serves(e, method))!;
-      return { route: found.entry, endpoint, params: found.params };
+      // Always there: a method's matcher holds only routes with an endpoint serving it.
+      const endpoint = found?.entry.endpoint;
+      return endpoint ? { route: found.entry.route, endpoint, params: found.params } : null;
     },
     matchPath(path) {
-      return matcherFor(candidatesKey(path), null)(path);
+      const found = matcherFor(candidatesKey(path), null)(path);
+      return found && { entry: found.entry.route, params: found.params };
     },
     get version() {
       return version;
