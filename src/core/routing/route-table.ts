@@ -249,7 +249,7 @@ export function createRouteTable(
   function matcherFor(key: string, method: string | null): Matcher<Served> {
     const methodKey = method ?? '*';
     let byKey = matchers.get(methodKey);
-    if (!byKey) matchers.set(methodKey, (byKey = new Map()));
+    if (!byKey) matchers.set(methodKey, (byKey = new Map<string, Matcher<Served>>()));
     let matcher = byKey.get(key);
     if (!matcher) {
       const served: Served[] = [];
