@@ -1,5 +1,5 @@
 // Where a peer-bench server's time goes, per workload: `node bench/peer-profile.mjs --harness <copy of the
-// peer bench> [--server project] [--workloads W1,W2] [--seconds 6] [--top 15]` (after `npm run build`).
+// peer bench> [--server project] [--project <built checkout>] [--workloads W1,W2] [--seconds 6] [--top 15]` (after `npm run build`).
 // Starts the harness's server with --cpu-prof (pinned to CPU 1 like the harness does), loads one workload
 // with wrk pinned to CPU 0, stops the server so the profile is written, and prints the top frames by self
 // time as Markdown. The harness is not part of this repository: copy it out and `npm ci` in it first.
@@ -21,7 +21,7 @@ if (!harness || !existsSync(join(harness, 'run.mjs'))) throw new Error('--harnes
 const serverName = option('server', 'project');
 const seconds = Number(option('seconds', 6));
 const topN = Number(option('top', 15));
-const projectDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const projectDir = resolve(option('project', fileURLToPath(new URL('..', import.meta.url))));
 const { WORKLOADS } = await import(pathToFileURL(join(resolve(harness), 'lib', 'workloads.mjs')).href);
 const wanted = option('workloads', 'W1,W2,W3,W4').split(',');
 const canPin = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
