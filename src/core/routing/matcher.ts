@@ -44,12 +44,16 @@ function hasTopLevelAlternation(source: string): boolean {
   return false;
 }
 
+/** Where a pattern can match: only one path (plain text), paths under a run of literal segments, or anywhere. */
+type Reach = { exact: string } | { under: string[] } | null;
+
 /**
- * The path segments every match of `source` starts with, lower-cased, up to its last `/` in plain
- * ASCII text: `/core/v2/posts/(\d+)` → `['core', 'v2', 'posts']`; null when a match need not
- * start with `/`. Only ASCII is taken: without the `u` flag, `i` folds ASCII letters only to ASCII.
+ * Where a pattern's matches lie, from its literal text: a plain-text pattern matches one path
+ * (lower-cased); else every match starts with the segments up to its text's last `/`:
+ * `/core/v2/posts/(\d+)` → under `['core', 'v2', 'posts']`; null when a match need not start with
+ * `/`. Only ASCII is taken: without the `u` flag, `i` folds ASCII letters only to ASCII.
  */
-function literalSegments(source: string): string[] | null {
+function reachOf(source: string): Reach {
   if (hasTopLevelAlternation(source)) return null;
   let end = 0;
   while (end < source.length) {
@@ -57,13 +61,14 @@ function literalSegments(source: string): string[] | null {
     if (REGEX_SYNTAX.has(c) || c.charCodeAt(0) > 0x7e) break;
     end += 1;
   }
+  if (end === source.length) return { exact: source.toLowerCase() };
   // A quantifier makes the character before it optional.
   const next = source[end];
   if (next === '*' || next === '?' || next === '{') end -= 1;
   const head = source.slice(0, end);
   if (!head.startsWith('/')) return null;
   const lastSlash = head.lastIndexOf('/');
-  return lastSlash === 0 ? [] : head.slice(1, lastSlash).toLowerCase().split('/');
+  return { under: lastSlash === 0 ? [] : head.slice(1, lastSlash).toLowerCase().split('/') };
 }
 
 /**
@@ -78,17 +83,25 @@ export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) =
   // Entries that may match a path not starting with `/`, and the tree of those that need one.
   const anywhere: number[] = [];
   const rooted = newNode();
+  // Plain-text patterns by their lower-cased text: each matches only that path.
+  const exact = new Map<string, number[]>();
   for (const entry of entries) {
     const pattern = patternOf(entry);
     const index = candidates.length;
     candidates.push({ entry, regex: new RegExp(`^(?:${pattern.source})$`, 'i'), groups: pattern.groups });
-    const segments = literalSegments(pattern.source);
-    if (segments === null) {
+    const reach = reachOf(pattern.source);
+    if (reach === null) {
       anywhere.push(index);
       continue;
     }
+    if ('exact' in reach) {
+      const list = exact.get(reach.exact);
+      if (list) list.push(index);
+      else exact.set(reach.exact, [index]);
+      continue;
+    }
     let node = rooted;
-    for (const segment of segments) {
+    for (const segment of reach.under) {
       let child = node.children.get(segment);
       if (!child) node.children.set(segment, (child = newNode()));
       node = child;
@@ -128,6 +141,12 @@ export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) =
     // The entry lists along the path's walk down the tree; most paths meet only one.
     let only: number[] | null = anywhere.length > 0 ? anywhere : null;
     let lists: number[][] | null = null;
+    // Still checked by its regex below: `toLowerCase` folds a few non-ASCII letters the regex does not.
+    const same = exact.size > 0 ? exact.get(path.toLowerCase()) : undefined;
+    if (same !== undefined) {
+      if (only === null) only = same;
+      else lists = [only, same];
+    }
     if (path.charCodeAt(0) === 47 /* / */) {
       let node: PrefixNode | undefined = rooted;
       let from = 1;
