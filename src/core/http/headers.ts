@@ -81,6 +81,10 @@ function sendableValue(value: string): string {
 /** Makes an answer's headers sendable, in place. */
 type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
 
+/** How many names, and values, of at most {@link REMEMBERED_LENGTH} characters a guard remembers as sendable beyond its trusted ones. */
+const REMEMBERED = 512;
+const REMEMBERED_LENGTH = 128;
+
 /** Headers that frame the body, which each adapter sets itself: a second, different one makes the answer unreadable. */
 const FRAMING: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding']);
 
@@ -101,23 +105,33 @@ export function headerGuard(
     if (HTTP_TOKEN.test(name)) names.add(name);
     if (!UNSENDABLE.test(value)) values.add(value);
   }
+  // Names and short values found sendable, so that the handful each host sets (`X-WP-Total`,
+  // `Allow`, page counts) are checked once, not in every answer; capped, as handlers may build them from requests.
+  const remember = (seen: Set<string>, text: string): void => {
+    if (seen.size < REMEMBERED && text.length <= REMEMBERED_LENGTH) seen.add(text);
+  };
   return (headers) => {
     for (const name in headers) {
-      const refused = names.has(name)
-        ? null
-        : !HTTP_TOKEN.test(name)
+      if (!names.has(name)) {
+        const refused = !HTTP_TOKEN.test(name)
           ? 'its name is not an HTTP token'
           : FRAMING.has(name.toLowerCase())
             ? 'the adapter frames the body'
             : null;
-      if (refused !== null) {
-        delete headers[name];
-        dropped(name, refused);
-        continue;
+        if (refused !== null) {
+          delete headers[name];
+          dropped(name, refused);
+          continue;
+        }
+        remember(names, name);
       }
       const value = headers[name]!;
       if (Array.isArray(value)) headers[name] = value.map(sendableValue);
-      else if (!values.has(value)) headers[name] = sendableValue(value);
+      else if (!values.has(value)) {
+        const sendable = sendableValue(value);
+        if (sendable === value) remember(values, value);
+        else headers[name] = sendable;
+      }
     }
     return headers;
   };
