@@ -35,6 +35,23 @@ function isTruthy(value: unknown): boolean {
   return true;
 }
 
+/** What a request asking none of the global parameters gets, by method: shared, as most requests are such. */
+const PLAIN_PARAMS: ReadonlyMap<string, GlobalParams> = new Map(
+  ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => [
+    method,
+    Object.freeze({
+      received: method,
+      method,
+      jsonpAsked: false,
+      jsonp: undefined,
+      refusal: null,
+      envelope: false,
+      pretty: false,
+      embed: null,
+    }),
+  ]),
+);
+
 /** The global parameters of a request; `jsonpEnabled` is the server's `jsonp` option. */
 export function readGlobalParams(
   receivedMethod: string,
@@ -42,6 +59,16 @@ export function readGlobalParams(
   headers: Record<string, string>,
   jsonpEnabled: boolean,
 ): GlobalParams {
+  const plain =
+    query._jsonp === undefined &&
+    query._method === undefined &&
+    query._envelope === undefined &&
+    query._pretty === undefined &&
+    query._embed === undefined &&
+    headers['x-http-method-override'] === undefined
+      ? PLAIN_PARAMS.get(receivedMethod)
+      : undefined;
+  if (plain !== undefined) return plain;
   const asked = query._jsonp;
   const jsonpAsked = isTruthy(asked);
   let refusal: GlobalParams['refusal'] = null;
