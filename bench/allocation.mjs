@@ -3,6 +3,8 @@
 // bench/posts-page.mjs). `node bench/allocation.mjs [--requests 20000] [--top 12]` (after `npm run build`).
 // V8's sampling heap profiler counts what is still alive and, with the two `includeObjectsCollected…`
 // flags, what the garbage collector already took: every allocation, sampled once per 64 bytes on average.
+// A sample is counted under the function that is on the stack: what V8 inlined into the measuring loop
+// (`run` below) is counted under `run`, though the core allocated it.
 import { Session } from 'node:inspector/promises';
 import { isMain } from './child.mjs';
 import { PEER_WORKLOADS, peerRequest, peerRestServer } from './peer-core.mjs';
