@@ -61,7 +61,7 @@ async function profileWorkload(workload, port) {
 let port = 18600;
 for (const workload of WORKLOADS.filter((w) => wanted.includes(w.id))) {
   const { rps, total, byFunction, byFile } = await profileWorkload(workload, port++);
-  console.log(`\n#### ${workload.id} ${workload.name}: \`${workload.path}\`, ${Math.round(rps)} req/s under the profiler\n`);
+  console.log(`\n#### ${serverName}, ${workload.id} ${workload.name}: \`${workload.path}\`, ${Math.round(rps)} req/s under the profiler\n`);
   console.log('| self time | function |\n|--:|---|');
   for (const [name, share] of topShares(byFunction, total, topN)) console.log(`| ${(100 * share).toFixed(1)}% | \`${name}\` |`);
   console.log('\n| self time | file |\n|--:|---|');

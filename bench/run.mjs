@@ -1,15 +1,20 @@
 // `npm run bench`: throughput of raw node:http vs site-rest (each server in its own child
-// process, load from this one), then route lookup cost vs table size. Prints a Markdown report
-// and writes it to bench/RESULTS.md. Not part of the tests.
+// process, load from this one), route lookup cost vs table size, then the core/v2 posts page and
+// the bytes allocated per request, in-process. Prints a Markdown report and writes its sections of
+// bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`), keeping the others. Not part of the tests.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FAILURE_URL, POSTS_JSON, SEO_POST_ID, VALID_URL } from './fixture.mjs';
+import { runJsonChild } from './child.mjs';
 import { runLoad } from './load.mjs';
 import { MIX, runLookupBench } from './lookup.mjs';
+import { POSTS_PAGE_PATH, POSTS_PAGE_TARGET_US, measurePostsPage } from './posts-page.mjs';
+import { writeSections } from './results-file.mjs';
+import { median } from './stats.mjs';
 
 // Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
 // magnifies any per-request work; one request at a time per connection is how most clients load a
@@ -133,7 +138,6 @@ function machineBusy() {
 /** Cores used by processes other than the server and the load generator during a run. */
 const otherLoad = (run) => (run.sampled.machine === undefined ? 0 : Math.max(0, run.sampled.machine - run.sampled.server - run.clientCpu));
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const kfmt = (n) => `${(n / 1000).toFixed(1)}k`;
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -236,6 +240,44 @@ function lookupTable(rows) {
   return lines.join('\n');
 }
 
+/** The core/v2 posts page, in-process: the section next to the peer bench's. */
+function postsPageSection(page, facts) {
+  return [
+    '## The core/v2 posts page, in-process (issue 16)',
+    '',
+    `${facts}.`,
+    '',
+    '| request | answer | µs/request, each run | median | target |',
+    '|---|---|---|--:|---|',
+    `| \`GET ${POSTS_PAGE_PATH}\` (\`inject\`) | ${page.status}, ${page.posts} posts, ${fmt(page.bytes)} bytes | ${page.runs.map((us) => us.toFixed(1)).join(' / ')} | ` +
+      `${page.us.toFixed(1)} | ≤ ${POSTS_PAGE_TARGET_US} µs ${page.us <= POSTS_PAGE_TARGET_US ? 'met' : '**missed**'} |`,
+    '',
+    "Method: `bench/posts-page.mjs` (runnable alone): `core/v2` on a memory site store seeded with the demo's sample posts " +
+      `(\`seedPosts(store, samplePosts())\`), ${fmt(page.warmup)} warm-up requests then ${fmt(page.measured)} measured through \`inject\`, ` +
+      `in each of ${page.runs.length} fresh processes; the median run is reported. Earlier steps of this figure: \`bench/RESULTS-posts-page.md\`.`,
+  ].join('\n');
+}
+
+/** Bytes allocated per request by the core, from `bench/allocation.mjs --json`. */
+function allocationSection(allocation, facts) {
+  return [
+    '## Bytes allocated per request (core, in-process)',
+    '',
+    `${facts}.`,
+    '',
+    '| case | request | bytes / request | top allocating function |',
+    '|---|---|--:|---|',
+    ...allocation.cases.map(
+      (c) => `| ${c.id} | \`${c.request}\` | ${fmt(c.bytes)} | \`${c.functions[0].name}\` (${fmt(c.functions[0].bytes)} B) |`,
+    ),
+    '',
+    "Method: `bench/allocation.mjs` (run it alone for each case's top allocating functions). W1–W4 are the peer bench's requests through " +
+      "`resolve` + `handle` on its route table and handlers (`bench/peer-core.mjs`); the posts page is the section above's request. V8's sampling heap profiler, " +
+      `one sample per ${allocation.samplingInterval} bytes on average, counting objects the garbage collector already took; ` +
+      `${fmt(allocation.requests)} requests of each peer request (a tenth as many of the posts page) after as many warm-up ones.`,
+  ].join('\n');
+}
+
 async function main() {
   const started = new Date();
   const cpus = os.cpus();
@@ -267,10 +309,12 @@ async function main() {
   }
   console.error('route lookup bench…');
   const lookups = runLookupBench();
+  console.error('core/v2 posts page, in-process…');
+  const postsPage = measurePostsPage(5);
+  console.error('allocation per request, in-process…');
+  const allocation = runJsonChild(new URL('./allocation.mjs', import.meta.url), ['--json']);
 
-  const report = [
-    '# site-rest benchmarks',
-    '',
+  const run = [
     `Machine: ${facts}.`,
     '',
     '## Throughput (HTTP/1.1 keep-alive)',
@@ -301,10 +345,14 @@ async function main() {
     "Method: routes.json's first 10 routes, then whole namespaces of its other routes copied under renamed namespaces (`seo-b/v1` → `seo-b-7/v1`). " +
       'Lookups over a fixed mix: GET `/core/v2/posts`, `/core/v2/posts/123`, `/oembed/1.0/proxy`, `/`, and the miss `/core/v2/nope`; ' +
       "warm-up, then tables interleaved, 5 × 0.3 s each (per path: 5 × 75 ms), median. The linear scan tries one `new RegExp('^' + key + '$', 'i')` per route in order, as WordPress's `preg_match` loop.",
-    '',
   ].join('\n');
-  console.log(report);
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+  const report = {
+    'posts-page': postsPageSection(postsPage, facts),
+    allocation: allocationSection(allocation, facts),
+    'bench-run': run,
+  };
+  console.log(Object.values(report).join('\n\n'));
+  writeSections(report);
 }
 
 try {
