@@ -150,6 +150,23 @@ describe("matching follows WordPress's rules", () => {
     });
   });
 
+  it("Allow follows a route's endpoints as they are added, after requests were answered", async () => {
+    const growing = serverWith({
+      namespace: 'grow/v1',
+      routes: [{ path: '/items', endpoints: [{ methods: 'GET', handler: echo('get') }] }],
+    });
+    const allow = async () => (await growing.handle({ method: 'GET', url: '/wp-json/grow/v1/items', headers: {} }))!.headers.Allow;
+    expect(await allow()).toBe('GET');
+    growing.register({
+      namespace: 'grow/v1',
+      routes: [
+        { path: '/items', endpoints: [{ methods: 'POST', permission: 'public', handler: echo('post') }] },
+        { path: '/items', endpoints: [{ methods: 'DELETE', permission: 'manage_options', handler: echo('delete') }] },
+      ],
+    });
+    expect(await allow()).toBe('GET, POST');
+  });
+
   it('an index-only namespace gets its index route', async () => {
     const indexOnly = serverWith({ namespace: 'core-site-health/v1', routes: [] });
     const answer = await get(indexOnly, '/wp-json/core-site-health/v1');
