@@ -1,11 +1,19 @@
 import type { PostRecord } from './storage.js';
 import { renderContent, renderExcerpt, renderTitle } from './text.js';
 
-/** A post's rendered text: `the_title`, `the_content` and `wp_trim_excerpt` of its raw text, each worked out when first asked for. */
+/** A post's links as `_links` shows them: arrays of links by relation (`curies` included). */
+export type CompactLinks = Record<string, unknown>;
+
+/**
+ * A post's rendered parts, each worked out when first asked for: `the_title`, `the_content` and
+ * `wp_trim_excerpt` of its raw text, and its links.
+ */
 export interface RenderedText {
   title(): string;
   content(): string;
   excerpt(): string;
+  /** The links `build` makes, kept while `key` (everything they read of the post and the site but its id) is the same; a fresh copy each call. */
+  links(key: string, build: () => CompactLinks | null): CompactLinks | null;
 }
 
 /** A rendering and the raw text it was made from. */
@@ -22,6 +30,7 @@ interface Entry {
   title?: Memo;
   content?: Memo;
   excerpt?: Memo;
+  links?: { key: string; value: CompactLinks | null };
 }
 
 /** The memo of `raw`: the known one when it was made from the same text, else a new rendering. */
@@ -29,11 +38,20 @@ function memo(known: Memo | undefined, raw: string, render: (raw: string) => str
   return known !== undefined && known.raw === raw ? known : { raw, rendered: render(raw) };
 }
 
+/** A copy of kept links down to each link, so a hook changing one answer's links leaves the kept ones as they are. */
+function copyOf(links: CompactLinks | null): CompactLinks | null {
+  if (links === null) return null;
+  const out: CompactLinks = {};
+  for (const rel of Object.keys(links)) out[rel] = (links[rel] as object[]).map((link) => ({ ...link }));
+  return out;
+}
+
 /**
- * The rendered text of the last `size` posts read, by post id and `modified_gmt`. Each rendering
- * is served only for the raw text it was made from (the rendering reads nothing else), so a write
- * through any process, or a row changed under the store without a new modification time, is
- * never answered from a stale render; and a field is read and rendered only when asked for.
+ * The rendered text and links of the last `size` posts read, by post id and `modified_gmt`. Each
+ * rendering is served only for the raw text it was made from (the rendering reads nothing else),
+ * and links only for the key they were built under, so a write through any process, or a row
+ * changed under the store without a new modification time, is never answered from a stale
+ * render; and a field is read and rendered only when asked for.
  */
 export function renderCache(size: number): (post: PostRecord) => RenderedText {
   const entries = new Map<number, Entry>();
@@ -62,6 +80,10 @@ export function renderCache(size: number): (post: PostRecord) => RenderedText {
         const known = entry.excerpt;
         const fresh = known !== undefined && known.raw === post.excerpt && (known.from === undefined || content() === known.from);
         return (entry.excerpt = fresh ? known : excerpt()).rendered;
+      },
+      links: (key, build) => {
+        if (entry.links?.key !== key) entry.links = { key, value: build() };
+        return copyOf(entry.links.value);
       },
     };
   };

@@ -1,8 +1,8 @@
 import type { RestLink } from '../../core/http/response.js';
-import { fieldTree, isFieldWanted, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
+import { compactLinks, fieldTree, isFieldWanted, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
-import type { RenderedText } from './render-cache.js';
+import type { CompactLinks, RenderedText } from './render-cache.js';
 import { hasBlocks, slugify } from './text.js';
 
 /** Which of WordPress's field sets a post is rendered with. */
@@ -158,20 +158,16 @@ function subFields(parent: string, fields: FieldTree | null, builders: Record<st
   return out;
 }
 
-/**
- * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
- * order, each built only when `_fields` asks for it (with `id` always, as
- * `get_fields_for_response` adds it), content and excerpt hidden when the post is
- * password-protected and the password was not given, and the links only when `_fields` asks
- * for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
- * `_fields` there names the outer answer's fields.
- */
-export function renderPost(
-  post: PostRecord,
-  context: PostContext,
-  env: RenderEnv,
-  options: { user: RestUser | null; fields: FieldTree | null; passwordGiven: boolean; text: RenderedText },
-): RenderedPost {
+/** Who asks, what `_fields` asks for, whether the post's password was given, and the post's rendered text. */
+export interface RenderOptions {
+  user: RestUser | null;
+  fields: FieldTree | null;
+  passwordGiven: boolean;
+  text: RenderedText;
+}
+
+/** A post's data in a context: the fields `_fields` asks for, in WordPress's order, each built only then. */
+function postData(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): Record<string, unknown> {
   const fields = options.fields;
   const edit = context === 'edit';
   const link = () => permalink(post, env.home);
@@ -221,6 +217,40 @@ export function renderPost(
   };
   const data: Record<string, unknown> = {};
   for (const name of CONTEXT_FIELDS[context]) if (isFieldIncluded(name, fields)) data[name] = builders[name]!();
-  const wantsLinks = isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
-  return { data, links: wantsLinks ? postLinks(post, env, context, options.user) : {} };
+  return data;
+}
+
+/** Whether `_fields` asks for a post's links: they are `_links`, and `_embedded` is made from them. */
+const wantsLinks = (fields: FieldTree | null) => isFieldIncluded('_links', fields) || isFieldIncluded('_embedded', fields);
+
+/**
+ * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
+ * order, each built only when `_fields` asks for it (with `id` always, as
+ * `get_fields_for_response` adds it), content and excerpt hidden when the post is
+ * password-protected and the password was not given, and the links only when `_fields` asks
+ * for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
+ * `_fields` there names the outer answer's fields.
+ */
+export function renderPost(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): RenderedPost {
+  const data = postData(post, context, env, options);
+  return { data, links: wantsLinks(options.fields) ? postLinks(post, env, context, options.user) : {} };
+}
+
+/**
+ * A post as a collection lists it: {@link renderPost}'s data with its links folded in as
+ * `_links`, as `response_to_data` folds them. Outside the edit context the links depend on no
+ * user, so the post's kept ones serve, under a key of all they read besides the post's id.
+ */
+export function renderListedPost(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): Record<string, unknown> {
+  const data = postData(post, context, env, options);
+  if (!wantsLinks(options.fields)) return data;
+  const build = () => compactLinks(postLinks(post, env, context, options.user));
+  const links: CompactLinks | null =
+    context === 'edit'
+      ? build()
+      : options.text.links(
+          `${env.restUrl('')} ${env.namespace} ${post.author} ${post.revisions?.count ?? 0} ${post.revisions?.latest ?? 0}`,
+          build,
+        );
+  return links ? { ...data, _links: links } : data;
 }
