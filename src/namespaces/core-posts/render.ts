@@ -1,5 +1,5 @@
 import type { RestLink } from '../../core/http/response.js';
-import { compactLinks, fieldTree, isFieldWanted, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
+import { compactLinks, fieldTree, isFieldWanted, keepFields, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
 import type { CompactLinks, RenderedText } from './render-cache.js';
@@ -93,71 +93,6 @@ function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user:
   return links;
 }
 
-/** The fields of each context, in WordPress's order. */
-const CONTEXT_FIELDS: Record<PostContext, readonly string[]> = {
-  embed: ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media'],
-  view: [
-    'id',
-    'date',
-    'date_gmt',
-    'guid',
-    'modified',
-    'modified_gmt',
-    'slug',
-    'status',
-    'type',
-    'link',
-    'title',
-    'content',
-    'excerpt',
-    'author',
-    'featured_media',
-    'comment_status',
-    'ping_status',
-    'sticky',
-    'template',
-    'format',
-    'meta',
-    'categories',
-    'tags',
-  ],
-  edit: [
-    'id',
-    'date',
-    'date_gmt',
-    'guid',
-    'modified',
-    'modified_gmt',
-    'password',
-    'slug',
-    'status',
-    'type',
-    'link',
-    'title',
-    'content',
-    'excerpt',
-    'author',
-    'featured_media',
-    'comment_status',
-    'ping_status',
-    'sticky',
-    'template',
-    'format',
-    'meta',
-    'categories',
-    'tags',
-    'permalink_template',
-    'generated_slug',
-  ],
-};
-
-/** An object of the sub-fields `_fields` asks for, each built only then, in the order given. */
-function subFields(parent: string, fields: FieldTree | null, builders: Record<string, () => unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, build] of Object.entries(builders)) if (isFieldIncluded(`${parent}.${name}`, fields)) out[name] = build();
-  return out;
-}
-
 /** Who asks, what `_fields` asks for, whether the post's password was given, and the post's rendered text. */
 export interface RenderOptions {
   user: RestUser | null;
@@ -166,58 +101,105 @@ export interface RenderOptions {
   text: RenderedText;
 }
 
-/** A post's data in a context: the fields `_fields` asks for, in WordPress's order, each built only then. */
+/**
+ * A post's data in a context: its fields in WordPress's order, one object literal per context (a
+ * shape `JSON.stringify` takes its fast path on), cut to what `_fields` asks for.
+ */
 function postData(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): Record<string, unknown> {
+  const data = contextData(post, context, env, options);
+  return options.fields === null ? data : (keepFields(data, options.fields) as Record<string, unknown>);
+}
+
+/**
+ * The fields of a context, in WordPress's order. Those that render text or read the content are
+ * worked out only when `_fields` asks for them, and left undefined (then cut) when not.
+ */
+function contextData(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): Record<string, unknown> {
   const fields = options.fields;
-  const edit = context === 'edit';
-  const link = () => permalink(post, env.home);
-  const guid = () => post.guid || link();
+  const asked = (field: string) => isFieldIncluded(field, fields);
+  const link = permalink(post, env.home);
   const isProtected = post.password !== '';
   const hidden = isProtected && !options.passwordGiven;
   const text = options.text;
-  const title = () => (isProtected ? `Protected: ${text.title()}` : text.title());
-  const builders: Record<string, () => unknown> = {
-    id: () => post.id,
-    date: () => localDate(post.date_gmt, env.gmtOffset),
-    date_gmt: () => post.date_gmt,
-    guid: () => (edit ? { rendered: guid(), raw: guid() } : { rendered: guid() }),
-    modified: () => localDate(post.modified_gmt, env.gmtOffset),
-    modified_gmt: () => post.modified_gmt,
-    password: () => post.password,
-    slug: () => post.slug,
-    status: () => post.status,
-    type: () => 'post',
+  const title = asked('title.rendered') ? (isProtected ? `Protected: ${text.title()}` : text.title()) : undefined;
+  const excerpt = hidden ? '' : asked('excerpt.rendered') ? text.excerpt() : undefined;
+  if (context === 'embed') {
+    return {
+      id: post.id,
+      date: localDate(post.date_gmt, env.gmtOffset),
+      slug: post.slug,
+      type: 'post',
+      link,
+      title: { rendered: title },
+      excerpt: { rendered: excerpt, protected: isProtected },
+      author: post.author,
+      featured_media: post.featured_media,
+    };
+  }
+  const guid = post.guid || link;
+  const date = localDate(post.date_gmt, env.gmtOffset);
+  const modified = localDate(post.modified_gmt, env.gmtOffset);
+  const content = hidden ? '' : asked('content.rendered') ? text.content() : undefined;
+  if (context === 'view') {
+    return {
+      id: post.id,
+      date,
+      date_gmt: post.date_gmt,
+      guid: { rendered: guid },
+      modified,
+      modified_gmt: post.modified_gmt,
+      slug: post.slug,
+      status: post.status,
+      type: 'post',
+      link,
+      title: { rendered: title },
+      content: { rendered: content, protected: isProtected },
+      excerpt: { rendered: excerpt, protected: isProtected },
+      author: post.author,
+      featured_media: post.featured_media,
+      comment_status: post.comment_status,
+      ping_status: post.ping_status,
+      sticky: post.sticky,
+      template: post.template,
+      format: post.format,
+      meta: [],
+      categories: post.categories,
+      tags: post.tags,
+    };
+  }
+  return {
+    id: post.id,
+    date,
+    date_gmt: post.date_gmt,
+    guid: { rendered: guid, raw: guid },
+    modified,
+    modified_gmt: post.modified_gmt,
+    password: post.password,
+    slug: post.slug,
+    status: post.status,
+    type: 'post',
     link,
-    title: () => subFields('title', fields, edit ? { raw: () => post.title, rendered: title } : { rendered: title }),
-    content: () =>
-      subFields('content', fields, {
-        ...(edit ? { raw: () => post.content } : {}),
-        rendered: () => (hidden ? '' : text.content()),
-        protected: () => isProtected,
-        ...(edit ? { block_version: () => (hasBlocks(post.content) ? 1 : 0) } : {}),
-      }),
-    excerpt: () =>
-      subFields('excerpt', fields, {
-        ...(edit ? { raw: () => post.excerpt } : {}),
-        rendered: () => (hidden ? '' : text.excerpt()),
-        protected: () => isProtected,
-      }),
-    author: () => post.author,
-    featured_media: () => post.featured_media,
-    comment_status: () => post.comment_status,
-    ping_status: () => post.ping_status,
-    sticky: () => post.sticky,
-    template: () => post.template,
-    format: () => post.format,
-    meta: () => [],
-    categories: () => post.categories,
-    tags: () => post.tags,
-    permalink_template: () => (post.status === 'trash' ? link() : `${env.home}/%postname%/`),
-    generated_slug: () => slugify(post.title),
+    title: { raw: post.title, rendered: title },
+    content: {
+      raw: asked('content.raw') ? post.content : undefined,
+      rendered: content,
+      protected: isProtected,
+      block_version: asked('content.block_version') ? (hasBlocks(post.content) ? 1 : 0) : undefined,
+    },
+    excerpt: { raw: post.excerpt, rendered: excerpt, protected: isProtected },
+    author: post.author,
+    featured_media: post.featured_media,
+    comment_status: post.comment_status,
+    ping_status: post.ping_status,
+    sticky: post.sticky,
+    template: post.template,
+    format: post.format,
+    meta: [],
+    categories: post.categories,
+    tags: post.tags,
+    permalink_template: post.status === 'trash' ? link : `${env.home}/%postname%/`,
+    generated_slug: asked('generated_slug') ? slugify(post.title) : undefined,
   };
-  const data: Record<string, unknown> = {};
-  for (const name of CONTEXT_FIELDS[context]) if (isFieldIncluded(name, fields)) data[name] = builders[name]!();
-  return data;
 }
 
 /** Whether `_fields` asks for a post's links: they are `_links`, and `_embedded` is made from them. */
@@ -225,10 +207,9 @@ const wantsLinks = (fields: FieldTree | null) => isFieldIncluded('_links', field
 
 /**
  * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
- * order, each built only when `_fields` asks for it (with `id` always, as
- * `get_fields_for_response` adds it), content and excerpt hidden when the post is
- * password-protected and the password was not given, and the links only when `_fields` asks
- * for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
+ * order, cut to those `_fields` asks for (with `id` always, as `get_fields_for_response` adds
+ * it), content and excerpt hidden when the post is password-protected and the password was not
+ * given, and the links only when `_fields` asks for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
  * `_fields` there names the outer answer's fields.
  */
 export function renderPost(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): RenderedPost {
