@@ -79,18 +79,41 @@ export function injectedRawRequest(request: InjectRequest, apiRoot: string, isAp
   return { method: (request.method ?? 'GET').toUpperCase(), url, headers, body };
 }
 
-/** The answer as {@link InjectResponse}, its JSON decoded. */
-export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
-  let data: unknown = null;
-  if (answer.body !== '') {
-    try {
-      data = JSON.parse(answer.body);
-    } catch {
-      data = null;
-    }
+/** The JSON of a body decoded, or null when it is empty or not JSON. */
+function decoded(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * The answer as {@link InjectResponse}, its JSON decoded when `data` is first read: decoding is
+ * the client's work, which a caller looking only at the status, headers or body never asks for.
+ */
+export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
+  const body = answer.body;
+  let data: unknown;
+  let read = false;
   // The JSON is the handler's data only as far as `T` says; the caller chose `T`.
-  return { status: answer.status, headers: anyCase(answer.headers), data: data as T, body: answer.body };
+  return {
+    status: answer.status,
+    headers: anyCase(answer.headers),
+    get data(): T {
+      if (!read) {
+        data = decoded(body);
+        read = true;
+      }
+      return data as T;
+    },
+    set data(value: T) {
+      data = value;
+      read = true;
+    },
+    body,
+  };
 }
 
 /**
