@@ -35,7 +35,7 @@ export interface InjectResponse<T = unknown> {
   status: number;
   /** Response headers, in WordPress's capitalisation when listed; read in any case (`headers['x-wp-total']`). */
   headers: Record<string, string | string[]>;
-  /** The JSON body decoded (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
+  /** The JSON body decoded when first read (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
   data: T;
   /** The body text. */
   body: string;
