@@ -233,5 +233,6 @@ export function renderListedPost(post: PostRecord, context: PostContext, env: Re
           `${env.restUrl('')} ${env.namespace} ${post.author} ${post.revisions?.count ?? 0} ${post.revisions?.latest ?? 0}`,
           build,
         );
-  return links ? { ...data, _links: links } : data;
+  if (links) data._links = links;
+  return data;
 }
