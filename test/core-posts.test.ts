@@ -770,6 +770,21 @@ describe('rendered text kept between requests', () => {
     expect((await links()).self).toEqual([{ href: `${SITE.url}/wp-json/core/v2/posts/4` }]);
   });
 
+  it('lists each post with the links its own answer carries, revisions and query routing included', async () => {
+    for (const routing of ['path', 'query'] as const) {
+      const store = memoryStore();
+      await seedPosts(store, samplePosts());
+      const rest = createRestServer({ site: SITE, store, routing, namespaces: [corePosts()] });
+      await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body: { title: 'Revised' }, user: admin });
+      const listed = await rest.inject<Array<{ id: number; _links: unknown }>>({ path: '/core/v2/posts', query: { per_page: 30 } });
+      for (const id of [4, 5, 26]) {
+        const own = await rest.inject<{ _links: unknown }>({ path: `/core/v2/posts/${id}` });
+        expect(listed.data.find((post) => post.id === id)!._links).toEqual(own.data._links);
+      }
+      expect(JSON.stringify(listed.data.find((post) => post.id === 4)!._links)).toContain('"predecessor-version":[{"id":');
+    }
+  });
+
   it('keeps a post’s links as they are when a hook changes those of one answer', async () => {
     const store = memoryStore();
     await seedPosts(store, samplePosts());

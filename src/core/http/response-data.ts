@@ -89,7 +89,8 @@ export function filterFields(data: unknown, fields: unknown): unknown {
   return keepFields(data, tree);
 }
 
-const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+/** The `curies` entry of `_links` whenever a relation is shortened to `wp:…`. */
+export const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 // The one curie's prefix and short name, worked out once rather than for every relation of every answer.
 const CURIE_PREFIX = CURIES[0]!.href.slice(0, CURIES[0]!.href.indexOf('{rel}'));
 const CURIE_NAME = `${CURIES[0]!.name}:`;

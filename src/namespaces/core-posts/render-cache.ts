@@ -1,9 +1,6 @@
 import type { PostRecord } from './storage.js';
 import { renderContent, renderExcerpt, renderTitle } from './text.js';
 
-/** A post's links as `_links` shows them: arrays of links by relation (`curies` included). */
-export type CompactLinks = Record<string, unknown>;
-
 /**
  * A post's rendered parts, each worked out when first asked for: `the_title`, `the_content` and
  * `wp_trim_excerpt` of its raw text, and its links.
@@ -12,8 +9,8 @@ export interface RenderedText {
   title(): string;
   content(): string;
   excerpt(): string;
-  /** The links `build` makes, kept while `key` (everything they read of the post and the site but its id) is the same; a fresh copy each call. */
-  links(key: string, build: () => CompactLinks | null): CompactLinks | null;
+  /** What `build` makes of the post's links, kept while `key` (everything it reads of the post and the site but its id) is the same; never to be changed, since every answer shares it. */
+  links<T>(key: string, build: () => T): T;
 }
 
 /** A rendering and the raw text it was made from. */
@@ -30,20 +27,12 @@ interface Entry {
   title?: Memo;
   content?: Memo;
   excerpt?: Memo;
-  links?: { key: string; value: CompactLinks | null };
+  links?: { key: string; value: unknown };
 }
 
 /** The memo of `raw`: the known one when it was made from the same text, else a new rendering. */
 function memo(known: Memo | undefined, raw: string, render: (raw: string) => string): Memo {
   return known !== undefined && known.raw === raw ? known : { raw, rendered: render(raw) };
-}
-
-/** A copy of kept links down to each link, so a hook changing one answer's links leaves the kept ones as they are. */
-function copyOf(links: CompactLinks | null): CompactLinks | null {
-  if (links === null) return null;
-  const out: CompactLinks = {};
-  for (const rel of Object.keys(links)) out[rel] = (links[rel] as object[]).map((link) => ({ ...link }));
-  return out;
 }
 
 /**
@@ -81,9 +70,10 @@ export function renderCache(size: number): (post: PostRecord) => RenderedText {
         const fresh = known !== undefined && known.raw === post.excerpt && (known.from === undefined || content() === known.from);
         return (entry.excerpt = fresh ? known : excerpt()).rendered;
       },
-      links: (key, build) => {
+      links: <T>(key: string, build: () => T): T => {
         if (entry.links?.key !== key) entry.links = { key, value: build() };
-        return copyOf(entry.links.value);
+        // Only `build` of the same key wrote it.
+        return entry.links.value as T;
       },
     };
   };

@@ -1,8 +1,16 @@
 import type { RestLink } from '../../core/http/response.js';
-import { compactLinks, fieldTree, isFieldWanted, keepFields, requestedFieldList, type FieldTree } from '../../core/http/response-data.js';
+import {
+  compactLinks,
+  CURIES,
+  fieldTree,
+  isFieldWanted,
+  keepFields,
+  requestedFieldList,
+  type FieldTree,
+} from '../../core/http/response-data.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
-import type { CompactLinks, RenderedText } from './render-cache.js';
+import type { RenderedText } from './render-cache.js';
 import { hasBlocks, slugify } from './text.js';
 
 /** Which of WordPress's field sets a post is rendered with. */
@@ -68,28 +76,90 @@ function actionLinks(user: RestUser | null): string[] {
   return actions.filter(([, allowed]) => allowed).map(([name]) => name);
 }
 
-function postLinks(post: PostRecord, env: RenderEnv, context: PostContext, user: RestUser | null): Record<string, RestLink[]> {
+/** The URLs of a post's links: they read its id, author and revisions and the site's API address, nothing else. */
+interface LinkUrls {
+  readonly self: string;
+  readonly collection: string;
+  readonly about: string;
+  readonly author: string;
+  readonly replies: string;
+  readonly versionHistory: string;
+  readonly revisions: number;
+  /** The newest revision's id and URL, when the post has revisions. */
+  readonly predecessor: number;
+  readonly predecessorUrl: string;
+  readonly attachment: string;
+  readonly categories: string;
+  readonly tags: string;
+}
+
+function linkUrls(post: PostRecord, env: RenderEnv): LinkUrls {
   const ns = `/${env.namespace}`;
-  const self = env.restUrl(`${ns}/posts/${post.id}`);
+  const revisions = post.revisions?.count ?? 0;
+  const predecessor = revisions > 0 ? (post.revisions?.latest ?? 0) : 0;
+  return Object.freeze({
+    self: env.restUrl(`${ns}/posts/${post.id}`),
+    collection: env.restUrl(`${ns}/posts`),
+    about: env.restUrl(`${ns}/types/post`),
+    author: env.restUrl(`${ns}/users/${post.author}`),
+    replies: env.restUrl(`${ns}/comments`, { post: post.id }),
+    versionHistory: env.restUrl(`${ns}/posts/${post.id}/revisions`),
+    revisions,
+    predecessor,
+    predecessorUrl: revisions > 0 ? env.restUrl(`${ns}/posts/${post.id}/revisions/${predecessor}`) : '',
+    attachment: env.restUrl(`${ns}/media`, { parent: post.id }),
+    categories: env.restUrl(`${ns}/categories`, { post: post.id }),
+    tags: env.restUrl(`${ns}/tags`, { post: post.id }),
+  });
+}
+
+/** A post's link URLs, kept with its renderings under a key of all they read besides its id. */
+function keptLinkUrls(post: PostRecord, env: RenderEnv, text: RenderedText): LinkUrls {
+  const key = `${env.restUrl('')} ${env.namespace} ${post.author} ${post.revisions?.count ?? 0} ${post.revisions?.latest ?? 0}`;
+  return text.links(key, () => linkUrls(post, env));
+}
+
+/** The relations WordPress does not shorten, in its order (`prepare_links`). */
+function plainLinks(urls: LinkUrls): Record<string, RestLink[]> {
   const links: Record<string, RestLink[]> = {
-    self: [{ href: self }],
-    collection: [{ href: env.restUrl(`${ns}/posts`) }],
-    about: [{ href: env.restUrl(`${ns}/types/post`) }],
-    author: [{ embeddable: true, href: env.restUrl(`${ns}/users/${post.author}`) }],
-    replies: [{ embeddable: true, href: env.restUrl(`${ns}/comments`, { post: post.id }) }],
-    'version-history': [{ count: post.revisions?.count ?? 0, href: env.restUrl(`${ns}/posts/${post.id}/revisions`) }],
+    self: [{ href: urls.self }],
+    collection: [{ href: urls.collection }],
+    about: [{ href: urls.about }],
+    author: [{ embeddable: true, href: urls.author }],
+    replies: [{ embeddable: true, href: urls.replies }],
+    'version-history': [{ count: urls.revisions, href: urls.versionHistory }],
   };
-  if (post.revisions && post.revisions.count > 0) {
-    links['predecessor-version'] = [
-      { id: post.revisions.latest, href: env.restUrl(`${ns}/posts/${post.id}/revisions/${post.revisions.latest}`) },
-    ];
-  }
-  links['https://api.w.org/attachment'] = [{ href: env.restUrl(`${ns}/media`, { parent: post.id }) }];
-  links['https://api.w.org/term'] = [
-    { taxonomy: 'category', embeddable: true, href: env.restUrl(`${ns}/categories`, { post: post.id }) },
-    { taxonomy: 'post_tag', embeddable: true, href: env.restUrl(`${ns}/tags`, { post: post.id }) },
+  if (urls.revisions > 0) links['predecessor-version'] = [{ id: urls.predecessor, href: urls.predecessorUrl }];
+  return links;
+}
+
+/** The post's category and tag links, the `https://api.w.org/term` relation. */
+function termLinks(urls: LinkUrls): RestLink[] {
+  return [
+    { taxonomy: 'category', embeddable: true, href: urls.categories },
+    { taxonomy: 'post_tag', embeddable: true, href: urls.tags },
   ];
-  if (context === 'edit') for (const action of actionLinks(user)) links[`https://api.w.org/action-${action}`] = [{ href: self }];
+}
+
+/** A post's links as `add_links` adds them (`prepare_links`), and the edit context's action links by what the user may do. */
+function postLinks(urls: LinkUrls, context: PostContext, user: RestUser | null): Record<string, RestLink[]> {
+  const links = plainLinks(urls);
+  links['https://api.w.org/attachment'] = [{ href: urls.attachment }];
+  links['https://api.w.org/term'] = termLinks(urls);
+  if (context === 'edit') for (const action of actionLinks(user)) links[`https://api.w.org/action-${action}`] = [{ href: urls.self }];
+  return links;
+}
+
+/**
+ * {@link postLinks} outside the edit context as {@link compactLinks} shows them (`wp:` relations
+ * after the others, then the curies), written out as fresh objects of fixed shapes: copying kept
+ * ones link by link cost a collection page more than building them.
+ */
+function listedLinks(urls: LinkUrls): Record<string, unknown> {
+  const links: Record<string, unknown> = plainLinks(urls);
+  links['wp:attachment'] = [{ href: urls.attachment }];
+  links['wp:term'] = termLinks(urls);
+  links.curies = CURIES;
   return links;
 }
 
@@ -209,30 +279,24 @@ const wantsLinks = (fields: FieldTree | null) => isFieldIncluded('_links', field
  * WordPress's `prepare_item_for_response` for a post: the fields of the context in WordPress's
  * order, cut to those `_fields` asks for (with `id` always, as `get_fields_for_response` adds
  * it), content and excerpt hidden when the post is password-protected and the password was not
- * given, and the links only when `_fields` asks for them. A post nested in another answer (`previous` of a deletion) is cut here too, since
- * `_fields` there names the outer answer's fields.
+ * given, and the links only when `_fields` asks for them. A post nested in another answer
+ * (`previous` of a deletion) is cut here too, since `_fields` there names the outer answer's
+ * fields.
  */
 export function renderPost(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): RenderedPost {
   const data = postData(post, context, env, options);
-  return { data, links: wantsLinks(options.fields) ? postLinks(post, env, context, options.user) : {} };
+  return { data, links: wantsLinks(options.fields) ? postLinks(keptLinkUrls(post, env, options.text), context, options.user) : {} };
 }
 
 /**
  * A post as a collection lists it: {@link renderPost}'s data with its links folded in as
- * `_links`, as `response_to_data` folds them. Outside the edit context the links depend on no
- * user, so the post's kept ones serve, under a key of all they read besides the post's id.
+ * `_links`, as `response_to_data` folds them: built for each answer from the post's kept link
+ * URLs.
  */
 export function renderListedPost(post: PostRecord, context: PostContext, env: RenderEnv, options: RenderOptions): Record<string, unknown> {
   const data = postData(post, context, env, options);
   if (!wantsLinks(options.fields)) return data;
-  const build = () => compactLinks(postLinks(post, env, context, options.user));
-  const links: CompactLinks | null =
-    context === 'edit'
-      ? build()
-      : options.text.links(
-          `${env.restUrl('')} ${env.namespace} ${post.author} ${post.revisions?.count ?? 0} ${post.revisions?.latest ?? 0}`,
-          build,
-        );
-  if (links) data._links = links;
+  const urls = keptLinkUrls(post, env, options.text);
+  data._links = context === 'edit' ? compactLinks(postLinks(urls, context, options.user)) : listedLinks(urls);
   return data;
 }
