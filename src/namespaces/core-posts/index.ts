@@ -32,9 +32,9 @@ export interface CorePostsOptions {
    */
   now?: Clock;
   /**
-   * How many posts' rendered title, content, excerpt and listed `_links` to keep in this process
+   * How many posts' rendered title, content, excerpt and link URLs to keep in this process
    * (default 2,000; 0 keeps none). An entry serves only the raw text it was rendered from, and
-   * links only the author, revisions and site address they were built for, so it is never stale.
+   * URLs only the author, revisions and site address they were made for, so it is never stale.
    */
   renderCacheSize?: number;
 }

@@ -9,7 +9,7 @@ export interface RenderedText {
   title(): string;
   content(): string;
   excerpt(): string;
-  /** What `build` makes of the post's links, kept while `key` (everything it reads of the post and the site but its id) is the same; never to be changed, since every answer shares it. */
+  /** What `build` makes of the post's links, kept while `key` (everything it reads of the post and the site but its id) is the same; never to be changed, since every later request reads the same one. */
   links<T>(key: string, build: () => T): T;
 }
 
