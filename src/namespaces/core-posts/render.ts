@@ -164,7 +164,7 @@ function listedLinks(urls: LinkUrls): Record<string, unknown> {
 }
 
 /** Who asks, what `_fields` asks for, whether the post's password was given, and the post's rendered text. */
-export interface RenderOptions {
+interface RenderOptions {
   user: RestUser | null;
   fields: FieldTree | null;
   passwordGiven: boolean;
