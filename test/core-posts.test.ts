@@ -749,6 +749,63 @@ describe('rendered text kept between requests', () => {
     expect(await rendered(rest, 4)).toMatchObject({ title: { rendered: 'Same minute' }, excerpt: { rendered: '<p>Kept short</p>\n' } });
   });
 
+  it('lists a post’s links with its new author and revisions, and at each address, within the same second', async () => {
+    const store = memoryStore();
+    await seedPosts(store, samplePosts());
+    const rest = createRestServer({ site: SITE, store, trustHost: true, namespaces: [corePosts()] });
+    type Listed = Array<{ _links: Record<string, Array<{ href: string; count?: number; id?: number }>> }>;
+    const links = async (host = 'site.test') => {
+      const answer = await rest.handle({ method: 'GET', url: '/wp-json/core/v2/posts?include=4', headers: { host } });
+      return (JSON.parse(answer!.body) as Listed)[0]!._links;
+    };
+    expect((await links()).author).toEqual([{ embeddable: true, href: `${SITE.url}/wp-json/core/v2/users/1` }]);
+    await store.posts.update(4, { post_author: 3 });
+    expect((await links()).author![0]!.href).toBe(`${SITE.url}/wp-json/core/v2/users/3`);
+    const revision = await store.posts.insert({ post_type: 'revision', post_status: 'inherit', post_parent: 4, post_title: 'Old' });
+    expect((await links())['version-history']![0]!.count).toBe(1);
+    expect((await links())['predecessor-version']).toEqual([
+      { id: revision.ID, href: `${SITE.url}/wp-json/core/v2/posts/4/revisions/${revision.ID}` },
+    ]);
+    expect((await links('elsewhere.test')).self).toEqual([{ href: 'http://elsewhere.test/wp-json/core/v2/posts/4' }]);
+    expect((await links()).self).toEqual([{ href: `${SITE.url}/wp-json/core/v2/posts/4` }]);
+  });
+
+  it('lists each post with the links its own answer carries, revisions and query routing included', async () => {
+    for (const routing of ['path', 'query'] as const) {
+      const store = memoryStore();
+      await seedPosts(store, samplePosts());
+      const rest = createRestServer({ site: SITE, store, routing, namespaces: [corePosts()] });
+      await rest.inject({ method: 'PATCH', path: '/core/v2/posts/4', body: { title: 'Revised' }, user: admin });
+      const listed = await rest.inject<Array<{ id: number; _links: unknown }>>({ path: '/core/v2/posts', query: { per_page: 30 } });
+      for (const id of [4, 5, 26]) {
+        const own = await rest.inject<{ _links: unknown }>({ path: `/core/v2/posts/${id}` });
+        expect(listed.data.find((post) => post.id === id)!._links).toEqual(own.data._links);
+      }
+      expect(JSON.stringify(listed.data.find((post) => post.id === 4)!._links)).toContain('"predecessor-version":[{"id":');
+    }
+  });
+
+  it('keeps a post’s links as they are when a hook changes those of one answer', async () => {
+    const store = memoryStore();
+    await seedPosts(store, samplePosts());
+    let rewrite = true;
+    const rest = createRestServer({
+      site: SITE,
+      store,
+      namespaces: [corePosts()],
+      onResponse: (response) => {
+        if (rewrite)
+          for (const post of response.data as Array<{ _links: { self: Array<{ href: string }> } }>) post._links.self[0]!.href = 'rewritten';
+      },
+    });
+    const self = async () =>
+      (await rest.inject<Array<{ _links: { self: Array<{ href: string }> } }>>({ path: '/core/v2/posts', query: { include: '4' } }))
+        .data[0]!._links.self[0]!.href;
+    expect(await self()).toBe('rewritten');
+    rewrite = false;
+    expect(await self()).toBe(`${SITE.url}/wp-json/core/v2/posts/4`);
+  });
+
   it('hides a password-protected post’s text without the password and shows it with, in either order', async () => {
     const store = memoryStore();
     await seedPosts(store, samplePosts());

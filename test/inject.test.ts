@@ -101,4 +101,15 @@ describe('server.inject', () => {
     const answer = await server.inject({ method: 'HEAD', path: '/shop/v1/products' });
     expect(answer).toMatchObject({ status: 200, data: null, body: '' });
   });
+
+  it('answers the same decoded data on every read, in a copy of the answer too, and keeps data a caller assigns', async () => {
+    const answer = await server.inject<{ params: { ids: number[] } }>({ path: '/shop/v1/products', query: { ids: [7] } });
+    expect(Object.keys(answer)).toEqual(['status', 'headers', 'data', 'body']);
+    expect(answer.data).toBe(answer.data);
+    expect({ ...answer }.data).toEqual(JSON.parse(answer.body));
+    answer.data.params.ids.push(8);
+    expect(answer.data.params.ids).toEqual([7, 8]);
+    answer.data = { params: { ids: [] } };
+    expect(answer.data).toEqual({ params: { ids: [] } });
+  });
 });

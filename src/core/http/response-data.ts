@@ -62,7 +62,8 @@ export function isFieldWanted(field: string, tree: FieldTree): boolean {
   return true;
 }
 
-function intersect(data: unknown, tree: FieldTree): unknown {
+/** The parts of `data` a {@link FieldTree} names, nested, in the data's order; a new object, the input left as it is. */
+export function keepFields(data: unknown, tree: FieldTree): unknown {
   if (!isPlainObject(data) && !Array.isArray(data)) return data;
   const source = data as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -70,7 +71,7 @@ function intersect(data: unknown, tree: FieldTree): unknown {
     if (!Object.hasOwn(tree, key)) continue;
     const want = tree[key]!;
     const value = source[key];
-    setOwn(out, key, want !== true && (isPlainObject(value) || Array.isArray(value)) ? intersect(value, want) : value);
+    setOwn(out, key, want !== true && (isPlainObject(value) || Array.isArray(value)) ? keepFields(value, want) : value);
   }
   return Array.isArray(data) && Object.keys(out).length === 0 ? [] : out;
 }
@@ -84,11 +85,12 @@ export function filterFields(data: unknown, fields: unknown): unknown {
   const list = requestedFieldList(fields);
   if (list.length === 0) return data;
   const tree = fieldTree(list);
-  if (Array.isArray(data)) return data.map((item) => intersect(item, tree));
-  return intersect(data, tree);
+  if (Array.isArray(data)) return data.map((item) => keepFields(item, tree));
+  return keepFields(data, tree);
 }
 
-const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+/** The `curies` entry of `_links` whenever a relation is shortened to `wp:…`. */
+export const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 // The one curie's prefix and short name, worked out once rather than for every relation of every answer.
 const CURIE_PREFIX = CURIES[0]!.href.slice(0, CURIES[0]!.href.indexOf('{rel}'));
 const CURIE_NAME = `${CURIES[0]!.name}:`;

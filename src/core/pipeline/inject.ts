@@ -35,7 +35,7 @@ export interface InjectResponse<T = unknown> {
   status: number;
   /** Response headers, in WordPress's capitalisation when listed; read in any case (`headers['x-wp-total']`). */
   headers: Record<string, string | string[]>;
-  /** The JSON body decoded (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
+  /** The JSON body decoded when first read (WordPress's `{code, message, data}` when `status` is 400 or more), or null when the body is empty or not JSON. */
   data: T;
   /** The body text. */
   body: string;
@@ -79,18 +79,41 @@ export function injectedRawRequest(request: InjectRequest, apiRoot: string, isAp
   return { method: (request.method ?? 'GET').toUpperCase(), url, headers, body };
 }
 
-/** The answer as {@link InjectResponse}, its JSON decoded. */
-export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
-  let data: unknown = null;
-  if (answer.body !== '') {
-    try {
-      data = JSON.parse(answer.body);
-    } catch {
-      data = null;
-    }
+/** The JSON of a body decoded, or null when it is empty or not JSON. */
+function decoded(body: string): unknown {
+  if (body === '') return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
   }
+}
+
+/**
+ * The answer as {@link InjectResponse}, its JSON decoded when `data` is first read: decoding is
+ * the client's work, which a caller looking only at the status, headers or body never asks for.
+ */
+export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
+  const body = answer.body;
+  let data: unknown;
+  let read = false;
   // The JSON is the handler's data only as far as `T` says; the caller chose `T`.
-  return { status: answer.status, headers: anyCase(answer.headers), data: data as T, body: answer.body };
+  return {
+    status: answer.status,
+    headers: anyCase(answer.headers),
+    get data(): T {
+      if (!read) {
+        data = decoded(body);
+        read = true;
+      }
+      return data as T;
+    },
+    set data(value: T) {
+      data = value;
+      read = true;
+    },
+    body,
+  };
 }
 
 /**

@@ -2,7 +2,6 @@ import { invalidParams } from '../../core/errors/catalogue.js';
 import { isRestError, type RestError } from '../../core/errors/rest-error.js';
 import { paginate, pageCount } from '../../core/http/pagination.js';
 import { RestResponse, type RestLink } from '../../core/http/response.js';
-import { compactLinks } from '../../core/http/response-data.js';
 import { isEmpty } from '../../core/php/values.js';
 import type { FieldTree } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
@@ -28,7 +27,7 @@ import {
   orderbyIncludeMissing,
 } from './errors.js';
 import { renderCache } from './render-cache.js';
-import { permalink, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
+import { permalink, renderListedPost, renderPost, requestedFields, type PostContext, type RenderEnv } from './render.js';
 import type { corePostsRoutes } from './routes.js';
 import { asOf, gmtText, scheduledStatus, type Clock } from './schedule.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
@@ -223,7 +222,8 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       if (p.orderby === 'include' && isEmpty(p.include)) return orderbyIncludeMissing();
       const perPage = p.per_page;
       const page = p.page;
-      const offset = env(context).gmtOffset;
+      const listEnv = env(context);
+      const offset = listEnv.gmtOffset;
       const [after, before, modifiedAfter, modifiedBefore] = [p.after, p.before, p.modified_after, p.modified_before].map((value) =>
         filterDate(value, offset),
       );
@@ -259,11 +259,9 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
         .map((post) => asOf(post, now()))
         // Also when a host storage ignores `hasPassword`: a protected post never answers a logged-out search.
         .filter((post) => canReadPost(context.user, post) && !(anonymousSearch && post.password !== ''))
-        .map((post) => {
-          const { data, links } = render(post, context, fields, p.context);
-          const compact = compactLinks(links);
-          return compact ? { ...data, _links: compact } : data;
-        });
+        .map((post) =>
+          renderListedPost(post, p.context, listEnv, { user: context.user, fields, passwordGiven: false, text: textOf(post) }),
+        );
       return paginate(new RestResponse(items), {
         total: found.total,
         perPage,

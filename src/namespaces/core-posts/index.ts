@@ -32,8 +32,9 @@ export interface CorePostsOptions {
    */
   now?: Clock;
   /**
-   * How many posts' rendered title, content and excerpt to keep in this process (default 2,000;
-   * 0 keeps none). An entry serves only the raw text it was rendered from, so it is never stale.
+   * How many posts' rendered title, content, excerpt and link URLs to keep in this process
+   * (default 2,000; 0 keeps none). An entry serves only the raw text it was rendered from, and
+   * URLs only the author, revisions and site address they were made for, so it is never stale.
    */
   renderCacheSize?: number;
 }

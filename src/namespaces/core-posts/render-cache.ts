@@ -1,11 +1,16 @@
 import type { PostRecord } from './storage.js';
 import { renderContent, renderExcerpt, renderTitle } from './text.js';
 
-/** A post's rendered text: `the_title`, `the_content` and `wp_trim_excerpt` of its raw text, each worked out when first asked for. */
+/**
+ * A post's rendered parts, each worked out when first asked for: `the_title`, `the_content` and
+ * `wp_trim_excerpt` of its raw text, and its links.
+ */
 export interface RenderedText {
   title(): string;
   content(): string;
   excerpt(): string;
+  /** What `build` makes of the post's links, kept while `key` (everything it reads of the post and the site but its id) is the same; never to be changed, since every later request reads the same one. */
+  links<T>(key: string, build: () => T): T;
 }
 
 /** A rendering and the raw text it was made from. */
@@ -22,6 +27,7 @@ interface Entry {
   title?: Memo;
   content?: Memo;
   excerpt?: Memo;
+  links?: { key: string; value: unknown };
 }
 
 /** The memo of `raw`: the known one when it was made from the same text, else a new rendering. */
@@ -30,10 +36,11 @@ function memo(known: Memo | undefined, raw: string, render: (raw: string) => str
 }
 
 /**
- * The rendered text of the last `size` posts read, by post id and `modified_gmt`. Each rendering
- * is served only for the raw text it was made from (the rendering reads nothing else), so a write
- * through any process, or a row changed under the store without a new modification time, is
- * never answered from a stale render; and a field is read and rendered only when asked for.
+ * The rendered text and links of the last `size` posts read, by post id and `modified_gmt`. Each
+ * rendering is served only for the raw text it was made from (the rendering reads nothing else),
+ * and links only for the key they were built under, so a write through any process, or a row
+ * changed under the store without a new modification time, is never answered from a stale
+ * render; and a field is read and rendered only when asked for.
  */
 export function renderCache(size: number): (post: PostRecord) => RenderedText {
   const entries = new Map<number, Entry>();
@@ -62,6 +69,11 @@ export function renderCache(size: number): (post: PostRecord) => RenderedText {
         const known = entry.excerpt;
         const fresh = known !== undefined && known.raw === post.excerpt && (known.from === undefined || content() === known.from);
         return (entry.excerpt = fresh ? known : excerpt()).rendered;
+      },
+      links: <T>(key: string, build: () => T): T => {
+        if (entry.links?.key !== key) entry.links = { key, value: build() };
+        // Only `build` of the same key wrote it.
+        return entry.links.value as T;
       },
     };
   };

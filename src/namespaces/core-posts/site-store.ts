@@ -83,8 +83,16 @@ function recordOf(
   sticky: ReadonlySet<number>,
   revisions: RevisionSummary | undefined,
 ): PostRecord {
-  const termIds = (taxonomy: string) => terms.flatMap(({ term }) => (term.taxonomy === taxonomy ? [term.term_id] : []));
-  const format = terms.find(({ term }) => term.taxonomy === 'post_format' && term.slug.startsWith(FORMAT_PREFIX));
+  // One pass over the post's terms, in their order: a page of posts reads every post's.
+  const categories: number[] = [];
+  const tags: number[] = [];
+  let format: ObjectTerm | undefined;
+  for (const related of terms) {
+    const { taxonomy, term_id, slug } = related.term;
+    if (taxonomy === 'category') categories.push(term_id);
+    else if (taxonomy === 'post_tag') tags.push(term_id);
+    else if (taxonomy === 'post_format' && format === undefined && slug.startsWith(FORMAT_PREFIX)) format = related;
+  }
   const trashedFrom = firstText(meta[TRASH_STATUS]);
   const record: PostRecord = {
     id: row.ID,
@@ -102,8 +110,8 @@ function recordOf(
     sticky: sticky.has(row.ID),
     template: firstText(meta[TEMPLATE]) ?? '',
     format: format ? format.term.slug.slice(FORMAT_PREFIX.length) : 'standard',
-    categories: termIds('category'),
-    tags: termIds('post_tag'),
+    categories,
+    tags,
     featured_media: Number(firstText(meta[THUMBNAIL]) ?? 0) || 0,
     guid: row.guid,
   };
