@@ -1,5 +1,5 @@
 // Bytes allocated per request by site-rest's core, in-process: the peer bench's four requests
-// (resolve + handle on its route table, bench/peer-core.mjs) and the core/v2 posts page (inject,
+// (resolve + handle on its route table, bench/peer-core.mjs) and the core/v2 posts page (handle(),
 // bench/posts-page.mjs). `node bench/allocation.mjs [--requests 20000] [--top 12]` (after `npm run build`).
 // V8's sampling heap profiler counts what is still alive and, with the two `includeObjectsCollected…`
 // flags, what the garbage collector already took: every allocation, sampled once per 64 bytes on average.
@@ -63,10 +63,10 @@ export async function measureAllocation({ requests = 20_000, top = 12 } = {}) {
   const cases = [];
   for (const w of PEER_WORKLOADS)
     cases.push({ id: w.id, request: `GET ${w.path}`, ...(await allocationOf(session, peerRequest(rest, w.path), requests, top)) });
-  const page = await postsPageRequest();
+  const page = (await postsPageRequest()).handle;
   const pageRequests = Math.max(1, Math.round(requests / 10));
   cases.push({
-    id: 'posts page (`inject`, memory store)',
+    id: 'posts page (`handle()`, memory store)',
     request: `GET ${POSTS_PAGE_PATH}`,
     ...(await allocationOf(session, page, pageRequests, top)),
   });
