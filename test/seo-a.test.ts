@@ -131,6 +131,16 @@ describe('per-post SEO fields', () => {
     }
   });
 
+  it('reads an id no post can have (1e309, 1e20, -5) as no post: refused, and no error reported', async () => {
+    const reported: unknown[] = [];
+    const watched = createRestServer({ site: SITE, store, namespaces: [seoA()], onError: (error) => reported.push(error) });
+    for (const id of ['1e309', '1e20', '-5']) {
+      const answer = await watched.inject<{ code: string }>({ path: `${NS}/posts/${own}/target-keywords`, query: { id }, user: editor });
+      expect([id, answer.status, answer.data.code]).toEqual([id, 403, 'rest_forbidden']);
+    }
+    expect(reported).toEqual([]);
+  });
+
   it('refuses a non-numeric id as WordPress refuses a failed validate_callback', async () => {
     const answer = await rest.inject<{ code: string; data: { params: Record<string, string> } }>({
       path: `${NS}/posts/${own}/redirection-settings?id=abc`,

@@ -1,5 +1,5 @@
 import { canChangePost } from '../../core/auth/post-capabilities.js';
-import { numericValue } from '../../core/php/values.js';
+import { toInt } from '../../core/php/values.js';
 import type { RestContext, RestRequest } from '../../core/types.js';
 import { storageContext, type Checks } from '../define.js';
 import type { seoARoutes } from './routes.js';
@@ -10,7 +10,9 @@ const POST_STATE = 'seoAPost';
 
 /** The post id a request names (`$request['id']`: a query or body `id` beats the path's), as PHP's `(int)`. */
 export function requestedId(params: Record<string, unknown>): number {
-  return Math.trunc(numericValue(params.id) ?? 0);
+  // PHP's `(int)` reads "1e309" as 0; an id no store can hold, or below 1, names no post.
+  const id = toInt(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
 /** The post the permission check loaded for this request. */
