@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRestServer } from '../src/index.js';
 import { loadSpec, specModules } from './helpers/peer.js';
@@ -40,5 +41,93 @@ describe('flat route lookup', () => {
         expect(server.routes.match(path, method)?.route.key ?? null, `${method} ${path}`).toBe(linearScan(keys, path, method));
       }
     }
+  });
+});
+
+describe('segment-tree lookup over any route patterns', () => {
+  // Pieces of route patterns: plain segments, one-segment groups the tree descends through, and
+  // regex the tree must leave to the route's own regex (groups that can span `/`, ranges over `/`,
+  // optional slashes, quantifiers, a group's alternation, a `.` in text, non-ASCII text).
+  const piece = fc.constantFrom(
+    'a',
+    'B',
+    'posts',
+    'v1',
+    'x-y',
+    '1.0',
+    'é',
+    'K',
+    '(?P<id>[\\d]+)',
+    '(?P<id>\\d+)',
+    '(?P<slug>[a-z0-9\\-]+)',
+    '(?P<any>[^/]+)',
+    '(?P<w>[\\w-]+)',
+    '(?P<rest>.+)',
+    '(?P<s>[a-z/]+)',
+    '(?P<r>[!-~]+)',
+    '(?P<n>[^a]+)',
+    '(?P<e>\\w*)',
+    '(?P<two>[\\d]{2})',
+    '(?P<esc>[\\/a]+)',
+    'a?',
+    '(?:x|y)',
+    'b*',
+  );
+  const separator = fc.constantFrom('/', '/', '/', '/?', '/+');
+  let groupNumber = 0;
+  const pattern = fc
+    .array(fc.tuple(separator, piece), { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.map(([sep, p]) => sep + p.replace(/\(\?P<\w+>/, () => `(?P<g${groupNumber++}>`)).join(''));
+  const segment = fc.constantFrom(
+    'a',
+    'A',
+    'b',
+    'posts',
+    'POSTS',
+    'v1',
+    '1x0',
+    '1.0',
+    '42',
+    '7',
+    'x-y',
+    '',
+    'é',
+    'É',
+    'k',
+    'K',
+    'x',
+    'y',
+    'ab',
+    'p',
+  );
+  const path = fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => `/${segments.join('/')}`);
+
+  it("picks the route WordPress's linear scan picks, for random patterns and paths", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(pattern, { minLength: 1, maxLength: 8, selector: (p) => p.replace(/\/+$/, '') }),
+        fc.array(path, { maxLength: 12 }),
+        (patterns, paths) => {
+          const server = createRestServer({
+            site: { name: 'P', url: 'http://p.test' },
+            unsafePatterns: 'allow',
+            namespaces: [
+              { namespace: 't', routes: patterns.map((p) => ({ path: p, endpoints: [{ methods: 'GET', handler: () => null }] })) },
+            ],
+          });
+          const table = server.routes.routes().map((r) => ({ key: r.key, methods: r.endpoints.map((e) => e.methods) }));
+          // Each route's own paths: groups as 42, an optional `/` left out or kept, a repeated one doubled.
+          const concrete = table.flatMap(({ key }) => {
+            const filled = key.replace(/\(\?P<\w+>[^)]*\)/g, '42');
+            return [filled.replace(/\/\?/g, '').replace(/\/\+/g, '//'), filled.replace(/\/[?+]/g, '/')];
+          });
+          for (const p of [...paths.map((p) => `/t${p}`), ...concrete]) {
+            const wanted = linearScan(table, p, 'GET');
+            expect(server.routes.match(p, 'GET')?.route.key ?? null, `${p} among ${table.map((r) => r.key).join(' ')}`).toBe(wanted);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -150,6 +150,16 @@ describe("matching follows WordPress's rules", () => {
     });
   });
 
+  it("a namespace is tried for every path its text starts, as WordPress's strpos, whatever the segments", async () => {
+    // `ab` starts `abc/v1/x` too: registered first, its route (the `/` after `ab` made optional) wins.
+    const prefixed = serverWith(
+      { namespace: 'ab', routes: [{ path: '?c/v1/x', endpoints: [{ methods: 'GET', handler: echo('ab') }] }] },
+      { namespace: 'abc/v1', routes: [{ path: '/x', endpoints: [{ methods: 'GET', handler: echo('abc/v1') }] }] },
+    );
+    expect((await get(prefixed, '/wp-json/abc/v1/x')).json.label).toBe('ab');
+    expect((await get(prefixed, '/wp-json/ab/c/v1/x')).json.label).toBe('ab');
+  });
+
   it("Allow follows a route's endpoints as they are added, after requests were answered", async () => {
     const growing = serverWith({
       namespace: 'grow/v1',

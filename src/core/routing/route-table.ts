@@ -1,7 +1,9 @@
 import { checkCapability, checkMethod, registrationPolicy, type RegistrationPolicy } from './registration-policy.js';
 import { compileArgs, type ArgPlan } from '../pipeline/args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
+import { sliceMap } from './slice-map.js';
 import { compileRoutePattern, routeKey, type CompiledPattern } from './route-pattern.js';
+import { shapeOf } from './route-shape.js';
 import { phpTrim } from '../php/strings.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { AllowBatch, DeniedError, EndpointDefinition, Handler, Permission, RouteDefinition } from '../types.js';
@@ -40,7 +42,7 @@ export interface CompiledRoute {
   allowBatch: AllowBatch | undefined;
   /** The resource schema callback, shown with `context=help`. */
   schema: (() => Record<string, unknown>) | undefined;
-  /** The key's first path segment, lower-cased, when it is plain text; null when it holds regex syntax. */
+  /** The first path segment of every path the route matches, lower-cased, when it is plain text; else null. */
   firstLiteral: string | null;
 }
 
@@ -91,12 +93,10 @@ function normalizeMethods(methods: string | readonly string[]): string[] {
   return out;
 }
 
-/** The first segment of a route key when it is plain ASCII text (so only that segment can match it), else null. */
-function firstLiteralSegment(key: string): string | null {
-  const rest = key.slice(1);
-  const slash = rest.indexOf('/');
-  const segment = slash < 0 ? rest : rest.slice(0, slash);
-  return /^[A-Za-z0-9_\-~%:@!&',;=]*$/.test(segment) ? segment.toLowerCase() : null;
+/** The first path segment of every match of a pattern, lower-cased, when it is plain text; else null. */
+function firstLiteralSegment(pattern: CompiledPattern): string | null {
+  const { segments } = shapeOf(pattern.source);
+  return segments.length > 0 ? segments[0]! : null;
 }
 
 /** Whether an endpoint serves `method`; HEAD is served by a GET endpoint with no HEAD of its own. */
@@ -137,7 +137,8 @@ export function createRouteTable(
   const byKey = new Map<string, CompiledRoute>();
   const byNamespace = new Map<string, CompiledRoute[]>();
   // Namespaces grouped by their first path segment, so a lookup tests only a handful of prefixes.
-  const namespacesBySegment = new Map<string, string[]>();
+  const namespacesBySegment = sliceMap<string[]>(false);
+  const singleSegmentNamespaces: string[] = [];
   // Matchers by method (`*` for any), then by candidates key.
   let matchers = new Map<string, Map<string, Matcher<Served>>>();
   // Methods some endpoint serves: any other method matches nothing, and must not add a matcher
@@ -161,6 +162,7 @@ export function createRouteTable(
     const list = namespacesBySegment.get(segment);
     if (list) list.push(namespace);
     else namespacesBySegment.set(segment, [namespace]);
+    if (segment === namespace) singleSegmentNamespaces.push(namespace);
     onNewNamespace(namespace);
     changed();
   }
@@ -184,14 +186,15 @@ export function createRouteTable(
       if (def.allowBatch !== undefined) existing.allowBatch = def.allowBatch;
       if (def.schema !== undefined) existing.schema = def.schema;
     } else {
+      const pattern = compileRoutePattern(key, policy.unsafePatterns);
       const route: CompiledRoute = {
         key,
         namespace: ns,
-        pattern: compileRoutePattern(key, policy.unsafePatterns),
+        pattern,
         endpoints,
         allowBatch: def.allowBatch,
         schema: def.schema,
-        firstLiteral: firstLiteralSegment(key),
+        firstLiteral: firstLiteralSegment(pattern),
       };
       const seen = new Set<string>();
       for (const endpoint of endpoints) {
@@ -213,25 +216,36 @@ export function createRouteTable(
   }
 
   /**
-   * Names the routes WordPress would try for a path: those of every namespace the path starts
-   * with (case-sensitively, as WordPress's `strpos`), else all routes. The fallback keeps only
-   * routes that can match the path's first segment (case-insensitively), which leaves the
-   * winner unchanged and keeps lookups for `/` or unknown namespaces from scanning every route.
+   * Names the routes WordPress would try for a path: those of every namespace the path's text
+   * starts with (case-sensitively, as WordPress's `strpos`), in namespace order, else all routes.
+   * The fallback keeps only routes that can match the path's first segment (case-insensitively),
+   * which leaves the winner unchanged and keeps lookups for `/` or unknown namespaces from scanning every route.
    */
   function candidatesKey(path: string): string {
     let from = 0;
     while (path.charCodeAt(from) === 47) from++;
     const slash = path.indexOf('/', from);
-    const segment = path.slice(from, slash < 0 ? path.length : slash);
-    const namespaces = namespacesBySegment.get(segment);
-    if (namespaces) {
-      // WordPress tests `trailingslashit($path)`; a namespace never ends with `/`, so the path itself tells.
-      let key = '';
-      for (const ns of namespaces) if (path.startsWith(ns, from)) key = key ? `${key}\n${ns}` : ns;
-      if (key) return key;
+    const end = slash < 0 ? path.length : slash;
+    // WordPress tests `trailingslashit($path)`; a namespace never ends with `/`, so the path itself tells.
+    let key = '';
+    const namespaces = namespacesBySegment.at(path, from, end);
+    if (namespaces) for (const ns of namespaces) if (path.startsWith(ns, from)) key = key ? `${key}\n${ns}` : ns;
+    // A namespace of one segment also starts a longer first segment (`t` starts `/ta`).
+    for (const ns of singleSegmentNamespaces) {
+      if (ns.length < end - from && path.startsWith(ns, from)) key = key ? inNamespaceOrder(`${key}\n${ns}`) : ns;
     }
-    const lower = segment.toLowerCase();
+    if (key) return key;
+    const lower = path.slice(from, end).toLowerCase();
     return literalSegments.has(lower) ? `=${lower}` : '?';
+  }
+
+  /** A key's namespaces in registration order, as WordPress merges their routes. */
+  function inNamespaceOrder(key: string): string {
+    const order = [...byNamespace.keys()];
+    return key
+      .split('\n')
+      .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+      .join('\n');
   }
 
   function candidates(key: string): CompiledRoute[] {
