@@ -11,7 +11,7 @@ import type { ErrorReporter, ErrorSite, ReportError } from './errors/error-info.
 import { isRestError, type RestError } from './errors/rest-error.js';
 import { answerThrown, reportLevel } from './errors/to-rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
-import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders } from './http/headers.js';
+import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders, sendableValue } from './http/headers.js';
 import type { RestResponse } from './http/response.js';
 import { serializeAnswer } from './http/serialize.js';
 import { createIndexRoutes } from './index/index-routes.js';
@@ -173,6 +173,8 @@ interface Exchange {
   out: Record<string, string | string[]>;
   /** The addresses this request is answered with. */
   at: Addressed;
+  /** Whether authentication ran: it may have written headers of the host's own into `out`. */
+  authenticated: boolean;
 }
 
 /** What one site address gives a request: its facts, `restUrl` and discovery `Link` on that address, and a dispatcher using them. */
@@ -208,6 +210,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const apiRoot = phpTrim(options.apiRoot ?? 'wp-json', '/');
   const routing = options.routing ?? 'path';
   const homePath = phpTrim(new URL(`${home}/`).pathname, '/');
+  const routeRoot = { apiRoot, homePath };
   const jsonpEnabled = options.jsonp ?? true;
   const hostOnError = options.onError ?? DEFAULT_ERROR_LOGGER;
   const onError: ReportError = (error, where) => hostOnError(error, { level: reportLevel(error), ...where });
@@ -265,7 +268,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     });
     const context = (user: RestUser | null): RestContext =>
       user ? { user, site: facts, restUrl, dispatch: (request) => internalDispatch(request, user, at.env) } : anonymous;
-    const at: Addressed = { site: facts, restUrl, link: discoveryLink(restUrl('/')), env: { table, context, restUrl, onError, hooks } };
+    // A site address is the host's configuration or a checked host name: made sendable once, not per answer.
+    const link = sendableValue(discoveryLink(restUrl('/')));
+    const at: Addressed = { site: facts, restUrl, link, env: { table, context, restUrl, onError, hooks } };
     return at;
   }
 
@@ -318,11 +323,6 @@ export function createRestServer(options: RestServerOptions): RestServer {
     },
   );
 
-  /** Every answer leaves here, its headers (the handler's, the hooks', the core's) made sendable. */
-  function render(status: number, headers: Record<string, string | string[]>, body: string): RawResponse {
-    return { status, headers: sendable(headers), body };
-  }
-
   function authFailure(thrown: unknown): RestError {
     return answerThrown(thrown, (error) => onError(error, { phase: 'authenticate' }));
   }
@@ -337,7 +337,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     given: RestTarget | undefined,
     presetUser: RestUser | null | undefined,
   ): MaybePromise<RawResponse | null> {
-    const target = given ?? resolveRestRoute(raw.url, { apiRoot, homePath });
+    const target = given ?? resolveRestRoute(raw.url, routeRoot);
     if (!target) return null;
     const query = target.query as Record<string, unknown>;
     const headers = normalizeHeaders(raw.headers);
@@ -347,8 +347,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const out: Record<string, string | string[]> = baseHeaders(at.link, params.jsonpAsked, cors !== null);
     // WordPress answers a refused `_jsonp` with `json_error`: code and message, no `data`.
     const { refusal } = params;
-    if (refusal) return render(refusal.status, out, JSON.stringify({ code: refusal.code, message: refusal.message }));
-    const exchange: Exchange = { raw, target, query, headers, params, out, at };
+    if (refusal) return { status: refusal.status, headers: out, body: JSON.stringify({ code: refusal.code, message: refusal.message }) };
+    const exchange: Exchange = { raw, target, query, headers, params, out, at, authenticated: false };
 
     // Who is asking is already known for an injected request, and for the common case: no
     // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
@@ -368,6 +368,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   /** Signs in whoever the request's credentials name, then answers as them; a refusal answers its error. */
   function authenticateAndAnswer(ex: Exchange): MaybePromise<RawResponse> {
     const { raw, params, headers, query, out } = ex;
+    ex.authenticated = true;
     let auth: MaybePromise<AuthOutcome>;
     try {
       auth = authenticate({ method: params.received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
@@ -408,16 +409,21 @@ export function createRestServer(options: RestServerOptions): RestServer {
     );
   }
 
-  /** The dispatched response as the client gets it: the core's headers, then the serialized answer. */
+  /**
+   * The dispatched response as the client gets it: the core's headers, then the serialized
+   * answer. The core's own headers are sendable as they are; what a handler, hook, host's
+   * authentication or reflected `Origin` adds is made sendable on the way in.
+   */
   function compose(dispatched: Dispatched, user: RestUser | null, ex: Exchange): RawResponse {
     const { out, params } = ex;
     if (user) Object.assign(out, NO_CACHE_HEADERS);
     const corsOut = cors?.(ex.headers.origin, params.received, user !== null);
     if (corsOut) Object.assign(out, corsOut);
-    const { status, body, encodeError } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary);
+    if (ex.authenticated || (corsOut && corsOut['Access-Control-Allow-Origin'] !== undefined)) sendable.all(out);
+    const { status, body, encodeError } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary, sendable.one);
     if (encodeError !== undefined)
       onError(encodeError.thrown, { phase: 'encode', method: params.method, route: dispatched.route?.key ?? ex.target.route });
-    return render(status, out, body);
+    return { status, headers: out, body };
   }
 
   const mount = Object.freeze({ store });
@@ -432,11 +438,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
   function standaloneError(error: RestError, requestHeaders: Record<string, string | string[] | undefined> = {}): RawResponse {
     const headers = normalizeHeaders(requestHeaders);
     const out: Record<string, string | string[]> = { ...baseHeaders(link, false, cors !== null), ...cors?.(headers.origin, '', false) };
-    return render(error.status, out, JSON.stringify(error.toJSON()));
+    return { status: error.status, headers: sendable.all(out), body: JSON.stringify(error.toJSON()) };
   }
 
   async function inject<T = unknown>(request: InjectRequest): Promise<InjectResponse<T>> {
-    const raw = injectedRawRequest(request, apiRoot, (url) => resolveRestRoute(url, { apiRoot, homePath }) !== null);
+    const raw = injectedRawRequest(request, apiRoot, (url) => resolveRestRoute(url, routeRoot) !== null);
     const answer = await serve(raw, undefined, request.user);
     // The URL is built below the API root, so the core always answers it.
     return injectedResponse(answer!);
@@ -447,7 +453,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     inject,
     errorResponse: standaloneError,
     reportError: onError,
-    resolve: (requestUrl) => resolveRestRoute(requestUrl, { apiRoot, homePath }),
+    resolve: (requestUrl) => resolveRestRoute(requestUrl, routeRoot),
     handle,
     restUrl,
     discoveryLink: (request) => addressOf({ ...request, headers: normalizeHeaders(request.headers) }).link,

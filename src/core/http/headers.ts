@@ -74,12 +74,18 @@ function percentEncoded(character: string): string {
 }
 
 /** A header value every adapter can send: its unsendable characters percent-encoded. */
-function sendableValue(value: string): string {
+export function sendableValue(value: string): string {
   return UNSENDABLE.test(value) ? value.replace(UNSENDABLE_ALL, percentEncoded) : value;
 }
 
-/** Makes an answer's headers sendable, in place. */
-type HeaderGuard = (headers: Record<string, string | string[]>) => Record<string, string | string[]>;
+/**
+ * Makes headers sendable: one at a time (the value to send, or null when the header is dropped),
+ * or a whole record in place.
+ */
+export interface HeaderGuard {
+  one(name: string, value: string | string[]): string | string[] | null;
+  all(headers: Record<string, string | string[]>): Record<string, string | string[]>;
+}
 
 /** How many names, and values, of at most {@link REMEMBERED_LENGTH} characters a guard remembers as sendable beyond its trusted ones. */
 const REMEMBERED = 512;
@@ -110,29 +116,34 @@ export function headerGuard(
   const remember = (seen: Set<string>, text: string): void => {
     if (seen.size < REMEMBERED && text.length <= REMEMBERED_LENGTH) seen.add(text);
   };
-  return (headers) => {
-    for (const name in headers) {
-      if (!names.has(name)) {
-        const refused = !HTTP_TOKEN.test(name)
-          ? 'its name is not an HTTP token'
-          : FRAMING.has(name.toLowerCase())
-            ? 'the adapter frames the body'
-            : null;
-        if (refused !== null) {
-          delete headers[name];
-          dropped(name, refused);
-          continue;
-        }
-        remember(names, name);
+  const one = (name: string, value: string | string[]): string | string[] | null => {
+    if (!names.has(name)) {
+      const refused = !HTTP_TOKEN.test(name)
+        ? 'its name is not an HTTP token'
+        : FRAMING.has(name.toLowerCase())
+          ? 'the adapter frames the body'
+          : null;
+      if (refused !== null) {
+        dropped(name, refused);
+        return null;
       }
-      const value = headers[name]!;
-      if (Array.isArray(value)) headers[name] = value.map(sendableValue);
-      else if (!values.has(value)) {
-        const sendable = sendableValue(value);
-        if (sendable === value) remember(values, value);
-        else headers[name] = sendable;
-      }
+      remember(names, name);
     }
-    return headers;
+    if (Array.isArray(value)) return value.map(sendableValue);
+    if (values.has(value)) return value;
+    const sendable = sendableValue(value);
+    if (sendable === value) remember(values, value);
+    return sendable;
+  };
+  return {
+    one,
+    all(headers) {
+      for (const name in headers) {
+        const value = one(name, headers[name]!);
+        if (value === null) delete headers[name];
+        else headers[name] = value;
+      }
+      return headers;
+    },
   };
 }

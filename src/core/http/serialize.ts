@@ -2,7 +2,7 @@
 // gets, with `_envelope`, the handler's headers, JSON (or a handler's own encoding) and `_jsonp`.
 import { toRestError } from '../errors/to-rest-error.js';
 import type { GlobalParams } from '../pipeline/global-params.js';
-import { mergeVary, setHeader } from './headers.js';
+import { mergeVary, setHeader, type HeaderGuard } from './headers.js';
 import { envelope, responseToData } from './response-data.js';
 import type { RestResponse } from './response.js';
 
@@ -15,15 +15,16 @@ interface SerializedAnswer {
 }
 
 /**
- * Serializes `response` as `params` ask, writing its headers into `out` (a handler's own `Vary`
- * keeps the CORS `Origin`, as WordPress appends it). An answer JSON cannot encode (a cycle, a
- * BigInt) becomes the generic 500, with what was thrown as `encodeError`.
+ * Serializes `response` as `params` ask, writing its headers into `out` as `sendable` lets them
+ * go (a handler's own `Vary` keeps the CORS `Origin`, as WordPress appends it). An answer JSON
+ * cannot encode (a cycle, a BigInt) becomes the generic 500, with what was thrown as `encodeError`.
  */
 export function serializeAnswer(
   response: RestResponse,
   params: Pick<GlobalParams, 'method' | 'envelope' | 'pretty' | 'jsonp'>,
   out: Record<string, string | string[]>,
   corsVary: string | undefined,
+  sendable: HeaderGuard['one'],
 ): SerializedAnswer {
   const head = params.method === 'HEAD';
   let status = response.status;
@@ -34,11 +35,12 @@ export function serializeAnswer(
   } else {
     data = responseToData(response);
     for (const name in response.headers) {
-      const value = String(response.headers[name]);
-      setHeader(out, name, corsVary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(value, corsVary) : value);
+      const given = String(response.headers[name]);
+      const value = sendable(name, corsVary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(given, corsVary) : given);
+      if (value !== null) setHeader(out, name, value);
     }
     if (response.encoded) {
-      setHeader(out, 'Content-Type', response.encoded.contentType);
+      setHeader(out, 'Content-Type', sendable('Content-Type', response.encoded.contentType)!);
       return { status, body: head ? '' : response.encoded.body };
     }
   }
