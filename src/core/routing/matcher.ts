@@ -1,5 +1,5 @@
 import type { CompiledPattern } from './route-pattern.js';
-import { shapeOf } from './route-shape.js';
+import { shapeOf, type ShapeSegment } from './route-shape.js';
 import { sliceMap, type SliceMap } from './slice-map.js';
 
 /** A successful match: which entry won, and the named groups it captured. */
@@ -11,11 +11,23 @@ export interface PatternMatch<T> {
 /** Finds the first entry, in the given order, whose pattern matches a whole path (case-insensitively). */
 export type Matcher<T> = (path: string) => PatternMatch<T> | null;
 
-/** One entry ready to try: its anchored regex and the parameter name of each capture group. */
+/** A group of a closed shape: the segment it matches whole, its check and its parameter name. */
+interface SegmentGroup {
+  depth: number;
+  regex: RegExp;
+  name: string | null;
+}
+
+/**
+ * One entry ready to try: its anchored regex and the parameter name of each capture group; for
+ * an entry the tree reaches only through its whole shape, its groups' checks instead, as the
+ * tree has already compared its literal segments.
+ */
 interface Candidate<T> {
   entry: T;
   regex: RegExp;
   groups: Array<string | null>;
+  segmentGroups: SegmentGroup[] | null;
 }
 
 /**
@@ -38,81 +50,126 @@ const newNode = (): SegmentNode => ({ ends: [], open: [], literals: sliceMap(tru
 const SLASH = 0x2f;
 
 /**
+ * The checks of a closed shape's groups, each an anchored regex for its segment, with the
+ * pattern's group names in order; null when the groups are not the pattern's only ones.
+ */
+function segmentGroupsOf(segments: ShapeSegment[], names: Array<string | null>): SegmentGroup[] | null {
+  const groups: SegmentGroup[] = [];
+  segments.forEach((segment, depth) => {
+    if ('group' in segment) groups.push({ depth, regex: new RegExp(`^${segment.group}$`, 'i'), name: names[groups.length] ?? null });
+  });
+  return groups.length === names.length ? groups : null;
+}
+
+/**
  * Compiles patterns for WordPress's lookup: the first entry, in registration order, whose
  * `preg_match('@^' . $route . '$@i')` matches. A tree of the patterns' path segments (literal
  * text, or any one segment for a group that cannot span a `/`) leaves only the entries a path's
- * segments fit to be tried, each with its own anchored regex, so a late route of a large
- * namespace costs one regex run, not one per route before it.
+ * segments fit to be tried: those the tree reached through their whole shape by checking each
+ * group's segment, the others with their own anchored regex. A late route of a large namespace
+ * costs a walk down the tree, not one regex run per route before it.
  */
 export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) => CompiledPattern): Matcher<T> {
   if (entries.length === 0) return () => null;
   const candidates: Array<Candidate<T>> = [];
   const root = newNode();
+  let depthLimit = 0;
   for (const entry of entries) {
     const pattern = patternOf(entry);
     const index = candidates.length;
-    candidates.push({ entry, regex: new RegExp(`^(?:${pattern.source})$`, 'i'), groups: pattern.groups });
     const { segments, open } = shapeOf(pattern.source);
+    candidates.push({
+      entry,
+      regex: new RegExp(`^(?:${pattern.source})$`, 'i'),
+      groups: pattern.groups,
+      segmentGroups: open ? null : segmentGroupsOf(segments, pattern.groups),
+    });
     let node = root;
     for (const segment of segments) {
-      if (segment === null) node = node.any ??= newNode();
+      if ('group' in segment) node = node.any ??= newNode();
       else {
-        let child = node.literals.get(segment);
-        if (!child) node.literals.set(segment, (child = newNode()));
+        let child = node.literals.get(segment.text);
+        if (!child) node.literals.set(segment.text, (child = newNode()));
         node = child;
       }
     }
     (open ? node.open : node.ends).push(index);
+    depthLimit = Math.max(depthLimit, segments.length);
   }
 
-  // The lookup's state, reset by each call: the best match so far and its entry's index.
+  // The lookup's state, reset by each call: where each segment of the walk starts, and the best
+  // match so far with its entry's index. A walk goes no deeper than the longest shape.
+  const starts = new Array<number>(depthLimit + 1).fill(0);
   let bestIndex = Infinity;
   let best: PatternMatch<T> | null = null;
 
-  /** Tries a list's entries in order, up to the best match found so far; the first that matches becomes the best. */
-  function tryList(list: number[], path: string): void {
+  /** The params of a closed-shape entry whose groups' segments (the path has `depth`) all pass their checks, else null. */
+  function segmentParams(groups: SegmentGroup[], path: string, depth: number): Record<string, string> | null {
+    const params: Record<string, string> = {};
+    for (const { depth: at, regex, name } of groups) {
+      const value = path.slice(starts[at], at + 1 < depth ? starts[at + 1]! - 1 : path.length);
+      if (!regex.test(value)) return null;
+      if (name) params[name] = value;
+    }
+    return params;
+  }
+
+  /** The params of an entry's whole regex on the path, else null. */
+  function regexParams(candidate: Candidate<T>, path: string): Record<string, string> | null {
+    const m = candidate.regex.exec(path);
+    if (!m) return null;
+    const params: Record<string, string> = {};
+    const { groups } = candidate;
+    for (let i = 0; i < groups.length; i++) {
+      const name = groups[i];
+      const value = m[i + 1];
+      if (name && value !== undefined) params[name] = value;
+    }
+    return params;
+  }
+
+  /**
+   * Tries a list's entries in order, up to the best match found so far; the first that matches
+   * becomes the best. `depth` is the number of segments the path had, once it is used up, else -1.
+   */
+  function tryList(list: number[], path: string, depth: number): void {
     for (const index of list) {
       if (index >= bestIndex) return;
-      const { entry, regex, groups } = candidates[index]!;
-      const m = regex.exec(path);
-      if (!m) continue;
-      const params: Record<string, string> = {};
-      for (let i = 0; i < groups.length; i++) {
-        const name = groups[i];
-        const value = m[i + 1];
-        if (name && value !== undefined) params[name] = value;
-      }
+      const candidate = candidates[index]!;
+      const params =
+        depth >= 0 && candidate.segmentGroups !== null ? segmentParams(candidate.segmentGroups, path, depth) : regexParams(candidate, path);
+      if (params === null) continue;
       bestIndex = index;
-      best = { entry, params };
+      best = { entry: candidate.entry, params };
       return;
     }
   }
 
   /**
-   * Walks the tree down the path's segments from `node`; `from` is where the next segment
-   * starts, or -1 once the path is used up. Every node the path's segments lead to is visited
-   * once at most, whatever the path, so a lookup costs no more than the tree holds.
+   * Walks the tree down the path's segments from `node`, the `depth`th segment starting at
+   * `from` (-1 once the path is used up). Every node the path's segments lead to is visited once
+   * at most, whatever the path, so a lookup costs no more than the tree holds.
    */
-  function visit(node: SegmentNode, path: string, from: number): void {
-    if (node.open.length > 0) tryList(node.open, path);
+  function visit(node: SegmentNode, path: string, from: number, depth: number): void {
+    if (node.open.length > 0) tryList(node.open, path, -1);
     if (from < 0) {
-      if (node.ends.length > 0) tryList(node.ends, path);
+      if (node.ends.length > 0) tryList(node.ends, path, depth);
       return;
     }
+    if (depth === depthLimit) return;
+    starts[depth] = from;
     const slash = path.indexOf('/', from);
     const next = slash < 0 ? -1 : slash + 1;
-    if (node.literals.size > 0) {
-      const child = node.literals.at(path, from, slash < 0 ? path.length : slash);
-      if (child) visit(child, path, next);
-    }
-    if (node.any !== null) visit(node.any, path, next);
+    const child = node.literals.at(path, from, slash < 0 ? path.length : slash);
+    if (child) visit(child, path, next, depth + 1);
+    if (node.any !== null) visit(node.any, path, next, depth + 1);
   }
 
   return (path) => {
     bestIndex = Infinity;
     best = null;
-    if (path.charCodeAt(0) === SLASH) visit(root, path, 1);
-    else if (root.open.length > 0) tryList(root.open, path);
+    if (path.charCodeAt(0) === SLASH) visit(root, path, 1, 0);
+    else if (root.open.length > 0) tryList(root.open, path, -1);
     const found = best;
     best = null;
     return found;

@@ -1,13 +1,15 @@
 // Where a route pattern's matches lie, path segment by path segment, read off its regex source:
 // what lets a lookup skip every route whose literal segments a path does not have.
 
+/** A path segment every match of a pattern has: literal text (lower-cased), or one capture group matching it whole. */
+export type ShapeSegment = { text: string } | { group: string };
+
 /**
- * The segments every match of a pattern starts with: each a literal text (lower-cased) or `null`
- * for a group that matches exactly one whole segment; when `open`, the match may go on past them
+ * The segments every match of a pattern starts with; when `open`, the match may go on past them
  * (or stop short of a segment), which only the pattern's regex can tell.
  */
 interface PatternShape {
-  segments: Array<string | null>;
+  segments: ShapeSegment[];
   open: boolean;
 }
 
@@ -128,10 +130,10 @@ function quantifiedAt(source: string, i: number): boolean {
  * The shape of a route pattern's regex source (as `compileRoutePattern` gives it): from the
  * leading `/`, each piece up to the next `/` outside groups and classes that is plain text or a
  * one-segment group; the first piece that is neither, or a `/` that is optional, leaves the
- * shape open there. `/core/v2/posts/(\d+)` → `['core', 'v2', 'posts', null]`, closed.
+ * shape open there. `/core/v2/posts/(\d+)` → `core`, `v2`, `posts`, then the group `(\d+)`, closed.
  */
 export function shapeOf(source: string): PatternShape {
-  const segments: Array<string | null> = [];
+  const segments: ShapeSegment[] = [];
   if (source.charCodeAt(0) !== SLASH || quantifiedAt(source, 1) || hasTopLevelAlternation(source)) return { segments, open: true };
   let from = 1;
   for (;;) {
@@ -139,8 +141,9 @@ export function shapeOf(source: string): PatternShape {
     if (end < source.length && quantifiedAt(source, end + 1)) return { segments, open: true };
     const piece = source.slice(from, end);
     const literal = literalText(piece);
-    if (literal === null && !isSegmentGroup(piece)) return { segments, open: true };
-    segments.push(literal);
+    if (literal !== null) segments.push({ text: literal });
+    else if (isSegmentGroup(piece)) segments.push({ group: piece });
+    else return { segments, open: true };
     if (end === source.length) return { segments, open: false };
     from = end + 1;
   }

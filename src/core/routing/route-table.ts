@@ -95,8 +95,8 @@ function normalizeMethods(methods: string | readonly string[]): string[] {
 
 /** The first path segment of every match of a pattern, lower-cased, when it is plain text; else null. */
 function firstLiteralSegment(pattern: CompiledPattern): string | null {
-  const { segments } = shapeOf(pattern.source);
-  return segments.length > 0 ? segments[0]! : null;
+  const first = shapeOf(pattern.source).segments[0];
+  return first !== undefined && 'text' in first ? first.text : null;
 }
 
 /** Whether an endpoint serves `method`; HEAD is served by a GET endpoint with no HEAD of its own. */

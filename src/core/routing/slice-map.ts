@@ -57,7 +57,8 @@ export function sliceMap<T>(foldAscii: boolean): SliceMap<T> {
       if (bucket === null) return all.get(key(source.slice(from, end)));
       for (let i = 0; i < bucket.length; i++) {
         const entry = bucket[i]!;
-        if (foldAscii ? sameFolded(source, from, entry[0]) : source.startsWith(entry[0], from)) return entry[1];
+        // Paths are mostly written as routes are: the exact comparison first, the folding one when it fails.
+        if (source.startsWith(entry[0], from) || (foldAscii && sameFolded(source, from, entry[0]))) return entry[1];
       }
       return undefined;
     },
