@@ -127,3 +127,40 @@ describe("whole-request validation as WordPress's has_valid_params + sanitize_pa
     ).toThrow(/required/);
   });
 });
+
+describe('defaults, request after request', () => {
+  it('are sanitized into every request, whether their schema changes them or gives them back as they are', async () => {
+    const server = createRestServer({
+      site: { name: 'Validation', url: 'http://v.test' },
+      namespaces: [
+        {
+          namespace: 'rv/v1',
+          routes: [
+            {
+              path: '/defaults',
+              endpoints: [
+                {
+                  methods: 'GET',
+                  args: {
+                    converted: { type: 'integer', default: '5' },
+                    kept: { type: 'integer', default: 7 },
+                    listed: { type: 'array', items: { type: 'string' }, default: 'a,b' },
+                    refused: { type: 'string', enum: ['x'], default: 'x' },
+                  },
+                  handler: (request) => request.params,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    for (let i = 0; i < 3; i++) {
+      const answer = (await server.handle({ method: 'GET', url: '/wp-json/rv/v1/defaults', headers: {} }))!;
+      expect(JSON.parse(answer.body)).toEqual({ converted: 5, kept: 7, listed: ['a', 'b'], refused: 'x' });
+    }
+    const overridden = (await server.handle({ method: 'GET', url: '/wp-json/rv/v1/defaults?kept=8&refused=y', headers: {} }))!;
+    expect(overridden.status).toBe(400);
+    expect(JSON.parse(overridden.body).data.params).toEqual({ refused: 'refused is not x.' });
+  });
+});

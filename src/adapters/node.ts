@@ -38,10 +38,23 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
 
+  // The steps below keep their callbacks in functions of their own: a function that creates a
+  // closure allocates its scope on every call, even on the synchronous path that never uses it.
+
   function deliver(res: ServerResponse, answer: RawResponse | null, method: string, next?: (error?: unknown) => void): void {
     if (res.destroyed) return;
     if (answer) writeRawResponse(res, answer, method);
     else if (next) next();
+  }
+
+  /** {@link deliver} once an async answer settles. */
+  function deliverLater(
+    answer: Promise<RawResponse | null>,
+    res: ServerResponse,
+    method: string,
+    next?: (error?: unknown) => void,
+  ): Promise<void> {
+    return answer.then((settled) => deliver(res, settled, method, next));
   }
 
   async function serveWithBody(
@@ -64,19 +77,24 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     return raw;
   }
 
+  /** A URL outside the API: on to `next()` with the discovery `Link` (through the page cache when there is one), else 404. */
+  function passOn(req: IncomingMessage, res: ServerResponse, method: string, next?: (error?: unknown) => void): MaybePromise<void> {
+    if (!next) return writeRawResponse(res, notFoundResponse(server, req.headers), method);
+    if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
+    return pageCache ? passThroughCache(pageCache, req, res, req.url ?? '/', next) : next();
+  }
+
   /** Serves a request; synchronous when it has no body to read and nothing on the way is async. */
   function serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): MaybePromise<void> {
     const method = req.method ?? 'GET';
     const url = belowBase(req.url ?? '/', basePath);
     const target = url === null ? null : server.resolve(url);
-    if (!target) {
-      if (!next) return writeRawResponse(res, notFoundResponse(server, req.headers), method);
-      if (discovery) addDiscoveryLink(res, server.discoveryLink({ headers: req.headers, basePath, secure: overTls(req) }));
-      return pageCache ? passThroughCache(pageCache, req, res, req.url ?? '/', () => next()) : next();
-    }
-    if (BODY_METHODS.has(method.toUpperCase())) return serveWithBody(req, res, url!, target, next);
+    if (!target) return passOn(req, res, method, next);
+    // Node's parser gives methods in upper case; another case is read as WordPress reads it.
+    if (BODY_METHODS.has(method) || (method !== 'GET' && BODY_METHODS.has(method.toUpperCase())))
+      return serveWithBody(req, res, url!, target, next);
     const answer = server.handle(rawRequest(req, method, url!), target);
-    if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled, method, next));
+    if (answer instanceof Promise) return deliverLater(answer, res, method, next);
     deliver(res, answer, method, next);
   }
 
@@ -87,10 +105,15 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
     writeRawResponse(res, failureResponse(server, req.headers), req.method ?? 'GET');
   }
 
+  /** {@link fail} for an async serve that rejects. */
+  function failLater(served: Promise<void>, req: IncomingMessage, res: ServerResponse): void {
+    served.catch((error: unknown) => fail(req, res, error));
+  }
+
   return (req, res, next) => {
     try {
       const served = serve(req, res, next);
-      if (served instanceof Promise) served.catch((error: unknown) => fail(req, res, error));
+      if (served instanceof Promise) failLater(served, req, res);
     } catch (error) {
       fail(req, res, error);
     }

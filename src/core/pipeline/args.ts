@@ -15,6 +15,11 @@ export interface ArgPlan {
   required: string[];
   /** `[name, default]` for args whose default is set and not null (WordPress's `isset`). */
   defaults: Array<[string, unknown]>;
+  /**
+   * Args whose default their schema's own parser gives back unchanged: sanitizing that default
+   * again for each request would change nothing (a schema parser depends on nothing else).
+   */
+  settledDefaults: Set<string>;
   /** Args with a `validateCallback`, in args order (checked before sanitizing, as `has_valid_params`). */
   validators: Array<[string, ValidateCallback]>;
   /** Per-arg sanitizer: the `sanitizeCallback` (`'schema'`: sanitization only), or schema validation + sanitization for typed args. */
@@ -44,7 +49,7 @@ export function compileArgs(
   validateRequest: ((params: Record<string, unknown>) => boolean | RestError) | undefined,
   policy: RegistrationPolicy,
 ): ArgPlan {
-  const plan: ArgPlan = { required: [], defaults: [], validators: [], parsers: new Map(), validateRequest };
+  const plan: ArgPlan = { required: [], defaults: [], settledDefaults: new Set(), validators: [], parsers: new Map(), validateRequest };
   for (const [name, schema] of Object.entries(args)) {
     checkSchemaWords(schema, `${where} arg "${name}"`, policy);
     assertValidArgSchema(schema, `${where} arg "${name}"`);
@@ -60,6 +65,7 @@ export function compileArgs(
     if (validate) plan.validators.push([name, validate]);
     const parser = sanitizerOf(schema);
     if (parser) plan.parsers.set(name, parser);
+    if (parser && typeof schema.sanitizeCallback !== 'function' && settles(parser, schema.default, name)) plan.settledDefaults.add(name);
   }
   return plan;
 }
@@ -68,6 +74,16 @@ export function compileArgs(
 function sanitizerOf(schema: ArgSchema): Parser | null {
   if (schema.sanitizeCallback === 'schema') return compileSanitizer(schema);
   return schema.sanitizeCallback ?? (schema.type !== undefined ? compileArg(schema) : null);
+}
+
+/** Whether a schema parser gives a default back as it is (a string, number or boolean; objects are rebuilt). */
+function settles(parser: Parser, value: unknown, name: string): boolean {
+  if (value === null || (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) return false;
+  try {
+    return Object.is(parser(value, name), value);
+  } catch {
+    return false;
+  }
 }
 
 /** WordPress's `get_param`: the first source that has a non-null value. */
@@ -145,9 +161,10 @@ export function applyArgs(plan: ArgPlan, sources: ParamSources): RestError | nul
   for (const name of SOURCE_ORDER) {
     const source = sources[name];
     if (!source) continue;
+    const settled = name === 'defaults' ? plan.settledDefaults : null;
     for (const key in source) {
       const parse = plan.parsers.get(key);
-      if (!parse || !Object.hasOwn(source, key)) continue;
+      if (!parse || !Object.hasOwn(source, key) || settled?.has(key)) continue;
       const result = parse(source[key], key);
       if (isRestError(result)) {
         setOwn((params ??= {}), key, result.messages().join(' '));
