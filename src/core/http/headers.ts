@@ -50,8 +50,11 @@ export function mergeVary(existing: string, added: string): string {
 /** Sets a header, replacing any existing one whose name differs only in case. */
 export function setHeader(headers: Record<string, string | string[]>, name: string, value: string | string[]): void {
   if (!Object.hasOwn(headers, name)) {
-    const lower = name.toLowerCase();
-    for (const existing in headers) if (existing.length === name.length && existing.toLowerCase() === lower) delete headers[existing];
+    // Lengths first: most answers hold no other name of the same length, and then nothing is lower-cased.
+    let lower: string | undefined;
+    for (const existing in headers) {
+      if (existing.length === name.length && existing.toLowerCase() === (lower ??= name.toLowerCase())) delete headers[existing];
+    }
   }
   headers[name] = value;
 }

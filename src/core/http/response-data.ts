@@ -7,6 +7,12 @@ import type { RestLink, RestResponse } from './response.js';
 /** The fields a `_fields` list asks for, as a tree: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
 export type FieldTree = { [field: string]: FieldTree | true };
 
+/** Whether an object has an enumerable own property. */
+function hasOwnKey(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -108,8 +114,9 @@ function hrefLast(link: RestLink): Record<string, unknown> {
  * `https://api.w.org/` shortened to `wp:…` with the `curies` entry (`get_compact_response_links`).
  */
 export function compactLinks(links: Record<string, RestLink[]>): Record<string, unknown> | null {
+  // Most answers have no links: found out without building the list of their names.
+  if (!hasOwnKey(links)) return null;
   const rels = Object.keys(links);
-  if (rels.length === 0) return null;
   const out: Record<string, unknown> = {};
   // Compacted relations follow the plain ones, as WordPress appends them.
   const compacted: Array<[string, Record<string, unknown>[]]> = [];

@@ -36,7 +36,8 @@ export function serializeAnswer(
     data = responseToData(response);
     for (const name in response.headers) {
       const given = String(response.headers[name]);
-      const value = sendable(name, corsVary !== undefined && name.toLowerCase() === 'vary' ? mergeVary(given, corsVary) : given);
+      const isVary = corsVary !== undefined && name.length === 4 && name.toLowerCase() === 'vary';
+      const value = sendable(name, isVary ? mergeVary(given, corsVary) : given);
       if (value !== null) setHeader(out, name, value);
     }
     if (response.encoded) {
