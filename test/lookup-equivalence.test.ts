@@ -69,6 +69,13 @@ describe('segment-tree lookup over any route patterns', () => {
     '(?P<e>\\w*)',
     '(?P<two>[\\d]{2})',
     '(?P<esc>[\\/a]+)',
+    '(?P<hex>[A-F0-9]{2,4})',
+    '(?P<none>[^/]*)',
+    '(?P<dot>[\\w.]+)',
+    '(?P<cross>[Z-a]+)',
+    '(?P<notpunct>[^!-.]+)',
+    '(?P<space>\\s+)',
+    '(?P<accented>[a-zé]+)',
     'a?',
     '(?:x|y)',
     'b*',
@@ -99,6 +106,8 @@ describe('segment-tree lookup over any route patterns', () => {
     'y',
     'ab',
     'p',
+    // Characters the groups' ASCII tables and case folding must judge, and ones only a group's regex can.
+    ...['Af09', 'af', '_', 'a.b', '^`', ' ', '\u00a0', '\u017f', '\u212a', 'Zz', '%2F'],
   );
   const path = fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => `/${segments.join('/')}`);
 

@@ -1,6 +1,6 @@
 import type { CompiledPattern } from './route-pattern.js';
-import { shapeOf, type ShapeSegment } from './route-shape.js';
-import { sliceMap, type SliceMap } from './slice-map.js';
+import { shapeOf, type SegmentCheck, type ShapeSegment } from './route-shape.js';
+import { getSlice, setSlice, sliceAt, sliceMap, type SliceMap } from './slice-map.js';
 
 /** A successful match: which entry won, and the named groups it captured. */
 export interface PatternMatch<T> {
@@ -11,9 +11,11 @@ export interface PatternMatch<T> {
 /** Finds the first entry, in the given order, whose pattern matches a whole path (case-insensitively). */
 export type Matcher<T> = (path: string) => PatternMatch<T> | null;
 
-/** A group of a closed shape: the segment it matches whole, its check and its parameter name. */
+/** A group of a closed shape: the segment it matches whole, its checks and its parameter name. */
 interface SegmentGroup {
   depth: number;
+  check: SegmentCheck;
+  /** The group alone, anchored: for a segment with a character beyond ASCII. */
   regex: RegExp;
   name: string | null;
 }
@@ -50,13 +52,30 @@ const newNode = (): SegmentNode => ({ ends: [], open: [], literals: sliceMap(tru
 const SLASH = 0x2f;
 
 /**
+ * Whether the path from `from` to `to` is a segment a group matches whole: its length, then
+ * each character against the group's ASCII table; a character beyond ASCII leaves it to the
+ * group's regex. Running no regex keeps a lookup from touching regex code a request rarely needs.
+ */
+function fits(group: SegmentGroup, path: string, from: number, to: number): boolean {
+  const { ascii, min, max } = group.check;
+  if (to - from < min || to - from > max) return false;
+  for (let i = from; i < to; i++) {
+    const c = path.charCodeAt(i);
+    if (c > 0x7f) return group.regex.test(path.slice(from, to));
+    if (ascii[c] === 0) return false;
+  }
+  return true;
+}
+
+/**
  * The checks of a closed shape's groups, each an anchored regex for its segment, with the
  * pattern's group names in order; null when the groups are not the pattern's only ones.
  */
 function segmentGroupsOf(segments: ShapeSegment[], names: Array<string | null>): SegmentGroup[] | null {
   const groups: SegmentGroup[] = [];
   segments.forEach((segment, depth) => {
-    if ('group' in segment) groups.push({ depth, regex: new RegExp(`^${segment.group}$`, 'i'), name: names[groups.length] ?? null });
+    if ('group' in segment)
+      groups.push({ depth, check: segment.check, regex: new RegExp(`^${segment.group}$`, 'i'), name: names[groups.length] ?? null });
   });
   return groups.length === names.length ? groups : null;
 }
@@ -88,8 +107,8 @@ export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) =
     for (const segment of segments) {
       if ('group' in segment) node = node.any ??= newNode();
       else {
-        let child = node.literals.get(segment.text);
-        if (!child) node.literals.set(segment.text, (child = newNode()));
+        let child = getSlice(node.literals, segment.text);
+        if (!child) setSlice(node.literals, segment.text, (child = newNode()));
         node = child;
       }
     }
@@ -106,10 +125,12 @@ export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) =
   /** The params of a closed-shape entry whose groups' segments (the path has `depth`) all pass their checks, else null. */
   function segmentParams(groups: SegmentGroup[], path: string, depth: number): Record<string, string> | null {
     const params: Record<string, string> = {};
-    for (const { depth: at, regex, name } of groups) {
-      const value = path.slice(starts[at], at + 1 < depth ? starts[at + 1]! - 1 : path.length);
-      if (!regex.test(value)) return null;
-      if (name) params[name] = value;
+    for (const group of groups) {
+      const at = group.depth;
+      const from = starts[at]!;
+      const to = at + 1 < depth ? starts[at + 1]! - 1 : path.length;
+      if (!fits(group, path, from, to)) return null;
+      if (group.name) params[group.name] = path.slice(from, to);
     }
     return params;
   }
@@ -160,7 +181,7 @@ export function compileMatcher<T>(entries: readonly T[], patternOf: (entry: T) =
     starts[depth] = from;
     const slash = path.indexOf('/', from);
     const next = slash < 0 ? -1 : slash + 1;
-    const child = node.literals.at(path, from, slash < 0 ? path.length : slash);
+    const child = sliceAt(node.literals, path, from, slash < 0 ? path.length : slash);
     if (child) visit(child, path, next, depth + 1);
     if (node.any !== null) visit(node.any, path, next, depth + 1);
   }

@@ -2,7 +2,7 @@
 // what lets a lookup skip every route whose literal segments a path does not have.
 
 /** A path segment every match of a pattern has: literal text (lower-cased), or one capture group matching it whole. */
-export type ShapeSegment = { text: string } | { group: string };
+export type ShapeSegment = { text: string } | { group: string; check: SegmentCheck };
 
 /**
  * The segments every match of a pattern starts with; when `open`, the match may go on past them
@@ -63,61 +63,105 @@ function literalText(piece: string): string | null {
   return piece.toLowerCase();
 }
 
-/** Escapes, inside or outside a class, whose characters never include `/`. */
-const SLASH_FREE_CLASS_ESCAPES = /^\\[dws]$/;
-/** A class member escaped because it is punctuation: itself, unless it is `/`. */
-const ESCAPED_PUNCTUATION = /^\\[!-.:-@[-`{-~]$/;
-/** Range ends of one kind, so a range never spans `/`: digits, lower-case or upper-case letters. */
-const SAME_KIND_RANGE = /^(?:[0-9]-[0-9]|[a-z]-[a-z]|[A-Z]-[A-Z])$/;
+/**
+ * How a one-segment group is checked without its regex: the ASCII characters it takes (folded
+ * for `i`), and how many; a segment with any other character is left to the regex.
+ */
+export interface SegmentCheck {
+  /** 1 for each ASCII code the group's class takes, whatever the case of a letter. */
+  ascii: Uint8Array;
+  min: number;
+  max: number;
+}
+
+/** The ASCII characters of `\d`, `\w` and `\s` (`\s` also takes some non-ASCII spaces, left to the regex). */
+const ESCAPE_CHARACTERS: Readonly<Record<string, string>> = {
+  d: '0123456789',
+  w: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_',
+  s: ' \t\n\v\f\r',
+};
+
+/** Punctuation escaped inside or outside a class: itself. */
+const ESCAPED_PUNCTUATION = /^[!-/:-@[-`{-~]$/;
+
+/** Marks the ASCII characters of one class member or escape; false when it is anything else. */
+function markMember(table: Uint8Array, member: string): boolean {
+  if (member.length === 1) {
+    if (member.charCodeAt(0) < 0x80) table[member.charCodeAt(0)] = 1;
+    return true;
+  }
+  const letter = member[1]!;
+  const chars = ESCAPE_CHARACTERS[letter] ?? (ESCAPED_PUNCTUATION.test(letter) ? letter : null);
+  if (chars === null) return false;
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return true;
+}
+
+/** The table with each ASCII letter taken in both cases: what `i` without `u` folds. */
+function foldCase(table: Uint8Array): Uint8Array {
+  for (let upper = 0x41; upper <= 0x5a; upper++) {
+    if (table[upper] || table[upper + 0x20]) table[upper] = table[upper + 0x20] = 1;
+  }
+  return table;
+}
 
 /**
- * Whether a character class's members (between `[` and `]`) leave out `/`: a negated class
- * naming `/`, or a class of members none of which is or spans `/`. Anything it does not
- * recognise counts as possibly `/`.
+ * The ASCII characters a character class (its members between `[` and `]`) takes, when it
+ * leaves `/` out; null for a class it does not read (an escape other than `\d`, `\w`, `\s` or
+ * punctuation, a range with an escaped end) or one that takes `/`. Non-ASCII members only
+ * concern non-ASCII characters, which the regex decides.
  */
-function classExcludesSlash(members: string): boolean {
-  if (members.length === 0 || members[0] === ']') return false;
+function classTable(members: string): Uint8Array | null {
+  if (members.length === 0 || members[0] === ']') return null;
   const negated = members[0] === '^';
-  let namesSlash = false;
-  let mayHoldSlash = false;
+  const table = new Uint8Array(128);
   let i = negated ? 1 : 0;
   while (i < members.length) {
     const member = members.slice(i, i + (members[i] === '\\' ? 2 : 1));
     i += member.length;
     if (members[i] === '-' && i + 1 < members.length) {
-      // A range: only one of a single kind is known to leave `/` out.
-      const end = members.slice(i + 1, i + (members[i + 1] === '\\' ? 3 : 2));
-      i += 1 + end.length;
-      if (!SAME_KIND_RANGE.test(`${member}-${end}`)) mayHoldSlash = true;
-    } else if (member === '/' || member === '\\/') {
-      namesSlash = true;
-    } else if (member.length === 2 && !SLASH_FREE_CLASS_ESCAPES.test(member) && !ESCAPED_PUNCTUATION.test(member)) {
-      mayHoldSlash = true;
+      const end = members[i + 1]!;
+      i += 2;
+      if (member.length > 1 || end === '\\') return null;
+      for (let c = member.charCodeAt(0); c <= Math.min(end.charCodeAt(0), 0x7f); c++) table[c] = 1;
+    } else if (!markMember(table, member)) {
+      return null;
     }
   }
-  return negated ? namesSlash : !namesSlash && !mayHoldSlash;
+  foldCase(table);
+  if (negated) for (let c = 0; c < 128; c++) table[c] = table[c] ? 0 : 1;
+  return table[SLASH] ? null : table;
 }
 
-/** A quantifier that keeps a run of one or more characters (`+`, `*`, `{n}`, `{n,m}`, lazy or not). */
-const RUN_QUANTIFIER = /^(?:[+*]|\{\d+(?:,\d*)?\})\??$/;
+/** A quantifier that keeps a run of characters: `+`, `*`, `{n}`, `{n,}` or `{n,m}`, lazy or not. */
+const RUN_QUANTIFIER = /^(?:([+*])|\{(\d+)(?:(,)(\d*))?\})\??$/;
 
 /**
- * Whether a piece is one capture group that matches part of one segment only: a class or `\d`,
- * `\w`, `\s` repeated, such as WordPress's `(?P<id>[\d]+)` and path-to-regexp's `[^/]+`.
+ * How a piece that is one capture group matching part of one segment only is checked: a class,
+ * or `\d`, `\w`, `\s`, repeated (WordPress's `(?P<id>[\d]+)`, path-to-regexp's `[^/]+`);
+ * null for any other piece.
  */
-function isSegmentGroup(piece: string): boolean {
-  if (piece[0] !== '(' || piece[piece.length - 1] !== ')') return false;
+function segmentCheck(piece: string): SegmentCheck | null {
+  if (piece[0] !== '(' || piece[piece.length - 1] !== ')') return null;
   const body = piece.slice(1, -1);
   let atomEnd: number;
+  let ascii: Uint8Array | null;
   if (body[0] === '[') {
     atomEnd = classEnd(body, 0) + 1;
-    if (atomEnd > body.length || !classExcludesSlash(body.slice(1, atomEnd - 1))) return false;
-  } else if (SLASH_FREE_CLASS_ESCAPES.test(body.slice(0, 2))) {
+    ascii = atomEnd > body.length ? null : classTable(body.slice(1, atomEnd - 1));
+  } else if (body[0] === '\\' && (body[1] === 'd' || body[1] === 'w' || body[1] === 's')) {
     atomEnd = 2;
+    ascii = new Uint8Array(128);
+    markMember(ascii, body.slice(0, 2));
+    foldCase(ascii);
   } else {
-    return false;
+    return null;
   }
-  return RUN_QUANTIFIER.test(body.slice(atomEnd));
+  const quantifier = RUN_QUANTIFIER.exec(body.slice(atomEnd));
+  if (ascii === null || quantifier === null) return null;
+  const [, run, low, comma, high] = quantifier;
+  if (run) return { ascii, min: run === '+' ? 1 : 0, max: Infinity };
+  return { ascii, min: Number(low), max: comma === undefined ? Number(low) : high ? Number(high) : Infinity };
 }
 
 /** Whether a quantifier starts at `i`: then the character before it is optional or repeated. */
@@ -141,8 +185,9 @@ export function shapeOf(source: string): PatternShape {
     if (end < source.length && quantifiedAt(source, end + 1)) return { segments, open: true };
     const piece = source.slice(from, end);
     const literal = literalText(piece);
+    const check = literal === null ? segmentCheck(piece) : null;
     if (literal !== null) segments.push({ text: literal });
-    else if (isSegmentGroup(piece)) segments.push({ group: piece });
+    else if (check !== null) segments.push({ group: piece, check });
     else return { segments, open: true };
     if (end === source.length) return { segments, open: false };
     from = end + 1;

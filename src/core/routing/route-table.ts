@@ -1,7 +1,7 @@
 import { checkCapability, checkMethod, registrationPolicy, type RegistrationPolicy } from './registration-policy.js';
 import { compileArgs, type ArgPlan } from '../pipeline/args.js';
 import { compileMatcher, type Matcher, type PatternMatch } from './matcher.js';
-import { sliceMap } from './slice-map.js';
+import { getSlice, setSlice, sliceAt, sliceMap } from './slice-map.js';
 import { compileRoutePattern, routeKey, type CompiledPattern } from './route-pattern.js';
 import { shapeOf } from './route-shape.js';
 import { phpTrim } from '../php/strings.js';
@@ -159,9 +159,9 @@ export function createRouteTable(
     if (namespace === '' || byNamespace.has(namespace)) return;
     byNamespace.set(namespace, []);
     const segment = namespace.split('/', 1)[0]!;
-    const list = namespacesBySegment.get(segment);
+    const list = getSlice(namespacesBySegment, segment);
     if (list) list.push(namespace);
-    else namespacesBySegment.set(segment, [namespace]);
+    else setSlice(namespacesBySegment, segment, [namespace]);
     if (segment === namespace) singleSegmentNamespaces.push(namespace);
     onNewNamespace(namespace);
     changed();
@@ -228,7 +228,7 @@ export function createRouteTable(
     const end = slash < 0 ? path.length : slash;
     // WordPress tests `trailingslashit($path)`; a namespace never ends with `/`, so the path itself tells.
     let key = '';
-    const namespaces = namespacesBySegment.at(path, from, end);
+    const namespaces = sliceAt(namespacesBySegment, path, from, end);
     if (namespaces) for (const ns of namespaces) if (path.startsWith(ns, from)) key = key ? `${key}\n${ns}` : ns;
     // A namespace of one segment also starts a longer first segment (`t` starts `/ta`).
     for (const ns of singleSegmentNamespaces) {
