@@ -2,7 +2,7 @@
 // in-process scripts (allocation.mjs, interleave.mjs): the variant-B and common routes of
 // routes.json mounted from data with `modulesFromIndex`, `GET /core/v2/posts` paging 100 posts,
 // every other route answering an echo. No socket: each request is `resolve` then `handle`.
-import { createRestServer, modulesFromIndex, respond } from '../dist/index.js';
+import * as built from '../dist/index.js';
 import { SPEC } from './fixture.mjs';
 
 /** The peer bench's four requests (its lib/workloads.mjs). */
@@ -37,7 +37,8 @@ function makePost(i) {
 }
 const POSTS = Array.from({ length: 100 }, (_, i) => makePost(i));
 
-function posts(request) {
+/** The posts list handler, answering through `respond` of the build it is mounted on. */
+const postsHandler = (respond) => (request) => {
   const { page, per_page: perPage, search } = request.params;
   const found = search ? POSTS.filter((p) => p.title.rendered.toLowerCase().includes(search.toLowerCase())) : POSTS;
   const totalPages = Math.ceil(found.length / perPage);
@@ -47,7 +48,7 @@ function posts(request) {
   }
   const start = (page - 1) * perPage;
   return respond(found.slice(start, start + perPage), 200, { 'X-WP-Total': found.length, 'X-WP-TotalPages': totalPages });
-}
+};
 
 const echo = (request) => ({
   namespace: request.matchedRoute.split('/')[1],
@@ -56,13 +57,14 @@ const echo = (request) => ({
   params: request.params,
 });
 
-/** The core of the peer bench's `project` server, on the route table copied into test/fixtures. */
-export function peerRestServer() {
+/** The core of the peer bench's `project` server, on the route table copied into test/fixtures; `lib` is a build of site-rest (this checkout's by default). */
+export function peerRestServer(lib = built) {
   const selected = SPEC.routes.filter((r) => r.namespace && (!Array.isArray(r.variants) || r.variants.includes('B')));
   const index = Object.fromEntries(selected.map((r) => [r.route, { namespace: r.namespace, endpoints: r.endpoints }]));
-  return createRestServer({
+  const posts = postsHandler(lib.respond);
+  return lib.createRestServer({
     site: { name: 'bench', url: 'http://127.0.0.1' },
-    namespaces: modulesFromIndex(index, {
+    namespaces: lib.modulesFromIndex(index, {
       handlerFor: (route, methods) => (route === '/core/v2/posts' && methods.includes('GET') ? posts : echo),
     }),
   });

@@ -14,6 +14,8 @@ import { runLoad } from './load.mjs';
 import { MIX, runLookupBench } from './lookup.mjs';
 import { POSTS_PAGE_PATH, POSTS_PAGE_TARGET_US, measurePostsPage } from './posts-page.mjs';
 import { writeSections } from './results-file.mjs';
+import { PEER_WORKLOADS } from './peer-core.mjs';
+import { measureSocketCpu } from './socket-cpu.mjs';
 import { median } from './stats.mjs';
 
 // Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
@@ -280,6 +282,30 @@ function allocationSection(allocation, facts) {
   ].join('\n');
 }
 
+/** CPU per request through the node adapter over an in-memory socket, from `bench/socket-cpu.mjs`. */
+function socketCpuSection(rows, facts) {
+  const byKey = new Map(rows.map((r) => [`${r.workload} ${r.server}`, r]));
+  return [
+    "## CPU per request through Node's HTTP stack, in-process (issue 16)",
+    '',
+    `${facts}.`,
+    '',
+    "| request | site-rest, CPU µs/request | the same answer written by a bare handler | site-rest's own share | bytes answered |",
+    '|---|--:|--:|--:|--:|',
+    ...PEER_WORKLOADS.map((w) => {
+      const own = byKey.get(`${w.id} site-rest`);
+      const floor = byKey.get(`${w.id} same answer`);
+      return `| ${w.id} \`GET ${w.path}\` | ${own.us.toFixed(2)} | ${floor.us.toFixed(2)} | ${(own.us - floor.us).toFixed(2)} | ${fmt(own.bytes)} |`;
+    }),
+    '',
+    "Method: `bench/socket-cpu.mjs` (runnable alone; `--project <build>` measures another checkout): the peer bench's requests (`bench/peer-core.mjs`) " +
+      "answered by `createNodeHandler` through Node's own HTTP parser and response writer, over an in-memory socket that sends the next request once an answer is out; " +
+      "the process's CPU time over the requests, the least of 3 fresh processes pinned to one core. The bare handler writes site-rest's exact status, headers and " +
+      "body for the URL, captured at start: Node's own cost for WordPress's nine headers and the body, which every server answering as WordPress does pays. " +
+      "No kernel, no load generator: a figure that moves little from run to run on a shared machine, unlike wrk's req/s.",
+  ].join('\n');
+}
+
 async function main() {
   const started = new Date();
   const cpus = os.cpus();
@@ -315,6 +341,8 @@ async function main() {
   const postsPage = measurePostsPage(5);
   console.error('allocation per request, in-process…');
   const allocation = runJsonChild(new URL('./allocation.mjs', import.meta.url), ['--json']);
+  console.error('CPU per request through the node adapter, in-process…');
+  const socketCpu = measureSocketCpu();
 
   const run = [
     `Machine: ${facts}.`,
@@ -351,6 +379,7 @@ async function main() {
   const report = {
     'posts-page': postsPageSection(postsPage, facts),
     allocation: allocationSection(allocation, facts),
+    'socket-cpu': socketCpuSection(socketCpu, facts),
     'bench-run': run,
   };
   console.log(Object.values(report).join('\n\n'));
