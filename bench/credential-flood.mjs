@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRestServer } from '../dist/index.js';
 import { createUserStore } from '../dist/node.js';
+import { median } from './stats.mjs';
 
 const REAL_USERS = ['admin', 'author', 'subscriber'];
 const ADMIN_PASSWORD = 'AdminAppPassword0000000a';
@@ -17,7 +18,6 @@ const whoami = {
 };
 const basic = (user, password) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const users = await createUserStore({ users: REAL_USERS.map((username) => ({ username, roles: ['administrator'] })) });
 for (const username of REAL_USERS)

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { createRestServer } from '../dist/index.js';
 import { SITE, SPEC, specModules } from './fixture.mjs';
+import { median } from './stats.mjs';
 
 export const SIZES = [10, 250, 2500];
 
@@ -106,8 +107,6 @@ function timed(pass, target, ms, mix = MIX) {
   if (sink === 0 && mix.length > 1) throw new Error('no lookup matched');
   return lookups / (elapsed / 1000);
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Checks that the mix resolves the same in every table: 4 hits, then the miss. */
 function checkMix(server, linear) {

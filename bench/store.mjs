@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runLoad } from './load.mjs';
+import { median } from './stats.mjs';
 
 const W1 = '/wp-json/core/v2/posts?per_page=10&page=1';
 // A database-backed server waits on I/O: many connections with one request each, as browsers and
@@ -73,7 +74,6 @@ async function probe(server) {
   return { bytes: Buffer.byteLength(first.body), queries: ((await server.queries()) - before) / 20 };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.SITE_REST_TEST_DATABASE_URL;
