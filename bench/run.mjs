@@ -301,7 +301,8 @@ function socketCpuSection(rows, facts) {
     "Method: `bench/socket-cpu.mjs` (runnable alone; `--project <build>` measures another checkout): the peer bench's requests (`bench/peer-core.mjs`) " +
       "answered by `createNodeHandler` through Node's own HTTP parser and response writer, over an in-memory socket that sends the next request once an answer is out; " +
       "the process's CPU time over the requests, the least of 3 fresh processes pinned to one core. The bare handler writes site-rest's exact status, headers and " +
-      "body for the URL, captured at start: Node's own cost for WordPress's nine headers and the body, which every server answering as WordPress does pays. " +
+      "body for the URL, captured at start: Node's own cost for WordPress's nine headers and the body, which every server answering as WordPress does pays; " +
+      "site-rest's share includes encoding the JSON, which raw `node:http` and Fastify do too (most of W1's). " +
       "No kernel, no load generator: a figure that moves little from run to run on a shared machine, unlike wrk's req/s.",
   ].join('\n');
 }
