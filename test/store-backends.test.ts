@@ -4,6 +4,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isStoreError } from '../src/index.js';
 import { pgliteStore, postgresStore } from '../src/store.js';
@@ -75,6 +76,50 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('postgresStore (SITE_REST_TEST_
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+  });
+
+  type Store = Awaited<ReturnType<typeof postgresStore>>;
+
+  /** The statements the one connection of a host's pool holds prepared once `work` ran on two stores (two prefixes) over it. */
+  async function preparedAfter(work: (a: Store, b: Store) => Promise<unknown>, preparedStatements?: boolean): Promise<string[]> {
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
+    const a = await postgresStore({ pool, tablePrefix: freshPrefix(), preparedStatements });
+    const b = await postgresStore({ pool, tablePrefix: freshPrefix(), preparedStatements });
+    try {
+      await work(a, b);
+      const { rows } = await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      return rows.map((row) => row.name);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await pool.end();
+    }
+  }
+
+  const read = (store: Store) => store.posts.query({ status: ['publish'], limit: 10 });
+
+  it('prepares each statement once per connection, named by its text so that stores sharing a pool never clash', async () => {
+    const once = await preparedAfter((a, b) => Promise.all([read(a), read(b)]));
+    const again = await preparedAfter(async (a, b) => {
+      for (let i = 0; i < 3; i++) await Promise.all([read(a), read(b)]);
+    });
+    expect(once.length).toBeGreaterThan(0);
+    expect(once.every((name) => /^site_rest_[\w-]{32}$/.test(name))).toBe(true);
+    expect(again).toHaveLength(once.length);
+    expect(await preparedAfter((a, b) => Promise.all([read(a), read(b)]), false)).toEqual([]);
+  });
+
+  it('prepares a bounded number of statement texts, however many shapes clients make queries take', async () => {
+    const names = await preparedAfter(async (a) => {
+      // One condition per date range: each count of ranges is a statement text of its own.
+      for (let ranges = 1; ranges <= 300; ranges++)
+        await a.posts.query({
+          dates: Array.from({ length: ranges }, () => ({ column: 'post_date_gmt', after: '2020-01-01 00:00:00' })),
+          limit: 1,
+        });
+    });
+    // The first 256 texts prepared, the rest run unprepared.
+    expect(names.length).toBeGreaterThanOrEqual(256);
+    expect(names.length).toBeLessThan(300);
   });
 
   it('fails at once on an unreachable server', async () => {

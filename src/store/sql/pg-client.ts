@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { isStoreError } from '../errors.js';
 import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
@@ -14,11 +15,23 @@ interface PgTimeouts {
   queryTimeoutMs?: number;
 }
 
+/** How statements travel to the server. */
+interface PgStatementOptions {
+  /**
+   * Prepare each statement with parameters once per connection and reuse it (default true): the
+   * server then plans a query shape once rather than at every request, most of what it spends on a
+   * page of posts. False for a pooler that cannot keep prepared statements across transactions
+   * (PgBouncer in transaction mode before 1.21, without `max_prepared_statements`).
+   */
+  preparedStatements?: boolean;
+}
+
 /**
  * A PostgreSQL server: a connection string (the client opens and closes its own pool, with the
  * timeouts given) or a pool the host owns, which keeps its own settings and `error` handling.
  */
-export type PgClientOptions = ({ connectionString: string; pool?: never } & PgTimeouts) | { pool: pg.Pool; connectionString?: never };
+export type PgClientOptions = (({ connectionString: string; pool?: never } & PgTimeouts) | { pool: pg.Pool; connectionString?: never }) &
+  PgStatementOptions;
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
@@ -47,10 +60,39 @@ function ownPool(connectionString: string, timeouts: PgTimeouts): pg.Pool {
   return pool;
 }
 
+/**
+ * Most statement texts one client prepares; others run unprepared. Texts come from the store's
+ * code with every value a parameter, but their shape follows the query (one condition per search
+ * word), so a stream of new shapes must not grow each connection's prepared statements without end.
+ */
+const MAX_PREPARED = 256;
+
+/** Names a statement text prepares under: the same for the same text in any client sharing a pool, distinct for distinct texts. */
+type StatementNames = (text: string, params: readonly unknown[]) => string | undefined;
+
+function statementNames(prepare: boolean): StatementNames {
+  const names = new Map<string, string>();
+  return (text, params) => {
+    // A statement without parameters (BEGIN, COMMIT) gains nothing from a name.
+    if (!prepare || params.length === 0) return undefined;
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `site_rest_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
 /** Runs a statement on a checked-out connection, answering a lost connection as `unavailable`. */
-async function run<Row extends object>(connection: pg.PoolClient, text: string, params: readonly unknown[]): Promise<Row[]> {
+async function run<Row extends object>(
+  connection: pg.PoolClient,
+  text: string,
+  params: readonly unknown[],
+  name: string | undefined,
+): Promise<Row[]> {
   try {
-    const result = await connection.query<Row>({ text, values: [...params], types });
+    const result = await connection.query<Row>({ text, values: [...params], types, name });
     return result.rows;
   } catch (error) {
     throw connectionFault(error) === undefined ? error : unavailable(error);
@@ -93,12 +135,13 @@ function checkIn(connection: pg.PoolClient, error: unknown): void {
 export function pgClient(options: PgClientOptions): SqlClient {
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? ownPool(options.connectionString, options);
+  const nameOf = statementNames(options.preparedStatements !== false);
   return {
     async query<Row extends object>(text: string, params: readonly unknown[] = []) {
       const connection = await checkOut(pool);
       let failed: unknown;
       try {
-        return await run<Row>(connection, text, params);
+        return await run<Row>(connection, text, params, nameOf(text, params));
       } catch (error) {
         failed = isStoreError(error, 'unavailable') ? error : undefined;
         throw error;
@@ -108,7 +151,7 @@ export function pgClient(options: PgClientOptions): SqlClient {
     },
     async transaction(work) {
       const connection = await checkOut(pool);
-      const tx: SqlQueryable = { query: (text, params = []) => run(connection, text, params) };
+      const tx: SqlQueryable = { query: (text, params = []) => run(connection, text, params, nameOf(text, params)) };
       let broken: unknown;
       try {
         await tx.query('BEGIN');
