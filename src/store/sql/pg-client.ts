@@ -19,9 +19,9 @@ interface PgTimeouts {
 interface PgStatementOptions {
   /**
    * Prepare each statement with parameters once per connection and reuse it (default true): the
-   * server then plans a query shape once rather than at every request, most of what it spends on a
-   * page of posts. False for a pooler that cannot keep prepared statements across transactions
-   * (PgBouncer in transaction mode before 1.21, without `max_prepared_statements`).
+   * server then parses it once and reuses its plan rather than planning it at every request, two
+   * thirds of what it spends on a page of posts. False for a pooler that cannot keep prepared
+   * statements across transactions (PgBouncer in transaction mode before 1.21, without `max_prepared_statements`).
    */
   preparedStatements?: boolean;
 }
