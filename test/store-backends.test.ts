@@ -122,6 +122,17 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('postgresStore (SITE_REST_TEST_
     expect(names.length).toBeLessThan(300);
   });
 
+  it('runs a statement whose text a long query made long unprepared', async () => {
+    const searches = (...searches: string[]) =>
+      preparedAfter(async (a) => {
+        for (const search of searches) await a.posts.query({ search, limit: 1 });
+      });
+    const long = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
+    // Each run has tables of its own prefix, so its statements their own names: the counts tell.
+    expect((await searches('short', long)).length).toBe((await searches('short')).length);
+    expect((await searches('short', 'two words')).length).toBeGreaterThan((await searches('short')).length);
+  });
+
   it('fails at once on an unreachable server', async () => {
     await expect(postgresStore({ connectionString: 'postgres://nobody:secret@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   });

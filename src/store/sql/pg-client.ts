@@ -61,11 +61,13 @@ function ownPool(connectionString: string, timeouts: PgTimeouts): pg.Pool {
 }
 
 /**
- * Most statement texts one client prepares; others run unprepared. Texts come from the store's
- * code with every value a parameter, but their shape follows the query (one condition per search
- * word), so a stream of new shapes must not grow each connection's prepared statements without end.
+ * Most statement texts one client prepares, and the longest; others run unprepared. Texts come
+ * from the store's code with every value a parameter, but their shape and length follow the query
+ * (one condition per search word), so a stream of new or long shapes must not grow the server's
+ * prepared statements, or this map, without end. The store's own statements stay under 2 KiB.
  */
 const MAX_PREPARED = 256;
+const MAX_PREPARED_TEXT = 8 * 1024;
 
 /** Names a statement text prepares under: the same for the same text in any client sharing a pool, distinct for distinct texts. */
 type StatementNames = (text: string, params: readonly unknown[]) => string | undefined;
@@ -74,7 +76,7 @@ function statementNames(prepare: boolean): StatementNames {
   const names = new Map<string, string>();
   return (text, params) => {
     // A statement without parameters (BEGIN, COMMIT) gains nothing from a name.
-    if (!prepare || params.length === 0) return undefined;
+    if (!prepare || params.length === 0 || text.length > MAX_PREPARED_TEXT) return undefined;
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED) {
       name = `site_rest_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
