@@ -5,6 +5,8 @@ import type { HandlerNameOf, RouteSpecTable } from '../define.js';
  * declares args: the index shows `args: []`. `analytics/settings` comes first, so it wins its
  * path for the methods it serves; a GET of that path falls through to the catch-all, as in
  * WordPress's matching loop. Every endpoint needs `manage_options`, refused as WordPress refuses it.
+ * The catch-all's slug is checked by its handler (`panel-slug.ts`), not by an arg, so the index
+ * keeps showing `args: []`.
  */
 export const hostToolkitRoutes = [
   {
