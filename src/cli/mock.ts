@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
 import { echoRequest, modulesFromIndex, type IndexRoute } from '../core/index/from-index.js';
@@ -9,7 +8,7 @@ import { RestResponse } from '../core/http/response.js';
 import { createUserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer, type RestServerOptions } from '../core/server.js';
 import type { Handler, RestUser, SiteFacts } from '../core/types.js';
-import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
+import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
 import { withFaults } from './faults.js';
 import { dropUnsafePatterns } from './unsafe-patterns.js';
 
@@ -124,7 +123,7 @@ type RecordedAnswers = Map<string, { status: number; body: unknown }>;
 export function parseMockFlags(argv: string[]): MockFlags {
   let parsed: { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args: argv,
       options: {
         fixtures: { type: 'string' },
