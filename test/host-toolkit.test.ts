@@ -402,18 +402,21 @@ const INVALID_SLUG = {
 const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
 
 describe('the control panel slug', () => {
-  it.each(SLUGS.refused)('refuses $why ($slug) with 400 before the panel is called, however it is addressed', async ({ slug, decodedPasses }) => {
-    const { panel, asked } = recordingPanel();
-    const rest = server({ hostPanel: panel });
-    for (const { how, path, decoded } of addressings(slug).filter((way) => !(way.decoded && decodedPasses))) {
-      const expected = decoded && /%0[ad]/i.test(slug) ? NO_ROUTE : INVALID_SLUG;
-      for (const method of ['GET', 'POST', 'DELETE']) {
-        const answer = await rest.inject({ method, path, body: method === 'POST' ? { note: 'x' } : undefined, user: administrator });
-        expect([how, method, answer.status, answer.data]).toEqual([how, method, expected.data.status, expected]);
+  it.each(SLUGS.refused)(
+    'refuses $why ($slug) with 400 before the panel is called, however it is addressed',
+    async ({ slug, decodedPasses }) => {
+      const { panel, asked } = recordingPanel();
+      const rest = server({ hostPanel: panel });
+      for (const { how, path, decoded } of addressings(slug).filter((way) => !(way.decoded && decodedPasses))) {
+        const expected = decoded && /%0[ad]/i.test(slug) ? NO_ROUTE : INVALID_SLUG;
+        for (const method of ['GET', 'POST', 'DELETE']) {
+          const answer = await rest.inject({ method, path, body: method === 'POST' ? { note: 'x' } : undefined, user: administrator });
+          expect([how, method, answer.status, answer.data]).toEqual([how, method, expected.data.status, expected]);
+        }
       }
-    }
-    expect(asked).toEqual([]);
-  });
+      expect(asked).toEqual([]);
+    },
+  );
 
   it('refuses a hostile slug before saying no panel is configured, and after refusing anonymous callers', async () => {
     const rest = server();

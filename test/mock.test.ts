@@ -370,9 +370,7 @@ describe('site-rest mock --anonymous-writes', () => {
     ]) {
       expect([method, path, (await getJson(base + path, { method, ...json({}) })).status]).toEqual([method, path, 401]);
     }
-    expect((await fetch(`${base}/wp-json/echo/v1/items/5`, { method: 'OPTIONS' })).headers.get('allow')).toBe(
-      'GET, PUT, PATCH, DELETE',
-    );
+    expect((await fetch(`${base}/wp-json/echo/v1/items/5`, { method: 'OPTIONS' })).headers.get('allow')).toBe('GET, PUT, PATCH, DELETE');
     expect((await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS' })).headers.get('allow')).toBe('GET');
   });
 
