@@ -310,7 +310,7 @@ function declarations(source: string, fileName: string): Map<string, string> {
 for (const page of PAGES) {
   const samples = SAMPLES.filter((sample) => sample.page === page);
   if (samples.length === 0) continue;
-  describe(page, () => {
+  describe.concurrent(page, () => {
     const compiled = samples.filter((sample) => COMPILED.includes(sample));
     if (compiled.length > 0) {
       it(`compiles its ${compiled.length} TypeScript and JavaScript samples, strict, against the built package`, () => {
