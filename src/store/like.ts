@@ -129,8 +129,8 @@ function plainSearcher(piece: Int32Array): Searcher {
 /** Shift-And, for a piece with `_`: bit j of the state says the piece's first j + 1 characters end here. */
 function wildSearcher(piece: Int32Array): Searcher {
   const words = Math.ceil(piece.length / 32);
-  /** Bits of the `_` positions, 32 positions a word. */
-  const anyOne = new Uint32Array(words);
+  /** Bits of the `_` positions, 32 positions a word (signed words: the bit operators' own type, no conversion on every store). */
+  const anyOne = new Int32Array(words);
   const bits = new Map<number, Map<number, number>>();
   piece.forEach((char, at) => {
     const word = at >>> 5;
@@ -149,19 +149,25 @@ function wildSearcher(piece: Int32Array): Searcher {
   const last = words - 1;
   const done = 1 << ((piece.length - 1) & 31);
   return (text, from, to) => {
-    const state = new Uint32Array(words);
-    const shifted = new Uint32Array(words);
+    const state = new Int32Array(words);
+    const shifted = new Int32Array(words);
+    // Words above `live` hold no bit: a step shifts bits up by one, so it touches `live` + 1 words at
+    // most. On text that stops matching the piece within a few characters that is one or two words.
+    let live = 0;
     for (let i = from; i < to; i++) {
+      const reach = Math.min(live + 1, last);
       let carry = 1;
-      for (let w = 0; w < words; w++) {
+      for (let w = 0; w <= reach; w++) {
         const word = state[w]!;
         shifted[w] = (word << 1) | carry;
         carry = word >>> 31;
         state[w] = shifted[w]! & anyOne[w]!;
       }
       const own = places.get(text[i]!);
-      if (own) for (let k = 0; k < own.length; k += 2) state[own[k]!]! |= shifted[own[k]!]! & own[k + 1]!;
+      if (own) for (let k = 0; k < own.length && own[k]! <= reach; k += 2) state[own[k]!]! |= shifted[own[k]!]! & own[k + 1]!;
       if ((state[last]! & done) !== 0) return i + 1;
+      live = reach;
+      while (live > 0 && state[live] === 0) live--;
     }
     return -1;
   };
