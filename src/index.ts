@@ -177,6 +177,7 @@ export type {
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';
+export { likeMatches, likePattern, type LikePattern } from './store/like.js';
 export type {
   CounterOptions,
   CountersTable,
