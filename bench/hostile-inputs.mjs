@@ -92,12 +92,12 @@ const CASES = {
     },
   },
   'seo-a search-url LIKE (%a%a…%b, over 2 MB of titles)': { sizes: [64, 4096, MIB], make: (n) => seoSearch(`${repeatTo('%a', n - 1)}b`) },
-  'seo-a search-url LIKE (a_a_…b, over 2 MB of titles)': { sizes: [64, 2048], make: (n) => seoSearch(`${repeatTo('a_', n - 1)}b`) },
+  'seo-a search-url LIKE (a_a_…b, over 2 MB of titles)': { sizes: [64, 200], make: (n) => seoSearch(`${repeatTo('a_', n - 1)}b`) },
   'seo-a search-url LIKE (e_e_…b, over 2 MB of prose titles)': {
-    sizes: [64, 2048],
+    sizes: [64, 200],
     make: (n) => seoSearch(`${repeatTo('e_', n - 1)}b`, PROSE),
   },
-  'seo-a search-url LIKE (aa…ab, over 2 MB of titles)': { sizes: [64, 2048], make: (n) => seoSearch(`${'a'.repeat(n - 1)}b`) },
+  'seo-a search-url LIKE (aa…ab, over 2 MB of titles)': { sizes: [64, 200], make: (n) => seoSearch(`${'a'.repeat(n - 1)}b`) },
   'seo-a search-url LIKE (%%%…, over 2 MB of titles)': { sizes: [MIB], make: (n) => seoSearch('%'.repeat(n)) },
   '_fields (a.a.a…)': {
     sizes: [100_000, MIB],

@@ -48,8 +48,15 @@ const UNCOUNTED_TYPE = 'elementor_library';
 const TARGET_KW = '_seopress_analysis_target_kw';
 /** `/search-url`'s `seopress_search_url_result_limit` (50), capped at 200 as SEOPress caps the filter. */
 const SEARCH_LIMIT = 50;
-/** Longest `url` resolved, and most characters a `search-url` match may need: a cap before the matching work. */
+/** Longest `url` resolved: a cap before the resolving work. */
 const MAX_URL = 2048;
+/**
+ * Most characters a `search-url` match may need: WordPress's `post_name` is `varchar(200)`, so a
+ * longer pattern finds a slug only through a title that long. The cap bounds the `_` scan here
+ * (at most 7 words a character) and the database's own `LIKE`, which backtracks (PostgreSQL's
+ * worst case grows with the pattern's length times the title's).
+ */
+const MAX_SEARCH = 200;
 /** Most keywords `count-target-keywords-use` looks up in one request. */
 const MAX_KEYWORDS = 50;
 
@@ -431,7 +438,7 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
     async searchUrl(request, context) {
       // `'%' . $url . '%'`: PHP's string of what was sent (an array is "Array", absent is ''), its `_` and `%` wildcards.
       const like = `%${toPhpString(request.params.url)}%`;
-      if (likePattern(like).minLength > MAX_URL) return [];
+      if (likePattern(like).minLength > MAX_SEARCH) return [];
       const posts = await storage.searchPosts({ like, types: POST_TYPES, limit: Math.min(SEARCH_LIMIT, 200) }, storageContext(context));
       return posts.map((post) => ({ id: String(post.ID), post_title: post.post_title, guid: linkOf(post, context) }));
     },
