@@ -1,5 +1,6 @@
 // Node-only (nodemailer opens sockets): reached from `site-rest/node`, never from the root entry.
 import { createTransport } from 'nodemailer';
+import type { ByteSize } from '../byte-size.js';
 import { checkSmtpMailOptions } from '../options.js';
 import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
 
@@ -7,8 +8,8 @@ import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
 export interface SmtpMailOptions {
   /** Most milliseconds one mail may take, from connecting to the server's last answer (default 10,000); past it the mail counts as not sent. */
   timeoutMs?: number;
-  /** Largest mail sent, in bytes of its headers and body (default 1 MiB); a larger one is not sent and no connection is made. */
-  maxBytes?: number;
+  /** Largest mail sent, in bytes of its headers and body (default 1 MiB; `'512kb'` as Express reads sizes); a larger one is not sent and no connection is made. */
+  maxBytes?: ByteSize;
   /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error never holds the URL's password. */
   onError?: (error: Error) => void;
 }
@@ -58,9 +59,9 @@ function deadline(ms: number): { expired: Promise<never>; clear: () => void } {
  * contact forms answer as CF7's `mail_failed`.
  */
 export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
-  checkSmtpMailOptions(url, options);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const given = checkSmtpMailOptions(url, options);
+  const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = given.maxBytes ?? DEFAULT_MAX_BYTES;
   const transport = createTransport({
     url,
     connectionTimeout: timeoutMs,
