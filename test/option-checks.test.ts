@@ -38,7 +38,12 @@ const rest = createRestServer({
   namespaces: [
     {
       namespace: 'size/v1',
-      routes: [{ path: '/body', endpoints: [{ methods: ['POST'], permission: 'public', handler: (request) => ({ bytes: request.rawBody.length }) }] }],
+      routes: [
+        {
+          path: '/body',
+          endpoints: [{ methods: ['POST'], permission: 'public', handler: (request) => ({ bytes: request.rawBody.length }) }],
+        },
+      ],
     },
   ],
 });
@@ -47,42 +52,158 @@ const never = (() => undefined) as never;
 
 /** Each factory called with a mistyped key, and what its refusal must say. */
 const MISTYPED: ReadonlyArray<[string, () => unknown, string]> = [
-  ['createRestServer', () => createRestServer({ site, onErrror: never } as never), 'createRestServer options has unknown option "onErrror" (did you mean "onError"?)'],
-  ['createRestServer site', () => createRestServer({ site: { ...site, hom: site.url } } as never), 'createRestServer options.site has unknown option "hom" (did you mean "home"?)'],
-  ['createRestServer loginLimiter', () => createRestServer({ site, loginLimiter: { maxFailure: 3 } } as never), 'createRestServer options.loginLimiter has unknown option "maxFailure" (did you mean "maxFailures"?)'],
-  ['createRestServer cors', () => createRestServer({ site, cors: { origins: ['https://a.test'], credential: true } } as never), 'createRestServer options.cors has unknown option "credential" (did you mean "credentials"?)'],
+  [
+    'createRestServer',
+    () => createRestServer({ site, onErrror: never } as never),
+    'createRestServer options has unknown option "onErrror" (did you mean "onError"?)',
+  ],
+  [
+    'createRestServer site',
+    () => createRestServer({ site: { ...site, hom: site.url } } as never),
+    'createRestServer options.site has unknown option "hom" (did you mean "home"?)',
+  ],
+  [
+    'createRestServer loginLimiter',
+    () => createRestServer({ site, loginLimiter: { maxFailure: 3 } } as never),
+    'createRestServer options.loginLimiter has unknown option "maxFailure" (did you mean "maxFailures"?)',
+  ],
+  [
+    'createRestServer cors',
+    () => createRestServer({ site, cors: { origins: ['https://a.test'], credential: true } } as never),
+    'createRestServer options.cors has unknown option "credential" (did you mean "credentials"?)',
+  ],
   ['corePosts', () => corePosts({ storag: {} } as never), 'corePosts options has unknown option "storag" (did you mean "storage"?)'],
-  ['contactForms', () => contactForms({ adminEmial: 'a@b.test' } as never), 'contactForms options has unknown option "adminEmial" (did you mean "adminEmail"?)'],
-  ['contactForms mailLimits', () => contactForms({ mailLimits: { maxBytes: 10 } } as never), 'contactForms options.mailLimits has unknown option "maxBytes"; known options: timeoutMs'],
+  [
+    'contactForms',
+    () => contactForms({ adminEmial: 'a@b.test' } as never),
+    'contactForms options has unknown option "adminEmial" (did you mean "adminEmail"?)',
+  ],
+  [
+    'contactForms mailLimits',
+    () => contactForms({ mailLimits: { maxBytes: 10 } } as never),
+    'contactForms options.mailLimits has unknown option "maxBytes"; known options: timeoutMs',
+  ],
   ['oembed', () => oembed({ timeoutMS: 100 } as never), 'oembed options has unknown option "timeoutMS" (did you mean "timeoutMs"?)'],
   ['themeblocks', () => themeblocks({ alowed: [] } as never), 'themeblocks options has unknown option "alowed" (did you mean "allowed"?)'],
   ['theme', () => theme({ layout: {} } as never), 'theme options has unknown option "layout" (did you mean "layouts"?)'],
-  ['seoA', () => seoA({ renderPageLimit: {} } as never), 'seoA options has unknown option "renderPageLimit" (did you mean "renderPageLimits"?)'],
-  ['seoA renderPageLimits', () => seoA({ renderPageLimits: { timeout: 5 } } as never), 'seoA options.renderPageLimits has unknown option "timeout" (did you mean "timeoutMs"?)'],
-  ['loginGuard', () => loginGuard({ sendmail: never } as never), 'loginGuard options has unknown option "sendmail" (did you mean "sendMail"?)'],
-  ['hostToolkit', () => hostToolkit({ hostpanel: {} } as never), 'hostToolkit options has unknown option "hostpanel" (did you mean "hostPanel"?)'],
-  ['hostToolkit settingsLimits', () => hostToolkit({ settingsLimits: { maxKey: 3 } } as never), 'hostToolkit options.settingsLimits has unknown option "maxKey" (did you mean "maxKeys"?)'],
-  ['pageCache', () => pageCache({ disablePreload: true } as never), 'pageCache options has unknown option "disablePreload" (did you mean "disablePreloading"?)'],
+  [
+    'seoA',
+    () => seoA({ renderPageLimit: {} } as never),
+    'seoA options has unknown option "renderPageLimit" (did you mean "renderPageLimits"?)',
+  ],
+  [
+    'seoA renderPageLimits',
+    () => seoA({ renderPageLimits: { timeout: 5 } } as never),
+    'seoA options.renderPageLimits has unknown option "timeout" (did you mean "timeoutMs"?)',
+  ],
+  [
+    'loginGuard',
+    () => loginGuard({ sendmail: never } as never),
+    'loginGuard options has unknown option "sendmail" (did you mean "sendMail"?)',
+  ],
+  [
+    'hostToolkit',
+    () => hostToolkit({ hostpanel: {} } as never),
+    'hostToolkit options has unknown option "hostpanel" (did you mean "hostPanel"?)',
+  ],
+  [
+    'hostToolkit settingsLimits',
+    () => hostToolkit({ settingsLimits: { maxKey: 3 } } as never),
+    'hostToolkit options.settingsLimits has unknown option "maxKey" (did you mean "maxKeys"?)',
+  ],
+  [
+    'pageCache',
+    () => pageCache({ disablePreload: true } as never),
+    'pageCache options has unknown option "disablePreload" (did you mean "disablePreloading"?)',
+  ],
   ['variantA', () => variantA({ post: {} } as never), 'variantA options has unknown option "post" (did you mean "posts"?)'],
-  ['variantB nested', () => variantB({ contactForms: { adminEmial: 'a@b.test' } } as never), 'variantB options.contactForms has unknown option "adminEmial" (did you mean "adminEmail"?)'],
+  [
+    'variantB nested',
+    () => variantB({ contactForms: { adminEmial: 'a@b.test' } } as never),
+    'variantB options.contactForms has unknown option "adminEmial" (did you mean "adminEmail"?)',
+  ],
   ['variantA posts', () => variantA({ posts: { namespace: 'core/v3' } } as never), 'variantA options.posts has unknown option "namespace"'],
-  ['createNodeHandler', () => createNodeHandler(rest, { basepath: '/blog' } as never), 'createNodeHandler options has unknown option "basepath" (did you mean "basePath"?)'],
-  ['createExpressMiddleware', () => createExpressMiddleware(rest, { basepath: '/blog' } as never), `createExpressMiddleware options has unknown option "basepath" (Express gives the mount path: app.use('/blog', middleware))`],
-  ['createKoaMiddleware', () => createKoaMiddleware(rest, { bodylimit: 10 } as never), 'createKoaMiddleware options has unknown option "bodylimit" (did you mean "bodyLimit"?)'],
-  ['createFetchHandler', () => createFetchHandler(rest, { fallbak: never } as never), 'createFetchHandler options has unknown option "fallbak" (did you mean "fallback"?)'],
+  [
+    'createNodeHandler',
+    () => createNodeHandler(rest, { basepath: '/blog' } as never),
+    'createNodeHandler options has unknown option "basepath" (did you mean "basePath"?)',
+  ],
+  [
+    'createExpressMiddleware',
+    () => createExpressMiddleware(rest, { basepath: '/blog' } as never),
+    `createExpressMiddleware options has unknown option "basepath" (Express gives the mount path: app.use('/blog', middleware))`,
+  ],
+  [
+    'createKoaMiddleware',
+    () => createKoaMiddleware(rest, { bodylimit: 10 } as never),
+    'createKoaMiddleware options has unknown option "bodylimit" (did you mean "bodyLimit"?)',
+  ],
+  [
+    'createFetchHandler',
+    () => createFetchHandler(rest, { fallbak: never } as never),
+    'createFetchHandler options has unknown option "fallbak" (did you mean "fallback"?)',
+  ],
   ['memoryStore', () => memoryStore({ clock: Date.now } as never), 'memoryStore options has unknown option "clock"; known options: now'],
-  ['createUserStore', () => createUserStore({ user: [] } as never), 'createUserStore options has unknown option "user" (did you mean "users"?)'],
-  ['createUserStore queue', () => createUserStore({ queue: { maxWaitng: 1 } } as never), 'createUserStore options.queue has unknown option "maxWaitng" (did you mean "maxWaiting"?)'],
-  ['smtpMail', () => smtpMail('smtp://mail.options.test', { timeout: 10 } as never), 'smtpMail options has unknown option "timeout" (did you mean "timeoutMs"?)'],
-  ['nodeOembedFetch', () => nodeOembedFetch({ allowPrivateAddress: true } as never), 'nodeOembedFetch options has unknown option "allowPrivateAddress" (did you mean "allowPrivateAddresses"?)'],
-  ['inProcessPageCache', () => inProcessPageCache(store, pageCacheRulesOn(store), { maxPage: 3 } as never), 'inProcessPageCache options has unknown option "maxPage" (did you mean "maxPages"?)'],
-  ['createAuthenticator', () => createAuthenticator({ verifyApplicationPassword: never, loginLimter: false } as never), 'createAuthenticator options has unknown option "loginLimter" (did you mean "loginLimiter"?)'],
-  ['modulesFromIndex', () => modulesFromIndex({}, { handler: never } as never), 'modulesFromIndex options has unknown option "handler" (did you mean "handlerFor"?)'],
-  ['openMfaSession', () => openMfaSession(store, { userID: 1 } as never), 'openMfaSession options has unknown option "userID" (did you mean "userId"?)'],
-  ['postsStorageOn', () => postsStorageOn(store, { clock: Date.now } as never), 'postsStorageOn options has unknown option "clock"; known options: now'],
-  ['contactFormsStorageOn', () => contactFormsStorageOn(store, { maxSubmission: 3 } as never), 'contactFormsStorageOn options has unknown option "maxSubmission" (did you mean "maxSubmissions"?)'],
-  ['pgliteStore', () => pgliteStore({ datadir: 'never-opened' } as never), 'pgliteStore options has unknown option "datadir" (did you mean "dataDir"?)'],
-  ['postgresStore', () => postgresStore({ connectionstring: 'postgres://x' } as never), 'postgresStore options has unknown option "connectionstring" (did you mean "connectionString"?)'],
+  [
+    'createUserStore',
+    () => createUserStore({ user: [] } as never),
+    'createUserStore options has unknown option "user" (did you mean "users"?)',
+  ],
+  [
+    'createUserStore queue',
+    () => createUserStore({ queue: { maxWaitng: 1 } } as never),
+    'createUserStore options.queue has unknown option "maxWaitng" (did you mean "maxWaiting"?)',
+  ],
+  [
+    'smtpMail',
+    () => smtpMail('smtp://mail.options.test', { timeout: 10 } as never),
+    'smtpMail options has unknown option "timeout" (did you mean "timeoutMs"?)',
+  ],
+  [
+    'nodeOembedFetch',
+    () => nodeOembedFetch({ allowPrivateAddress: true } as never),
+    'nodeOembedFetch options has unknown option "allowPrivateAddress" (did you mean "allowPrivateAddresses"?)',
+  ],
+  [
+    'inProcessPageCache',
+    () => inProcessPageCache(store, pageCacheRulesOn(store), { maxPage: 3 } as never),
+    'inProcessPageCache options has unknown option "maxPage" (did you mean "maxPages"?)',
+  ],
+  [
+    'createAuthenticator',
+    () => createAuthenticator({ verifyApplicationPassword: never, loginLimter: false } as never),
+    'createAuthenticator options has unknown option "loginLimter" (did you mean "loginLimiter"?)',
+  ],
+  [
+    'modulesFromIndex',
+    () => modulesFromIndex({}, { handler: never } as never),
+    'modulesFromIndex options has unknown option "handler" (did you mean "handlerFor"?)',
+  ],
+  [
+    'openMfaSession',
+    () => openMfaSession(store, { userID: 1 } as never),
+    'openMfaSession options has unknown option "userID" (did you mean "userId"?)',
+  ],
+  [
+    'postsStorageOn',
+    () => postsStorageOn(store, { clock: Date.now } as never),
+    'postsStorageOn options has unknown option "clock"; known options: now',
+  ],
+  [
+    'contactFormsStorageOn',
+    () => contactFormsStorageOn(store, { maxSubmission: 3 } as never),
+    'contactFormsStorageOn options has unknown option "maxSubmission" (did you mean "maxSubmissions"?)',
+  ],
+  [
+    'pgliteStore',
+    () => pgliteStore({ datadir: 'never-opened' } as never),
+    'pgliteStore options has unknown option "datadir" (did you mean "dataDir"?)',
+  ],
+  [
+    'postgresStore',
+    () => postgresStore({ connectionstring: 'postgres://x' } as never),
+    'postgresStore options has unknown option "connectionstring" (did you mean "connectionString"?)',
+  ],
 ];
 
 describe('an unknown option', () => {
@@ -125,14 +246,18 @@ describe('a size given as text', () => {
   });
 
   it('refuses a number that is no size', () => {
-    expect(() => createNodeHandler(rest, { bodyLimit: Number.NaN })).toThrow('createNodeHandler options.bodyLimit must be a number of bytes');
+    expect(() => createNodeHandler(rest, { bodyLimit: Number.NaN })).toThrow(
+      'createNodeHandler options.bodyLimit must be a number of bytes',
+    );
     expect(() => createNodeHandler(rest, { bodyLimit: -1 })).toThrow('createNodeHandler options.bodyLimit must be a number of bytes');
   });
 
   it('is read as bytes would read it where a size is kept in bytes', () => {
     expect(() => inProcessPageCache(store, pageCacheRulesOn(store), { maxPageBytes: '1kb', maxTotalBytes: '1.5MB' })).not.toThrow();
     // 0.5 bytes floored is 0, below the least a page cache may keep.
-    expect(() => inProcessPageCache(store, pageCacheRulesOn(store), { maxPageBytes: '0.0004kb' })).toThrow('maxPageBytes must be a number of at least 1');
+    expect(() => inProcessPageCache(store, pageCacheRulesOn(store), { maxPageBytes: '0.0004kb' })).toThrow(
+      'maxPageBytes must be a number of at least 1',
+    );
   });
 });
 

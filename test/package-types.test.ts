@@ -91,7 +91,10 @@ function typecheck(dir: string, files: Record<string, string>, compilerOptions: 
   mkdirSync(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   const options = { target: 'es2022', strict: true, skipLibCheck: false, noEmit: true, ...compilerOptions };
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: Object.keys(files).filter((f) => f !== 'package.json') }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: options, files: Object.keys(files).filter((f) => f !== 'package.json') }),
+  );
   return new Promise((resolve) => {
     execFile(process.execPath, [TSC, '-p', dir], { cwd: dir }, (error, stdout) => resolve(error ? stdout || error.message : ''));
   });
@@ -184,24 +187,40 @@ describe('the published types in a strict project with skipLibCheck off', () => 
     portableProject = consumerProject('worker', []);
   }, 240_000);
 
-  it('compiles every entry point under NodeNext, from ES modules and from CommonJS', async () => {
-    const files = { 'package.json': ESM_PACKAGE, 'app.ts': NODE_CONSUMER, 'app-cjs.cts': NODE_CJS_CONSUMER };
-    expect(await typecheck(join(nodeProject, 'nodenext'), files, { ...NODENEXT, types: ['node'] })).toBe('');
-  }, TSC_TIMEOUT);
+  it(
+    'compiles every entry point under NodeNext, from ES modules and from CommonJS',
+    async () => {
+      const files = { 'package.json': ESM_PACKAGE, 'app.ts': NODE_CONSUMER, 'app-cjs.cts': NODE_CJS_CONSUMER };
+      expect(await typecheck(join(nodeProject, 'nodenext'), files, { ...NODENEXT, types: ['node'] })).toBe('');
+    },
+    TSC_TIMEOUT,
+  );
 
-  it('compiles every entry point under Bundler resolution', async () => {
-    expect(await typecheck(join(nodeProject, 'bundler'), { 'app.ts': NODE_CONSUMER }, { ...BUNDLER, types: ['node'] })).toBe('');
-  }, TSC_TIMEOUT);
+  it(
+    'compiles every entry point under Bundler resolution',
+    async () => {
+      expect(await typecheck(join(nodeProject, 'bundler'), { 'app.ts': NODE_CONSUMER }, { ...BUNDLER, types: ['node'] })).toBe('');
+    },
+    TSC_TIMEOUT,
+  );
 
-  it('compiles every entry point under the classic "node" resolution, through typesVersions', async () => {
-    const options = { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, types: ['node'] };
-    expect(await typecheck(join(nodeProject, 'node10'), { 'app.ts': NODE_CONSUMER }, options)).toBe('');
-  }, TSC_TIMEOUT);
+  it(
+    'compiles every entry point under the classic "node" resolution, through typesVersions',
+    async () => {
+      const options = { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, types: ['node'] };
+      expect(await typecheck(join(nodeProject, 'node10'), { 'app.ts': NODE_CONSUMER }, options)).toBe('');
+    },
+    TSC_TIMEOUT,
+  );
 
-  it('compiles the root entry and site-rest/fetch without Node types, under NodeNext and Bundler', async () => {
-    const lib = { lib: ['es2022', 'dom'], types: [] };
-    const files = { 'package.json': ESM_PACKAGE, 'worker.ts': PORTABLE_CONSUMER };
-    expect(await typecheck(join(portableProject, 'nodenext'), files, { ...NODENEXT, ...lib })).toBe('');
-    expect(await typecheck(join(portableProject, 'bundler'), { 'worker.ts': PORTABLE_CONSUMER }, { ...BUNDLER, ...lib })).toBe('');
-  }, TSC_TIMEOUT);
+  it(
+    'compiles the root entry and site-rest/fetch without Node types, under NodeNext and Bundler',
+    async () => {
+      const lib = { lib: ['es2022', 'dom'], types: [] };
+      const files = { 'package.json': ESM_PACKAGE, 'worker.ts': PORTABLE_CONSUMER };
+      expect(await typecheck(join(portableProject, 'nodenext'), files, { ...NODENEXT, ...lib })).toBe('');
+      expect(await typecheck(join(portableProject, 'bundler'), { 'worker.ts': PORTABLE_CONSUMER }, { ...BUNDLER, ...lib })).toBe('');
+    },
+    TSC_TIMEOUT,
+  );
 });

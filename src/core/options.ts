@@ -6,11 +6,8 @@
 import { z } from 'zod';
 import { BYTE_SIZE_FORMS, byteSize } from './byte-size.js';
 import { nearestWord } from './nearest-word.js';
-import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { CorsAllowList } from './http/cors.js';
 import type { OpenApiOptions } from './index/openapi.js';
-import type { SmtpMailOptions } from './mail/smtp.js';
-import type { RestServerOptions } from './server.js';
 
 /** Every key of `T`, of each member where `T` is a union (`{ connectionString } | { pool }`). */
 type KeysOf<T> = T extends unknown ? keyof T : never;
@@ -99,7 +96,7 @@ const site = optionsObject(
     page_for_posts: z.int().min(0).optional(),
     page_on_front: z.int().min(0).optional(),
     show_on_front: z.string().optional(),
-  } satisfies OptionsShape<RestServerOptions['site']>,
+  },
   { error: "must be the site facts: { name, url, … } (e.g. { name: 'My Site', url: 'https://example.com' })" },
 );
 
@@ -122,7 +119,7 @@ export const sessionScheme = z.looseObject({ user: fn('request → user or null'
 export const loginLimiterOptions = optionsObject({
   maxFailures: checkedAtUse<number>(),
   windowMs: checkedAtUse<number>(),
-} satisfies OptionsShape<LoginLimiterOptions>);
+});
 
 // The origins' forms are checked where the policy is made (src/core/http/cors.ts).
 const corsAllowList = optionsObject({ origins: z.unknown(), credentials: flag.optional() } satisfies OptionsShape<CorsAllowList>);
@@ -131,46 +128,46 @@ const corsAllowList = optionsObject({ origins: z.unknown(), credentials: flag.op
 // through the module schema alone, so its errors name the field (a union would say "Invalid input").
 const mountable = z.preprocess((value) => (typeof value === 'function' ? { namespace: '', routes: [] } : value), namespaceModule);
 
-const serverShape = optionsObject(
-  {
-    site,
-    apiRoot: z.string().optional(),
-    routing: z.enum(['path', 'query']).optional(),
-    trustHost: z.boolean({ error: 'must be true or false' }).optional(),
-    trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
-    namespaces: z.array(mountable, { error: 'must be a list of namespace modules' }).optional(),
-    store: z
-      .looseObject(
-        { transaction: fn('the site store API'), close: fn('the site store API') },
-        { error: 'must be a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)' },
-      )
-      .optional(),
-    authenticate: fn('request, responseHeaders → user, null or error').optional(),
-    users: z
-      .looseObject(
-        { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
-        { error: 'must be a user store (await createUserStore(...) from site-rest/node)' },
-      )
-      .optional(),
-    verifyApplicationPassword: fn('username, password → user or null').optional(),
-    credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
-    session: sessionScheme.optional(),
-    loginLimiter: z.union([z.literal(false), loginLimiterOptions], { error: 'must be limiter options or false' }).optional(),
-    authorizationUrl: absoluteUrl.optional(),
-    authentication: z.record(z.string(), z.unknown()).optional(),
-    maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
-    jsonp: z.boolean().optional(),
-    cors: z.union([z.literal('wordpress'), z.literal(false), corsAllowList], { error: "must be 'wordpress', false or { origins, credentials }" }).optional(),
-    onError: fn('error, { level, phase, method, route }').optional(),
-    unsafePatterns: z.enum(['refuse', 'allow']).optional(),
-    capabilities: list(z.string(), 'capability names').optional(),
-    schemaKeywords: list(z.string(), 'keyword names').optional(),
-    onRequest: fn('a hook').optional(),
-    beforeHandler: fn('a hook').optional(),
-    afterHandler: fn('a hook').optional(),
-    onResponse: fn('a hook').optional(),
-  } satisfies OptionsShape<RestServerOptions>,
-);
+const serverShape = optionsObject({
+  site,
+  apiRoot: z.string().optional(),
+  routing: z.enum(['path', 'query']).optional(),
+  trustHost: z.boolean({ error: 'must be true or false' }).optional(),
+  trustProxy: z.boolean({ error: 'must be true or false' }).optional(),
+  namespaces: z.array(mountable, { error: 'must be a list of namespace modules' }).optional(),
+  store: z
+    .looseObject(
+      { transaction: fn('the site store API'), close: fn('the site store API') },
+      { error: 'must be a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)' },
+    )
+    .optional(),
+  authenticate: fn('request, responseHeaders → user, null or error').optional(),
+  users: z
+    .looseObject(
+      { verifyApplicationPassword: fn('the user store API'), getUser: fn('the user store API') },
+      { error: 'must be a user store (await createUserStore(...) from site-rest/node)' },
+    )
+    .optional(),
+  verifyApplicationPassword: fn('username, password → user or null').optional(),
+  credentialErrors: z.enum(['anonymous', 'wordpress']).optional(),
+  session: sessionScheme.optional(),
+  loginLimiter: z.union([z.literal(false), loginLimiterOptions], { error: 'must be limiter options or false' }).optional(),
+  authorizationUrl: absoluteUrl.optional(),
+  authentication: z.record(z.string(), z.unknown()).optional(),
+  maxBatchSize: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).optional(),
+  jsonp: z.boolean().optional(),
+  cors: z
+    .union([z.literal('wordpress'), z.literal(false), corsAllowList], { error: "must be 'wordpress', false or { origins, credentials }" })
+    .optional(),
+  onError: fn('error, { level, phase, method, route }').optional(),
+  unsafePatterns: z.enum(['refuse', 'allow']).optional(),
+  capabilities: list(z.string(), 'capability names').optional(),
+  schemaKeywords: list(z.string(), 'keyword names').optional(),
+  onRequest: fn('a hook').optional(),
+  beforeHandler: fn('a hook').optional(),
+  afterHandler: fn('a hook').optional(),
+  onResponse: fn('a hook').optional(),
+});
 
 const serverOptions = serverShape.refine(
   (options) => options.site.url !== undefined || options.trustHost === true || options.trustProxy === true,
@@ -215,23 +212,6 @@ export function checkServerOptions(options: unknown): void {
 /** Whether `url` is an `smtp://` or `smtps://` URL with a host. */
 export function isSmtpUrl(url: string): boolean {
   return /^smtps?:\/\/[^/?#\s]/i.test(url) && URL.canParse(url);
-}
-
-const smtpMailOptions = optionsObject({
-  timeoutMs: z.int({ error: 'must be a whole number of milliseconds' }).min(1, { error: 'must be at least 1' }).optional(),
-  maxBytes: bytes.pipe(z.number().min(1, { error: 'must be at least 1' })).optional(),
-  onError: fn('error → nothing').optional(),
-} satisfies OptionsShape<SmtpMailOptions>);
-
-/**
- * smtpMail's options as it reads them; throws a `TypeError` when `url` is not an `smtp://` or
- * `smtps://` URL or `options` are not what smtpMail takes. The URL is never repeated: it may hold a password.
- */
-export function checkSmtpMailOptions(url: unknown, options: unknown): z.output<typeof smtpMailOptions> {
-  if (typeof url !== 'string' || !isSmtpUrl(url)) {
-    throw new TypeError("site-rest: smtpMail url must be an smtp:// or smtps:// URL, e.g. 'smtp://user:password@mail.example.com:587'");
-  }
-  return checkOptions(smtpMailOptions, options, 'smtpMail');
 }
 
 const openApiOptions = optionsObject(

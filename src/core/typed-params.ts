@@ -126,7 +126,9 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * type, `A` alone keeps no result.
  */
 export function route<const P extends string, const A extends readonly unknown[], E>(
-  definition: Omit<RouteDefinition, 'path' | 'endpoints'> & { path: P; endpoints: { [I in keyof A]: TypedEndpoint<P, A[I]> } } & { endpoints: E },
+  definition: Omit<RouteDefinition, 'path' | 'endpoints'> & { path: P; endpoints: { [I in keyof A]: TypedEndpoint<P, A[I]> } } & {
+    endpoints: E;
+  },
 ): TypedRoute<P, E> {
-  return definition as unknown as TypedRoute<P, E>;
+  return definition;
 }

@@ -44,7 +44,11 @@ export function boundOption(owner: string, name: string, value: number | undefin
  * A namespace's service limits: the host's (as {@link serviceLimitsOptions} read them) where given
  * and sane, else its defaults; a bad one is refused at mount naming `owner`.
  */
-export function serviceLimits(owner: string, given: Partial<HostServiceLimits> | undefined, defaults: HostServiceLimits): HostServiceLimits {
+export function serviceLimits(
+  owner: string,
+  given: Partial<HostServiceLimits> | undefined,
+  defaults: HostServiceLimits,
+): HostServiceLimits {
   return {
     timeoutMs: boundOption(owner, 'timeoutMs', given?.timeoutMs, defaults.timeoutMs, 1),
     maxBytes: boundOption(owner, 'maxBytes', given?.maxBytes, defaults.maxBytes, 1),

@@ -26,7 +26,10 @@ const product = route({
 
 describe('a route declared through route()', () => {
   it("keeps each handler's result, so inject answers are typed by it", async () => {
-    const server = createRestServer({ site: { name: 'x', url: 'http://x.test' }, namespaces: [{ namespace: 'shop/v1', routes: [product] }] });
+    const server = createRestServer({
+      site: { name: 'x', url: 'http://x.test' },
+      namespaces: [{ namespace: 'shop/v1', routes: [product] }],
+    });
     const read = await server.inject<HandlerData<(typeof product)['endpoints'][0]['handler']>>({ path: '/shop/v1/products/7' });
     expectTypeOf(read.data).toEqualTypeOf<{ id: number; name: string }>();
     const updated = await server.inject<HandlerData<(typeof product)['endpoints'][1]['handler']>>({ path: '/shop/v1/products/7' });

@@ -99,8 +99,15 @@ const userStoreOptions = optionsObject({
   store: hostObject('a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)').optional(),
   users: z.array(z.unknown(), { error: 'must be a list of users' }).optional(),
   roles: hostObject('a role table').optional(),
-  scrypt: optionsObject({ N: checkedAtUse<number>(), r: checkedAtUse<number>(), p: checkedAtUse<number>() } satisfies OptionsShape<ScryptCost>).optional(),
-  queue: optionsObject({ concurrency: checkedAtUse<number>(), maxWaiting: checkedAtUse<number>() } satisfies OptionsShape<HashQueueOptions>).optional(),
+  scrypt: optionsObject({
+    N: checkedAtUse<number>(),
+    r: checkedAtUse<number>(),
+    p: checkedAtUse<number>(),
+  } satisfies OptionsShape<ScryptCost>).optional(),
+  queue: optionsObject({
+    concurrency: checkedAtUse<number>(),
+    maxWaiting: checkedAtUse<number>(),
+  } satisfies OptionsShape<HashQueueOptions>).optional(),
 } satisfies OptionsShape<UserStoreOptions>);
 
 /** WordPress's user meta of application passwords: a list of `{uuid, app_id, name, password, created, last_used, last_ip}`. */

@@ -36,7 +36,9 @@ export interface ModulesFromIndexOptions {
 
 const modulesFromIndexOptions = optionsObject({
   handlerFor: fn('route, methods → handler').optional(),
-  permission: z.union([z.string(), fn('request → boolean or error'), z.null()], { error: 'must be a capability, a check or null' }).optional(),
+  permission: z
+    .union([z.string(), fn('request → boolean or error'), z.null()], { error: 'must be a capability, a check or null' })
+    .optional(),
   rename: fn('namespace → namespace').optional(),
 } satisfies OptionsShape<ModulesFromIndexOptions>);
 

@@ -1,7 +1,8 @@
 // Node-only (nodemailer opens sockets): reached from `site-rest/node`, never from the root entry.
 import { createTransport } from 'nodemailer';
 import type { ByteSize } from '../byte-size.js';
-import { checkSmtpMailOptions } from '../options.js';
+import { z } from 'zod';
+import { bytes, checkOptions, fn, isSmtpUrl, optionsObject, type OptionsShape } from '../options.js';
 import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
 
 /** Options of {@link smtpMail}. */
@@ -12,6 +13,23 @@ export interface SmtpMailOptions {
   maxBytes?: ByteSize;
   /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error never holds the URL's password. */
   onError?: (error: Error) => void;
+}
+
+const smtpMailOptions = optionsObject({
+  timeoutMs: z.int({ error: 'must be a whole number of milliseconds' }).min(1, { error: 'must be at least 1' }).optional(),
+  maxBytes: bytes.pipe(z.number().min(1, { error: 'must be at least 1' })).optional(),
+  onError: fn('error → nothing').optional(),
+} satisfies OptionsShape<SmtpMailOptions>);
+
+/**
+ * smtpMail's options as it reads them; throws a `TypeError` when `url` is not an `smtp://` or
+ * `smtps://` URL or `options` are not what smtpMail takes. The URL is never repeated: it may hold a password.
+ */
+function checkSmtpMailOptions(url: unknown, options: unknown): z.output<typeof smtpMailOptions> {
+  if (typeof url !== 'string' || !isSmtpUrl(url)) {
+    throw new TypeError("site-rest: smtpMail url must be an smtp:// or smtps:// URL, e.g. 'smtp://user:password@mail.example.com:587'");
+  }
+  return checkOptions(smtpMailOptions, options, 'smtpMail');
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;

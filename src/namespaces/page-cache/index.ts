@@ -49,7 +49,11 @@ export const pageCacheOptions = optionsObject({
  * settings live in the server's site store; the cache itself is `options.cache`.
  */
 export function pageCache(options: PageCacheOptions = {}): MountableNamespace {
-  const limits = serviceLimits('pageCache serviceLimits', checkOptions(pageCacheOptions, options, 'pageCache').serviceLimits, PAGE_CACHE_LIMITS);
+  const limits = serviceLimits(
+    'pageCache serviceLimits',
+    checkOptions(pageCacheOptions, options, 'pageCache').serviceLimits,
+    PAGE_CACHE_LIMITS,
+  );
   return ({ store }) => {
     const storage = withDefaults<PageCacheStorage>(
       () => pageCacheStorageOn(store),
