@@ -239,7 +239,9 @@ describe('server.openapi()', () => {
     const server = createRestServer({ site: SITE, namespaces: [shop] });
     expect(server.openapi().info).toEqual({ title: 'Shop', version: '1.0.0', description: 'A test shop' });
     expect(server.openapi({ title: 'T', version: '3', description: 'D' }).info).toEqual({ title: 'T', version: '3', description: 'D' });
-    expect(() => server.openapi({ titel: 'T' } as never)).toThrow('site-rest: openapi options has unknown option(s) "titel"');
+    expect(() => server.openapi({ titel: 'T' } as never)).toThrow(
+      'site-rest: openapi options has unknown option "titel" (did you mean "title"?)',
+    );
     expect(() => server.openapi({ version: 3 } as never)).toThrow(/openapi options\.version must be a string/);
   });
 

@@ -77,7 +77,9 @@ describe('registration refuses', () => {
       /options\.site\.url must be an absolute http\(s\) URL/,
     );
     expect(() => createRestServer({ site, maxBatchSize: 0 })).toThrow(/options\.maxBatchSize must be at least 1/);
-    expect(() => createRestServer({ site, onErrror: () => {} } as RestServerOptions)).toThrow(/options has unknown option\(s\) "onErrror"/);
+    expect(() => createRestServer({ site, onErrror: () => {} } as RestServerOptions)).toThrow(
+      /options has unknown option "onErrror" \(did you mean "onError"\?\)/,
+    );
     expect(() => createRestServer({ site, namespaces: [{ namespace: 'x/v1' }] } as unknown as RestServerOptions)).toThrow(
       /options\.namespaces\.0\.routes/,
     );

@@ -6,12 +6,15 @@ import { readFetchBody } from './read-body.js';
 import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 import { basePathOption, belowBase } from './mount.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, fn, optionsObject, text, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** Answers requests outside the API (default: WordPress's 404 `rest_no_route`). */
   fallback?: (request: Request) => Response | Promise<Response>;
   /**
@@ -26,6 +29,13 @@ export interface FetchHandlerOptions {
   /** A page cache (`inProcessPageCache`) that serves and keeps `fallback`'s pages; the API's own answers are never cached. */
   pageCache?: HostPageCache;
 }
+
+const fetchHandlerOptions = optionsObject({
+  ...ADAPTER_OPTIONS,
+  basePath: text.optional(),
+  fallback: fn('request → Response').optional(),
+  clientAddress: fn('request → address or undefined').optional(),
+} satisfies OptionsShape<FetchHandlerOptions>);
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -135,7 +145,8 @@ async function throughCache(
  * promise, so the platform's or framework's error handling sees it.
  */
 export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(fetchHandlerOptions, options, 'createFetchHandler');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;

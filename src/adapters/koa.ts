@@ -8,6 +8,9 @@ import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.j
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import { POST_ID_HEADER, type HostPageCache } from '../core/http/page-cache.js';
 import { sentHead } from './page-cache.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -49,8 +52,8 @@ export interface KoaContextLike {
 
 /** Options of {@link createKoaMiddleware}. */
 export interface KoaMiddlewareOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `next()`. */
   basePath?: string;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
@@ -58,6 +61,8 @@ export interface KoaMiddlewareOptions {
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
 }
+
+const koaMiddlewareOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<KoaMiddlewareOptions>);
 
 /**
  * Hands a core answer to Koa's response API rather than writing to the socket, so that
@@ -132,7 +137,8 @@ export function createKoaMiddleware(
   server: RestServer,
   options: KoaMiddlewareOptions = {},
 ): (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void> {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(koaMiddlewareOptions, options, 'createKoaMiddleware');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;

@@ -10,6 +10,8 @@ import type { JsonValue, SiteStore, StoreTables, UserRow } from '../../store/typ
 import type { CredentialCheck } from './authenticate.js';
 import { createPasswordHasher, keyOfHash, type HashQueueOptions, type HashSettings, type ScryptCost } from './password-hasher.js';
 import { capabilitiesOf, DEFAULT_ROLES, type RoleTable } from './roles.js';
+import { z } from 'zod';
+import { checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../options.js';
 
 /** A user of the built-in store, as handlers see it. */
 export interface StoreUser extends RestUser {
@@ -92,6 +94,21 @@ export interface UserStoreOptions {
   /** The sign-in queue: by default scrypt runs 2 at a time, one of them kept for trusted checks, with at most 16 checks waiting. */
   queue?: HashQueueOptions;
 }
+
+const userStoreOptions = optionsObject({
+  store: hostObject('a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)').optional(),
+  users: z.array(z.unknown(), { error: 'must be a list of users' }).optional(),
+  roles: hostObject('a role table').optional(),
+  scrypt: optionsObject({
+    N: checkedAtUse<number>(),
+    r: checkedAtUse<number>(),
+    p: checkedAtUse<number>(),
+  } satisfies OptionsShape<ScryptCost>).optional(),
+  queue: optionsObject({
+    concurrency: checkedAtUse<number>(),
+    maxWaiting: checkedAtUse<number>(),
+  } satisfies OptionsShape<HashQueueOptions>).optional(),
+} satisfies OptionsShape<UserStoreOptions>);
 
 /** WordPress's user meta of application passwords: a list of `{uuid, app_id, name, password, created, last_used, last_ip}`. */
 const PASSWORDS_KEY = '_application_passwords';
@@ -178,6 +195,7 @@ async function rowOf(tables: StoreTables, idOrLogin: number | string): Promise<U
  * through the other. Rejects when the store cannot be reached or a given user is invalid.
  */
 export async function createUserStore(options: UserStoreOptions = {}): Promise<UserStore> {
+  checkOptions(userStoreOptions, options, 'createUserStore');
   const store = options.store ?? memoryStore();
   const roleTable = options.roles ?? DEFAULT_ROLES;
   const hasher = createPasswordHasher(options.scrypt, options.queue);

@@ -1,6 +1,8 @@
 import { redactCredentials } from './credentials.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { Handler, NamespaceModule, Permission, RouteDefinition } from '../types.js';
+import { z } from 'zod';
+import { checkOptions, fn, optionsObject, type OptionsShape } from '../options.js';
 
 /** One endpoint as a WordPress index lists it. */
 export interface IndexEndpoint {
@@ -31,6 +33,14 @@ export interface ModulesFromIndexOptions {
   /** The namespace to mount a namespace's routes under (default: its own). */
   rename?: (namespace: string) => string;
 }
+
+const modulesFromIndexOptions = optionsObject({
+  handlerFor: fn('route, methods → handler').optional(),
+  permission: z
+    .union([z.string(), fn('request → boolean or error'), z.null()], { error: 'must be a capability, a check or null' })
+    .optional(),
+  rename: fn('namespace → namespace').optional(),
+} satisfies OptionsShape<ModulesFromIndexOptions>);
 
 /** The default handler: answers the validated, sanitized request as `{route, method, params}`, credential values redacted. */
 export const echoRequest: Handler = (request) => ({
@@ -92,6 +102,7 @@ function withLists(schema: ArgSchema): ArgSchema {
  * modules in order keeps the index's route order.
  */
 export function modulesFromIndex(routes: Record<string, IndexRoute>, options: ModulesFromIndexOptions = {}): NamespaceModule[] {
+  checkOptions(modulesFromIndexOptions, options, 'modulesFromIndex');
   const { handlerFor = () => echoRequest, permission = 'public', rename = (namespace: string) => namespace } = options;
   const modules: NamespaceModule[] = [];
   for (const [key, route] of Object.entries(routes)) {

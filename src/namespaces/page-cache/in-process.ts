@@ -18,15 +18,17 @@ import { DEFAULT_SESSION_COOKIES, isCacheableHead, isKnownVisitor, isRejectedReq
 import { logPurge, purgesSince } from './purge-log.js';
 import type { CachedPage, FetchedPage, PageCache, PageCacheRulesSource, PurgeTarget } from './services.js';
 import { throttled } from './throttled.js';
+import type { ByteSize } from '../../core/byte-size.js';
+import { bytes, checkedAtUse, checkOptions, fn, optionsObject, texts, type OptionsShape } from '../../core/options.js';
 
 /** Options of {@link inProcessPageCache}. */
 export interface InProcessPageCacheOptions {
   /** Most pages held (default 1000): past it, the least recently served goes. */
   maxPages?: number;
-  /** Largest page kept, in bytes (default 1 MiB): a longer answer goes to the visitor uncached. */
-  maxPageBytes?: number;
-  /** Most bytes held in all (default 64 MiB): past it, the least recently served pages go. */
-  maxTotalBytes?: number;
+  /** Largest page kept, in bytes or as Express writes sizes (default 1 MiB, `'1mb'`): a longer answer goes to the visitor uncached. */
+  maxPageBytes?: ByteSize;
+  /** Most bytes held in all (default 64 MiB, `'64mb'`): past it, the least recently served pages go. */
+  maxTotalBytes?: ByteSize;
   /** Cookie names of the host's own sessions: a visitor carrying one is never served nor cached (default {@link DEFAULT_SESSION_COOKIES}). */
   sessionCookies?: readonly string[];
   /** Media types kept (default `text/html`, the pages WP Super Cache keeps). */
@@ -34,6 +36,15 @@ export interface InProcessPageCacheOptions {
   /** The clock, in milliseconds since the epoch (default `Date.now`). */
   now?: () => number;
 }
+
+const inProcessPageCacheOptions = optionsObject({
+  maxPages: checkedAtUse<number>(),
+  maxPageBytes: bytes.optional(),
+  maxTotalBytes: bytes.optional(),
+  sessionCookies: texts.optional(),
+  contentTypes: texts.optional(),
+  now: fn('→ milliseconds').optional(),
+} satisfies OptionsShape<InProcessPageCacheOptions>);
 
 /** The in-process page cache: what `page-cache/v1` reports on and purges, and what an adapter's `pageCache` option serves from. */
 export interface InProcessPageCache extends PageCache, HostPageCache {}
@@ -138,9 +149,10 @@ export function inProcessPageCache(
   rules: PageCacheRulesSource,
   options: InProcessPageCacheOptions = {},
 ): InProcessPageCache {
+  const given = checkOptions(inProcessPageCacheOptions, options, OWNER);
   const maxPages = boundOption(OWNER, 'maxPages', options.maxPages, 1000, 1);
-  const maxPageBytes = boundOption(OWNER, 'maxPageBytes', options.maxPageBytes, 1024 * 1024, 1);
-  const maxTotalBytes = boundOption(OWNER, 'maxTotalBytes', options.maxTotalBytes, 64 * 1024 * 1024, 1);
+  const maxPageBytes = boundOption(OWNER, 'maxPageBytes', given.maxPageBytes, 1024 * 1024, 1);
+  const maxTotalBytes = boundOption(OWNER, 'maxTotalBytes', given.maxTotalBytes, 64 * 1024 * 1024, 1);
   const sessionCookies = new Set(options.sessionCookies ?? DEFAULT_SESSION_COOKIES);
   const contentTypes = new Set((options.contentTypes ?? ['text/html']).map((type) => type.toLowerCase()));
   const now = options.now ?? Date.now;
