@@ -131,6 +131,27 @@ describe('server.openapi()', () => {
     expect(document.tags.map((t) => t.name)).toEqual(['root', 'oembed/1.0', 'echo/v1', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1']);
   });
 
+  it("describes core/v2's title, content and excerpt as their raw text or the object WordPress lists", () => {
+    const document = createRestServer({ site: SITE, namespaces: variantA() }).openapi();
+    const body = operationOf(document, '/core/v2/posts', 'post').requestBody!.content['application/json']!.schema as {
+      properties: Record<string, { anyOf?: Array<Record<string, unknown>> }>;
+    };
+    expect(body.properties.title).toEqual({
+      description: 'The title for the post.',
+      anyOf: [
+        { type: 'string', description: 'Title for the post, as it exists in the database.' },
+        {
+          type: 'object',
+          properties: {
+            raw: { type: 'string', description: 'Title for the post, as it exists in the database.' },
+            rendered: { type: 'string', description: 'HTML title for the post, transformed for display.', readOnly: true },
+          },
+        },
+      ],
+    });
+    for (const field of ['content', 'excerpt']) expect(body.properties[field]!.anyOf![0]!.type).toBe('string');
+  });
+
   it('writes a regex path param as {id}, its regex anchored as the pattern and its arg as the schema', () => {
     const get = operationOf(shopDocument(), '/shop/v1/items/{id}', 'get');
     expect(get.operationId).toBe('get_shop_v1_items_id');
@@ -255,6 +276,7 @@ export const id: Post['parameters']['path']['id'] = 5;
 export const query: operations['get_core_v2_posts']['parameters']['query'] = { context: 'edit', per_page: 10, author: [1, 2] };
 type NewPost = NonNullable<paths['/core/v2/posts']['post']['requestBody']>['content']['application/json'];
 export const draft: NewPost = { status: 'draft', sticky: false };
+export const titled: NewPost = { title: 'Hello', content: { raw: '<p>Hi</p>' } };
 // @ts-expect-error: status is one of WordPress's statuses
 export const bad: NewPost = { status: 'bogus' };
 export const error: components['schemas']['WP_Error'] = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400 } };

@@ -3,7 +3,7 @@ import { setOwn } from '../own-property.js';
 import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
 import type { SiteFacts } from '../types.js';
 import { templatedPath, type TemplatedPath } from './openapi-path.js';
-import { allowsType, toJsonSchema, type JsonSchema } from './openapi-schema.js';
+import { allowsType, argJsonSchema, type JsonSchema } from './openapi-schema.js';
 
 /** Options of `server.openapi()`. */
 export interface OpenApiOptions {
@@ -153,12 +153,12 @@ function operation(
 ): Record<string, unknown> {
   const parameters: Array<Record<string, unknown>> = [];
   for (const { name, pattern } of template.params) {
-    const arg = Object.hasOwn(endpoint.args, name) ? toJsonSchema(endpoint.args[name]!) : { type: 'string' };
+    const arg = Object.hasOwn(endpoint.args, name) ? argJsonSchema(endpoint.args[name]!) : { type: 'string' };
     parameters.push(parameter(name, 'path', { ...arg, pattern }, true));
   }
   const rest: Array<[string, JsonSchema, boolean]> = [];
   for (const [name, arg] of Object.entries(endpoint.args)) {
-    if (!template.params.some((p) => p.name === name)) rest.push([name, toJsonSchema(arg), isRequired(arg.required)]);
+    if (!template.params.some((p) => p.name === name)) rest.push([name, argJsonSchema(arg), isRequired(arg.required)]);
   }
   const inBody = BODY_OPERATIONS.has(method);
   if (!inBody) for (const [name, schema, required] of rest) parameters.push(parameter(name, 'query', schema, required));
