@@ -3,6 +3,7 @@ import { setOwn } from '../own-property.js';
 import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
 import type { SiteFacts } from '../types.js';
 import { templatedPath, type TemplatedPath } from './openapi-path.js';
+import { summaryOf } from './openapi-summary.js';
 import { allowsType, argJsonSchema, type JsonSchema } from './openapi-schema.js';
 
 /** Options of `server.openapi()`. */
@@ -168,6 +169,7 @@ function operation(
   for (const status of ERROR_STATUSES) responses[status] = { $ref: '#/components/responses/Error' };
   return {
     tags: [route.namespace || ROOT_TAG],
+    summary: endpoint.summary ?? summaryOf(method, template.path),
     operationId,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(inBody && rest.length > 0 ? { requestBody: requestBody(rest) } : {}),

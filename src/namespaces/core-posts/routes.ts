@@ -205,6 +205,7 @@ export const corePostsRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: 'List posts',
         args: collectionArgs,
         handler: 'listPosts',
         check: 'readCollection',
@@ -212,6 +213,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['POST'],
+        summary: 'Create a post',
         args: writeArgs,
         handler: 'createPost',
         permission: 'edit_posts',
@@ -225,6 +227,7 @@ export const corePostsRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: 'Retrieve a post',
         args: {
           id,
           context: {
@@ -241,6 +244,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['POST', 'PUT', 'PATCH'],
+        summary: 'Update a post',
         args: { id, ...writeArgs },
         handler: 'updatePost',
         check: 'editPost',
@@ -248,6 +252,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['DELETE'],
+        summary: 'Delete a post',
         args: { id, force: { type: 'boolean', default: false, description: 'Whether to bypass Trash and force deletion.' } },
         handler: 'deletePost',
         check: 'deletePost',
