@@ -30,6 +30,7 @@ export type { RestErrorBody, RestErrorData } from './core/errors/rest-error.js';
 export { RestResponse, respond } from './core/http/response.js';
 export type { HeaderValue, RestLink } from './core/http/response.js';
 export { validateValue, sanitizeValue } from './core/schema/index.js';
+export { rawRendered } from './core/schema/raw-rendered.js';
 export type { ArgSchema, SanitizeCallback, SchemaType, ValidateCallback } from './core/schema/types.js';
 export type { RestTarget } from './core/routing/rest-route.js';
 export type {

@@ -1,4 +1,5 @@
 import { redactCredentials } from './credentials.js';
+import { isRawRendered, rawRendered } from '../schema/raw-rendered.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { Handler, NamespaceModule, Permission, RouteDefinition } from '../types.js';
 import { z } from 'zod';
@@ -49,24 +50,6 @@ export const echoRequest: Handler = (request) => ({
   params: redactCredentials(request.params),
 });
 
-/** The properties of the raw/rendered fields of WordPress's core controllers (title, content, excerpt, caption, description). */
-const RAW_RENDERED_PROPERTIES = new Set(['raw', 'rendered', 'block_version', 'protected']);
-
-/**
- * Whether an arg is a raw/rendered field: an object with a `raw` property and no others but
- * those above. Core's controllers turn validation and sanitizing off for these
- * (`arg_options` with null callbacks), so a plain string is accepted, as WordPress does.
- */
-function isRawRendered(schema: ArgSchema): boolean {
-  const { type, properties } = schema;
-  const objectTyped = type === 'object' || (Array.isArray(type) && type.includes('object'));
-  if (!objectTyped || !isMap(properties) || !('raw' in properties)) return false;
-  return Object.keys(properties).every((name) => RAW_RENDERED_PROPERTIES.has(name));
-}
-
-/** The value as the client sent it: WordPress's null `sanitize_callback`. */
-const asGiven = (value: unknown) => value;
-
 /**
  * Keywords WordPress reads as lists. PHP writes a list whose keys are not 0…n-1 as a JSON object
  * (`users`' `has_published_posts.items.enum` is keyed by post type), and iterates its values.
@@ -92,6 +75,15 @@ function withLists(schema: ArgSchema): ArgSchema {
     if (Array.isArray(list)) out[keyword] = list.map(sub);
   }
   return out;
+}
+
+/**
+ * An index's arg as the server takes it. Core's controllers turn the checks of their raw/rendered
+ * fields off, and an index cannot show it: such an arg takes a plain string, as WordPress does.
+ */
+function argOf(schema: ArgSchema): ArgSchema {
+  const listed = withLists(schema);
+  return isRawRendered(listed) ? rawRendered(listed) : listed;
 }
 
 /**
@@ -122,12 +114,7 @@ export function modulesFromIndex(routes: Record<string, IndexRoute>, options: Mo
         methods: endpoint.methods,
         args: Array.isArray(endpoint.args)
           ? {}
-          : Object.fromEntries(
-              Object.entries(endpoint.args).map(([name, schema]) => [
-                name,
-                isRawRendered(schema) ? { ...withLists(schema), sanitizeCallback: asGiven } : withLists(schema),
-              ]),
-            ),
+          : Object.fromEntries(Object.entries(endpoint.args).map(([name, schema]) => [name, argOf(schema)])),
         allowBatch: endpoint.allow_batch,
         permission: permission ?? undefined,
         handler: handlerFor(key, endpoint.methods),

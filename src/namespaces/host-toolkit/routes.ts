@@ -11,14 +11,21 @@ import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 export const hostToolkitRoutes = [
   {
     path: '/analytics/settings',
-    endpoints: [{ methods: ['POST', 'PUT', 'PATCH'], permission: 'manage_options', handler: 'mergeAnalyticsSettings' }],
+    endpoints: [
+      {
+        methods: ['POST', 'PUT', 'PATCH'],
+        summary: 'Update the analytics settings',
+        permission: 'manage_options',
+        handler: 'mergeAnalyticsSettings',
+      },
+    ],
   },
   {
     path: '/(?P<slug>.+)',
     endpoints: [
-      { methods: ['GET'], permission: 'manage_options', handler: 'forwardToPanel' },
-      { methods: ['POST', 'PUT', 'PATCH'], permission: 'manage_options', handler: 'forwardToPanel' },
-      { methods: ['DELETE'], permission: 'manage_options', handler: 'forwardToPanel' },
+      { methods: ['GET'], summary: 'Read from the host panel', permission: 'manage_options', handler: 'forwardToPanel' },
+      { methods: ['POST', 'PUT', 'PATCH'], summary: 'Write to the host panel', permission: 'manage_options', handler: 'forwardToPanel' },
+      { methods: ['DELETE'], summary: 'Delete through the host panel', permission: 'manage_options', handler: 'forwardToPanel' },
     ],
   },
 ] as const satisfies RouteSpecTable;
