@@ -599,14 +599,17 @@ describe('the in-process page cache', () => {
   it('rejects exactly the URIs an entry-by-entry scan rejects, for lists of entries sharing pieces', async () => {
     /** The plugin's entries as they read here, each checked on its own: each piece found after the last. */
     const reference = (uri: string, entry: string): boolean => {
-      const pieces = [''];
+      const pieces: string[] = [];
+      let piece = '';
       for (let i = 0; i < entry.length; i++) {
-        if (entry[i] === '\\' && i + 1 < entry.length) pieces[pieces.length - 1] += entry[++i];
+        if (entry[i] === '\\' && i + 1 < entry.length) piece += entry[++i];
         else if (entry[i] === '.' && entry[i + 1] === '*') {
-          pieces.push('');
+          pieces.push(piece);
+          piece = '';
           i++;
-        } else pieces[pieces.length - 1] += entry[i];
+        } else piece += entry[i];
       }
+      pieces.push(piece);
       let from = 0;
       for (const piece of pieces) {
         const at = uri.indexOf(piece, from);
@@ -642,6 +645,14 @@ describe('the in-process page cache', () => {
       (await cache.lookup({ method: 'GET', url: '/ua/', headers: { host: HOST, 'user-agent': ua } })).kind;
     expect(await agent('Mozilla/5.0 scraper-12345')).toBe('pass');
     expect(await agent('Mozilla/5.0 Scraper-')).not.toBe('pass');
+  });
+
+  it('serves a page uncached where `.*` entries nested hundreds deep would cost its URL more than 8 steps a character', async () => {
+    // Every `a…a` piece ends at every `a` of the URL while `q` is waited for: a scan would pass (no `q`), the budget rejects.
+    rules = { ...rules, rejectedUris: Array.from({ length: 250 }, (_, k) => `/.*${'a'.repeat(k + 1)}.*q`) };
+    expect(await visit(cache, `/${'a'.repeat(2000)}`)).toBe('pass');
+    expect(await visit(cache, `/${'a'.repeat(20)}`)).toBe('miss');
+    expect(await visit(cache, `/${'a'.repeat(20)}q`)).toBe('pass');
   });
 
   it('matches rejected user agents case-insensitively as literal text, as stristr does', async () => {

@@ -17,6 +17,14 @@ export type Pieces = readonly string[];
 const ROOT = 0;
 /** The `after` of a state whose piece is its entry's last: finding it completes the entry. */
 const DONE = -1;
+/**
+ * Steps allowed for several-piece entries per character of a text, besides a base: states
+ * reached and links walked. Lists people write take one or two per character; a list whose `.*`
+ * pieces are suffixes of one another hundreds deep could take hundreds, and a text that would
+ * need more than this counts as matched: its page is served uncached, as a rejected URI's is.
+ */
+const STEPS_PER_CHARACTER = 8;
+const BASE_STEPS = 1024;
 
 /**
  * A rejected URI as WP Super Cache's settings write it, split into pieces: literal text in which
@@ -39,12 +47,15 @@ export function uriPieces(entry: string): Pieces {
   return pieces;
 }
 
-/** The trie of the pieces, its children in one sorted array per node (CSR), with Aho–Corasick's failure links. */
+/**
+ * The trie of the pieces, numbered breadth first with each node's children in the order of their
+ * codes, so a node's children are consecutive nodes and the hot shallow nodes sit together; with
+ * Aho–Corasick's failure links.
+ */
 interface Automaton {
-  /** A node's children are `edgeCode`/`edgeTarget` from `edgeStart[node]` to `edgeStart[node + 1]`, sorted by code. */
+  /** A node's children are the nodes `edgeStart[node] + 1` to `edgeStart[node + 1]`, their codes `edgeCode[edgeStart[node]…]`. */
   edgeStart: Int32Array;
   edgeCode: Uint16Array;
-  edgeTarget: Int32Array;
   /** The root's children by ASCII code (-1 for none): the root is where every mismatch falls back to. */
   rootNext: Int32Array;
   /** The node of the longest proper suffix of a node's text that is also a node. */
@@ -59,7 +70,7 @@ interface Automaton {
   laterLink: Int32Array;
 }
 
-/** The node reached from `node` by `code`, or -1: a binary search over its sorted children. */
+/** The node reached from `node` by `code`, or -1: a binary search over its children's codes. */
 function step(automaton: Automaton, node: number, code: number): number {
   if (node === ROOT && code < 128) return automaton.rootNext[code]!;
   let low = automaton.edgeStart[node]!;
@@ -68,7 +79,7 @@ function step(automaton: Automaton, node: number, code: number): number {
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const found = codes[middle]!;
-    if (found === code) return automaton.edgeTarget[middle]!;
+    if (found === code) return middle + 1;
     if (found < code) low = middle + 1;
     else high = middle - 1;
   }
@@ -76,59 +87,47 @@ function step(automaton: Automaton, node: number, code: number): number {
 }
 
 /**
- * Builds the automaton of `accepted` (pieces that match alone) and the sequences' pieces. The
- * pieces are inserted in sorted order, so each shares its prefix with the one before and every
- * node's children are made in the order of their codes.
+ * Builds the automaton of `accepted` (pieces that match alone) and the sequences' pieces. With the
+ * pieces sorted, the nodes of each depth are the distinct prefixes of that length in sorted
+ * order, which is breadth-first order with children by code: one pass per depth over the pieces
+ * that long makes them.
  */
 function buildAutomaton(accepted: readonly string[], sequences: Sequences): Automaton {
-  const sequenced = sequences.pieces;
-  const texts = [...accepted, ...sequenced];
-  const order = texts.map((_, i) => i).sort((a, b) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : 0));
+  const texts = [...accepted, ...sequences.pieces];
+  const sorted = texts.map((_, i) => i).sort((a, b) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : 0));
   let capacity = 1;
-  let longest = 0;
-  for (const text of texts) {
-    capacity += text.length;
-    longest = Math.max(longest, text.length);
-  }
+  for (const text of texts) capacity += text.length;
   const parentOf = new Int32Array(capacity);
-  const codeOf = new Uint16Array(capacity);
-  const path = new Int32Array(longest + 1);
-  const endOf = new Int32Array(texts.length);
+  const edgeCode = new Uint16Array(capacity - 1);
+  /** Each piece's node at the depth reached. */
+  const nodeOf = new Int32Array(texts.length);
   let size = 1;
-  let previous = '';
-  for (const index of order) {
-    const text = texts[index]!;
-    const limit = Math.min(text.length, previous.length);
-    let common = 0;
-    while (common < limit && text.charCodeAt(common) === previous.charCodeAt(common)) common++;
-    for (let i = common; i < text.length; i++) {
-      parentOf[size] = path[i]!;
-      codeOf[size] = text.charCodeAt(i);
-      path[i + 1] = size++;
+  let long = sorted;
+  for (let depth = 1; long.length > 0; depth++) {
+    let parent = -1;
+    let code = -1;
+    for (const index of long) {
+      const at = texts[index]!.charCodeAt(depth - 1);
+      if (nodeOf[index] !== parent || at !== code) {
+        parent = nodeOf[index]!;
+        code = at;
+        parentOf[size] = parent;
+        edgeCode[size - 1] = at;
+        size++;
+      }
+      nodeOf[index] = size - 1;
     }
-    endOf[index] = path[text.length]!;
-    previous = text;
+    long = long.filter((index) => texts[index]!.length > depth);
   }
 
-  // Children grouped by parent, in the order they were made: by code.
   const edgeStart = new Int32Array(size + 1);
   for (let node = 1; node < size; node++) edgeStart[parentOf[node]! + 1]! += 1;
   for (let node = 0; node < size; node++) edgeStart[node + 1]! += edgeStart[node]!;
-  const edgeCode = new Uint16Array(size - 1);
-  const edgeTarget = new Int32Array(size - 1);
-  const next = edgeStart.slice(0, size);
-  for (let node = 1; node < size; node++) {
-    const edge = next[parentOf[node]!]!++;
-    edgeCode[edge] = codeOf[node]!;
-    edgeTarget[edge] = node;
-  }
   const rootNext = new Int32Array(128).fill(-1);
-  for (let edge = edgeStart[ROOT]!; edge < edgeStart[ROOT + 1]!; edge++)
-    if (edgeCode[edge]! < 128) rootNext[edgeCode[edge]!] = edgeTarget[edge]!;
+  for (let edge = 0; edge < edgeStart[ROOT + 1]!; edge++) if (edgeCode[edge]! < 128) rootNext[edgeCode[edge]!] = edge + 1;
   const automaton: Automaton = {
     edgeStart,
-    edgeCode,
-    edgeTarget,
+    edgeCode: edgeCode.subarray(0, size - 1),
     rootNext,
     fail: new Int32Array(size),
     accepts: new Uint8Array(size),
@@ -136,35 +135,30 @@ function buildAutomaton(accepted: readonly string[], sequences: Sequences): Auto
     firstLink: new Int32Array(size).fill(-1),
     laterLink: new Int32Array(size).fill(-1),
   };
-  for (let i = 0; i < accepted.length; i++) automaton.accepts[endOf[i]!] = 1;
-  for (let id = 0; id < sequenced.length; id++) automaton.piece[endOf[accepted.length + id]!] = id;
+  for (let i = 0; i < accepted.length; i++) automaton.accepts[nodeOf[i]!] = 1;
+  for (let id = 0; id < sequences.pieces.length; id++) automaton.piece[nodeOf[accepted.length + id]!] = id;
 
-  // Failure links breadth first, so a node's suffixes are done before it.
+  // Failure links in node order, which is breadth first: a node's suffixes are done before it.
   const { fail, accepts, piece, firstLink, laterLink } = automaton;
   const { isFirst, isLater } = sequences;
-  const queue = new Int32Array(size);
-  let head = 0;
-  let tail = 0;
-  for (let edge = edgeStart[ROOT]!; edge < edgeStart[ROOT + 1]!; edge++) queue[tail++] = edgeTarget[edge]!;
-  while (head < tail) {
-    const node = queue[head++]!;
-    for (let edge = edgeStart[node]!; edge < edgeStart[node + 1]!; edge++) {
-      const child = edgeTarget[edge]!;
-      const code = edgeCode[edge]!;
-      let suffix = fail[node]!;
+  for (let node = 1; node < size; node++) {
+    const parent = parentOf[node]!;
+    let link = ROOT;
+    if (parent !== ROOT) {
+      const code = edgeCode[node - 1]!;
+      let suffix = fail[parent]!;
       let target = step(automaton, suffix, code);
       while (target < 0 && suffix !== ROOT) {
         suffix = fail[suffix]!;
         target = step(automaton, suffix, code);
       }
-      const link = target < 0 ? ROOT : target;
-      fail[child] = link;
-      if (accepts[link]) accepts[child] = 1;
-      const id = piece[link]!;
-      firstLink[child] = id >= 0 && isFirst[id] ? link : firstLink[link]!;
-      laterLink[child] = id >= 0 && isLater[id] ? link : laterLink[link]!;
-      queue[tail++] = child;
+      if (target >= 0) link = target;
     }
+    fail[node] = link;
+    if (accepts[link]) accepts[node] = 1;
+    const id = piece[link]!;
+    firstLink[node] = id >= 0 && isFirst[id] ? link : firstLink[link]!;
+    laterLink[node] = id >= 0 && isLater[id] ? link : laterLink[link]!;
   }
   return automaton;
 }
@@ -232,11 +226,11 @@ function buildSequences(entries: readonly Pieces[]): Sequences {
 /**
  * Compiles entries into one test. Its cost for a text is one automaton step per character
  * (amortized); for entries of several pieces, one step more per state reached (each at most once
- * a call) and, while a state waits for a later piece, one per such piece ending at a character
- * (at most an entry's length of them). A first piece counts only where it is first found, so
- * nodes whose pieces were all seen are not walked again. The test keeps scratch arrays between
- * calls, stamped with a generation number so no call clears them; it is synchronous, so calls
- * never interleave.
+ * a call) and, while a state waits for a later piece, one per such piece ending at a character.
+ * A first piece counts only where it is first found, so nodes whose pieces were all seen are not
+ * walked again. Those steps are capped at {@link STEPS_PER_CHARACTER} a character, so a call is
+ * linear in its text whatever the list. The test keeps scratch arrays between calls, stamped with
+ * a generation number so no call clears them; it is synchronous, so calls never interleave.
  */
 export function compileFragments(entries: readonly Pieces[]): FragmentTest {
   if (entries.length === 0) return () => false;
@@ -274,10 +268,12 @@ export function compileFragments(entries: readonly Pieces[]): FragmentTest {
   let generation = 0;
   /** How many pieces have states waiting for them: none, and no later piece needs looking for. */
   let waitedFor = 0;
+  /** Steps left to this call (see {@link STEPS_PER_CHARACTER}). */
+  let budget = 0;
 
-  /** Reaches `state` at `end` (the index of the last character of the piece that led there); true when an entry is complete. */
+  /** Reaches `state` at `end` (the index of the last character of the piece that led there); true when an entry is complete or the budget spent. */
   const reach = (state: number, end: number): boolean => {
-    if (state === DONE) return true;
+    if (state === DONE || --budget < 0) return true;
     if (reached[state] === generation) return false;
     reached[state] = generation;
     reachedAt[state] = end;
@@ -318,6 +314,7 @@ export function compileFragments(entries: readonly Pieces[]): FragmentTest {
     }
     generation++;
     waitedFor = 0;
+    budget = BASE_STEPS + STEPS_PER_CHARACTER * text.length;
     let node = ROOT;
     for (let i = 0; i < text.length; i++) {
       node = advance(automaton, fail, node, text.charCodeAt(i));
@@ -325,12 +322,14 @@ export function compileFragments(entries: readonly Pieces[]): FragmentTest {
       // A first piece's first finding is the earliest any entry it starts can move on: a node
       // walked before had every first piece along its links found then.
       for (let at = isFirstAt(node) ? node : firstLink[node]!; at >= 0 && visited[at] !== generation; at = firstLink[at]!) {
+        if (--budget < 0) return true;
         visited[at] = generation;
         const id = piece[at]!;
         for (let k = firstStart[id]!; k < firstStart[id + 1]!; k++) if (reach(firstFound[k]!, i)) return true;
       }
       if (waitedFor > 0)
-        for (let at = isLaterAt(node) ? node : laterLink[node]!; at >= 0; at = laterLink[at]!) if (laterFound(piece[at]!, i)) return true;
+        for (let at = isLaterAt(node) ? node : laterLink[node]!; at >= 0; at = laterLink[at]!)
+          if (--budget < 0 || laterFound(piece[at]!, i)) return true;
     }
     return false;
   };

@@ -164,9 +164,10 @@ function inPurgedPath(key: string, target: { anyHost: boolean; base: string }): 
  * no WordPress login, commenter or post-password cookie, none of `sessionCookies`), a URI and
  * user agent not rejected, no query string where those are not cached; and a 200 HTML answer
  * setting no cookie, not private, within `maxPageBytes`. It serves a kept page to such visitors
- * (GET and HEAD) until `cache_max_time` has passed. A purge empties the matching pages of every
- * process sharing `store` within about a second. `fetchPage` answers only what it holds: it never
- * contacts the network.
+ * (GET and HEAD) of the same scheme, Host, URL and proxy address headers until `cache_max_time`
+ * has passed: a page is never served to a request it was not built for. A purge empties the
+ * matching pages of every process sharing `store` within about a second. `fetchPage` answers only
+ * what it holds: it never contacts the network.
  */
 export function inProcessPageCache(
   store: SiteStore,
