@@ -3,15 +3,14 @@
 // writer, over bench/socket-cpu.mjs's in-memory socket), with the default lists, lists at the
 // caps `POST /settings` keeps (1,000 entries of 255 characters each), lists built to be the
 // matcher's worst case at the caps, and the 55,000 URIs issue 26 measured (refused at write time
-// now, but a list stored before the caps still works). `first request ms` is the first request's
-// wall time, which compiles the lists (once per settings change and process).
+// now, but a list stored before the caps still works). `first request CPU ms` is the first
+// request's, which compiles the lists (once per settings change and process).
 // `node bench/page-cache-rules.mjs [--runs 3] [--requests 20000] [--project <built checkout>]`
 // (after `npm run build`); `--project` measures another checkout, so a change can be set beside
 // the code before it. Each run in a fresh process; the least of the runs is reported. Not part of the tests.
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isMain, runJsonChild } from './child.mjs';
+import { isMain, optionIn, runPinnedJsonChild } from './child.mjs';
 import { cpuPerRequest } from './socket-cpu.mjs';
 
 const CAP = { entries: 1000, length: 255 };
@@ -61,7 +60,7 @@ const CASES = [
   },
 ];
 
-/** One case in this process: the first request's wall time, then CPU µs per page served from the cache. */
+/** One case in this process: the first request's CPU time, then CPU µs per page served from the cache. */
 async function measure(caseIndex, requests, project) {
   const lib = await import(pathToFileURL(resolve(project, 'dist', 'index.js')).href);
   const { createNodeHandler } = await import(pathToFileURL(resolve(project, 'dist', 'adapters', 'node.js')).href);
@@ -84,9 +83,10 @@ async function measure(caseIndex, requests, project) {
       res.end(page);
     });
   const agent = `User-Agent: ${BROWSER}\r\n`;
-  const started = performance.now();
+  const started = process.cpuUsage();
   await cpuPerRequest(serve, path, 1, agent);
-  const firstMs = performance.now() - started;
+  const spent = process.cpuUsage(started);
+  const firstMs = (spent.user + spent.system) / 1000;
   // About a second of CPU for a slow case (a scan of 55,000 entries), `requests` at most.
   const probe = await cpuPerRequest(serve, path, 20, agent);
   const count = Math.max(50, Math.min(requests, Math.round(1_000_000 / probe.us)));
@@ -96,22 +96,9 @@ async function measure(caseIndex, requests, project) {
 
 /** Every case, `runs` fresh processes each, on the build in `project`. */
 export function measurePageCacheRules({ runs = 3, requests = 20_000, project = fileURLToPath(new URL('..', import.meta.url)) } = {}) {
-  const pin = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   return CASES.map((entry, index) => {
     const args = ['--one', String(index), String(requests), project];
-    const samples = Array.from({ length: runs }, () =>
-      pin
-        ? JSON.parse(
-            spawnSync('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...args], {
-              encoding: 'utf8',
-              maxBuffer: 64 * 1024 * 1024,
-            })
-              .stdout.trimEnd()
-              .split('\n')
-              .at(-1),
-          )
-        : runJsonChild(new URL(import.meta.url), args),
-    );
+    const samples = Array.from({ length: runs }, () => runPinnedJsonChild(new URL(import.meta.url), args));
     return {
       name: entry.name,
       us: Math.min(...samples.map((s) => s.us)),
@@ -124,10 +111,7 @@ export function measurePageCacheRules({ runs = 3, requests = 20_000, project = f
 
 if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const at = args.indexOf(`--${name}`);
-    return at === -1 ? fallback : args[at + 1];
-  };
+  const option = (name, fallback) => optionIn(args, name, fallback);
   if (args[0] === '--one') {
     const [, index, requests, project] = args;
     console.log(JSON.stringify(await measure(Number(index), Number(requests), project)));
@@ -138,7 +122,7 @@ if (isMain(import.meta.url)) {
       project: resolve(option('project', fileURLToPath(new URL('..', import.meta.url)))),
     });
     console.log(
-      '| rejected lists | CPU µs per cached page (least of runs) | each run | requests a run | first request ms |\n|---|--:|---|--:|--:|',
+      '| rejected lists | CPU µs per cached page (least of runs) | each run | requests a run | first request CPU ms |\n|---|--:|---|--:|--:|',
     );
     for (const r of rows)
       console.log(
