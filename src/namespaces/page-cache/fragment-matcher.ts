@@ -33,16 +33,24 @@ const BASE_STEPS = 1024;
  */
 export function uriPieces(entry: string): Pieces {
   const pieces: string[] = [];
-  let piece = '';
+  // Each piece joined from slices of the entry, so it is a flat string: the build reads them column by column.
+  let parts: string[] = [];
+  let from = 0;
   for (let i = 0; i < entry.length; i++) {
-    const char = entry[i]!;
-    if (char === '\\' && i + 1 < entry.length) piece += entry[++i]!;
-    else if (char === '.' && entry[i + 1] === '*') {
+    const char = entry[i];
+    if (char === '\\' && i + 1 < entry.length) {
+      parts.push(entry.slice(from, i));
+      from = ++i;
+    } else if (char === '.' && entry[i + 1] === '*') {
+      parts.push(entry.slice(from, i));
+      const piece = parts.join('');
       if (piece !== '') pieces.push(piece);
-      piece = '';
-      i++;
-    } else piece += char;
+      parts = [];
+      from = ++i + 1;
+    }
   }
+  parts.push(entry.slice(from));
+  const piece = parts.join('');
   if (piece !== '') pieces.push(piece);
   return pieces;
 }
@@ -101,13 +109,18 @@ function buildAutomaton(accepted: readonly string[], sequences: Sequences): Auto
   const edgeCode = new Uint16Array(capacity - 1);
   /** Each piece's node at the depth reached. */
   const nodeOf = new Int32Array(texts.length);
+  /** The pieces at least as long as the depth, in sorted order: the first `longCount`. */
+  const long = Int32Array.from(sorted);
+  let longCount = long.length;
   let size = 1;
-  let long = sorted;
-  for (let depth = 1; long.length > 0; depth++) {
+  for (let depth = 1; longCount > 0; depth++) {
     let parent = -1;
     let code = -1;
-    for (const index of long) {
-      const at = texts[index]!.charCodeAt(depth - 1);
+    let kept = 0;
+    for (let k = 0; k < longCount; k++) {
+      const index = long[k]!;
+      const text = texts[index]!;
+      const at = text.charCodeAt(depth - 1);
       if (nodeOf[index] !== parent || at !== code) {
         parent = nodeOf[index]!;
         code = at;
@@ -116,8 +129,9 @@ function buildAutomaton(accepted: readonly string[], sequences: Sequences): Auto
         size++;
       }
       nodeOf[index] = size - 1;
+      if (text.length > depth) long[kept++] = index;
     }
-    long = long.filter((index) => texts[index]!.length > depth);
+    longCount = kept;
   }
 
   const edgeStart = new Int32Array(size + 1);
