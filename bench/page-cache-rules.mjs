@@ -17,6 +17,7 @@ const CAP = { entries: 1000, length: 255 };
 const DEFAULT_URIS = ['wp-.*\\.php', 'index\\.php'];
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const POST_PATH = '/2024/05/hello-world/';
+const LONG_PATH = `/${'ab/'.repeat(666)}`;
 
 /** A deterministic pseudo-random text of `length` characters of `alphabet` (xorshift32), so every run measures the same lists. */
 function texts(count, length, alphabet, seed) {
@@ -49,8 +50,9 @@ const nestedUris = [
 
 const CASES = [
   { name: 'default lists', uris: DEFAULT_URIS, agents: [], path: POST_PATH },
+  { name: 'default lists, 2,000-character URL', uris: DEFAULT_URIS, agents: [], path: LONG_PATH },
   { name: `at the caps (${CAP.entries} URIs, ${CAP.entries} user agents)`, uris: capUris, agents: capAgents, path: POST_PATH },
-  { name: 'at the caps, 2,000-character URL', uris: capUris, agents: capAgents, path: `/${'ab/'.repeat(666)}` },
+  { name: 'at the caps, 2,000-character URL', uris: capUris, agents: capAgents, path: LONG_PATH },
   { name: 'worst case at the caps: nested `.*` pieces, 2,000 `a`s', uris: nestedUris, agents: [], path: `/${'a'.repeat(2000)}` },
   {
     name: 'stored before the caps: 55,000 URIs',

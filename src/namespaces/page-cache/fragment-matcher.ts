@@ -12,7 +12,7 @@
 export type FragmentTest = (text: string) => boolean;
 
 /** An entry split into its literal pieces, empty pieces left out (an entry of none matches every text). */
-export type Pieces = readonly string[];
+type Pieces = readonly string[];
 
 const ROOT = 0;
 /** The `after` of a state whose piece is its entry's last: finding it completes the entry. */

@@ -54,7 +54,7 @@ export function isKnownVisitor(headers: PageRequest['headers'], sessionCookies: 
 }
 
 /** The rules' rejected URIs and user agents, each list compiled into one test. */
-export interface RejectionTests {
+interface RejectionTests {
   /** Whether a URI contains a rejected URI (the ones WP Super Cache always rejects among them). */
   uri: FragmentTest;
   /** Whether a lower-cased user agent contains a rejected one. */
