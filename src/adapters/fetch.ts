@@ -119,9 +119,10 @@ async function throughCache(
   pass: NonNullable<FetchHandlerOptions['fallback']>,
   url: string,
   headers: Record<string, string>,
+  secure: boolean,
 ): Promise<Response> {
   const method = request.method.toUpperCase();
-  const lookup = await cache.lookup({ method, url, headers });
+  const lookup = await cache.lookup({ method, url, headers, secure });
   if (lookup.kind === 'hit') return cachedResponse(lookup.answer, method);
   let response = await pass(request);
   const postId = response.headers.get(POST_ID_HEADER);
@@ -159,7 +160,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     secure: boolean,
     url: string,
   ) {
-    const response = await (pageCache ? throughCache(pageCache, request, pass, url, headers) : pass(request));
+    const response = await (pageCache ? throughCache(pageCache, request, pass, url, headers, secure) : pass(request));
     if (!discovery) return response;
     const link = server.discoveryLink({ headers, basePath, secure });
     try {

@@ -110,7 +110,12 @@ async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): P
  * bytes (a stream is let through uncached) and the cache admits it.
  */
 async function throughCache(cache: HostPageCache, ctx: KoaContextLike, next: () => Promise<unknown>): Promise<void> {
-  const lookup = await cache.lookup({ method: ctx.method, url: ctx.originalUrl ?? ctx.url, headers: ctx.req.headers });
+  const lookup = await cache.lookup({
+    method: ctx.method,
+    url: ctx.originalUrl ?? ctx.url,
+    headers: ctx.req.headers,
+    secure: overTls(ctx.req),
+  });
   if (lookup.kind === 'hit') {
     const { answer } = lookup;
     // Headers first, so Koa keeps the page's Content-Type for a Buffer body.
