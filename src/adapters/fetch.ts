@@ -6,6 +6,9 @@ import { readFetchBody } from './read-body.js';
 import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 import { basePathOption, belowBase } from './mount.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
 
 /** Options of {@link createFetchHandler}. */
@@ -25,6 +28,8 @@ export interface FetchHandlerOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps `fallback`'s pages; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
@@ -132,11 +137,27 @@ async function throughCache(
 /**
  * Serves the REST API as `(request: Request) => Promise<Response>`. Requests outside the API
  * go to `fallback`, whose answer gets the discovery `Link` header; bodies are read up to `bodyLimit`. An unexpected exception rejects the
- * promise, so the platform's or framework's error handling sees it.
+ * promise, so the platform's or framework's error handling sees it. Given the promise of a server,
+ * requests that arrive before it resolves are held (see {@link HoldOptions}), then served; when it
+ * rejects, they and every later request are answered 503 with `Retry-After`.
  */
-export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+export function createFetchHandler(server: StartingServer, options: FetchHandlerOptions = {}): FetchHandler {
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
+  if (!isPromised(server)) return fetchHandler(server, options, basePath);
+  const gate = holdGate(server, options.hold, 'createFetchHandler', (ready) => fetchHandler(ready, options, basePath));
+  return async (request) => {
+    if (gate.ready) return gate.ready(request);
+    const outcome = await gate.hold((leave) => request.signal.addEventListener('abort', leave, { once: true }));
+    if (typeof outcome !== 'string') return outcome(request);
+    return outcome === 'gone'
+      ? new Response(null, { status: CLIENT_CLOSED_REQUEST })
+      : toFetchResponse(refusalResponse(outcome), request.method.toUpperCase());
+  };
+}
+
+/** {@link createFetchHandler} over a server that is ready; `basePath` already checked. */
+function fetchHandler(server: RestServer, options: FetchHandlerOptions, basePath: string): FetchHandler {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
 

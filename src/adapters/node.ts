@@ -9,6 +9,9 @@ import { writeRawResponse } from './write-response.js';
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
@@ -23,6 +26,8 @@ export interface NodeHandlerOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 /** A `node:http` request listener that also works as connect-style middleware. */
@@ -30,13 +35,31 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 /**
  * Serves the REST API from `http.createServer(handler)` or a middleware stack: URLs outside
- * the API go to `next()` when there is one, else answer 404.
+ * the API go to `next()` when there is one, else answer 404. Given the promise of a server (its
+ * store still opening), it can listen at once: requests that arrive before the promise resolves
+ * are held (see {@link HoldOptions}) and served once it does; when it rejects, they and every
+ * later request are answered 503 with `Retry-After`.
  */
-export function createNodeHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
+export function createNodeHandler(server: StartingServer, options: NodeHandlerOptions = {}): NodeHandler {
+  const settings = { ...options, basePath: basePathOption(options.basePath, 'createNodeHandler') };
+  if (!isPromised(server)) return nodeHandler(server, settings);
+  const gate = holdGate(server, options.hold, 'createNodeHandler', (ready) => nodeHandler(ready, settings));
+  return (req, res, next) => {
+    if (gate.ready) return gate.ready(req, res, next);
+    void gate
+      .hold((leave) => res.once('close', leave))
+      .then((outcome) => {
+        if (typeof outcome !== 'string') return outcome(req, res, next);
+        if (outcome !== 'gone' && !res.headersSent) writeRawResponse(res, refusalResponse(outcome), req.method ?? 'GET');
+      });
+  };
+}
+
+/** {@link createNodeHandler} over a server that is ready; `basePath` already checked. */
+function nodeHandler(server: RestServer, options: NodeHandlerOptions & { basePath: string }): NodeHandler {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const basePath = basePathOption(options.basePath, 'createNodeHandler');
+  const { basePath, pageCache } = options;
   const discovery = options.discoveryLink !== false;
-  const { pageCache } = options;
 
   // The steps below keep their callbacks in functions of their own: a function that creates a
   // closure allocates its scope on every call, even on the synchronous path that never uses it.

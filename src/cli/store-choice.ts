@@ -5,7 +5,7 @@ import type { SiteStore } from '../store/types.js';
 import { UsageError } from './common.js';
 
 /** Where `site-rest serve` keeps the site's data. */
-type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+export type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
 /** The store flags of `site-rest serve`, as parsed. */
 interface StoreFlags {

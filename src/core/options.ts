@@ -72,6 +72,19 @@ const serverShape = z.strictObject(
     cors: z.unknown().optional(),
     onError: fn('error, { level, phase, method, route }').optional(),
     unsafePatterns: z.enum(['refuse', 'allow']).optional(),
+    answerTimeoutMs: z
+      // A Node timer runs at once beyond 2^31 - 1 ms.
+      .union(
+        [
+          z.literal(false),
+          z
+            .int()
+            .min(1)
+            .max(2 ** 31 - 1),
+        ],
+        { error: 'must be a whole number of milliseconds (1 to 2147483647), or false' },
+      )
+      .optional(),
     capabilities: list(z.string(), 'capability names').optional(),
     schemaKeywords: list(z.string(), 'keyword names').optional(),
     onRequest: fn('a hook').optional(),

@@ -1,6 +1,7 @@
 import type { SqlClient } from './sql/client.js';
 import { pgClient, type PgClientOptions } from './sql/pg-client.js';
 import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
+import { storeTemplate } from './sql/pglite-template.js';
 import { tablePrefix } from './sql/table-prefix.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
@@ -28,11 +29,14 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  * The site store on PostgreSQL embedded in the process (PGlite), persisted in `dataDir` (created
  * when absent; in memory when omitted). One process at a time may open a directory, so the store
  * is its only writer and caches its reads of posts, their meta and terms, and options in the
- * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s.
+ * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s. A new database starts
+ * from the template the build made (initdb and the migrations done once, for the default table
+ * prefix) when the PGlite installed is the one that made it, else from PostgreSQL's initdb.
  */
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
-  tablePrefix(options.tablePrefix);
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }), {
+  // The template holds the default prefix's tables: a store with another prefix starts from initdb, without them.
+  const template = tablePrefix(options.tablePrefix) === tablePrefix() ? storeTemplate : undefined;
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }, template), {
     tablePrefix: options.tablePrefix,
     onQuery: options.onQuery,
     exclusive: true,
