@@ -40,6 +40,13 @@ const namespaceModule = z.looseObject(
 // through the module schema alone, so its errors name the field (a union would say "Invalid input").
 const mountable = z.preprocess((value) => (typeof value === 'function' ? { namespace: '', routes: [] } : value), namespaceModule);
 
+const TIMEOUT_RULE = 'must be a whole number of milliseconds from 1 to 2147483647';
+// A Node timer runs at once beyond 2^31 - 1 ms.
+const timeoutMs = z
+  .int({ error: `${TIMEOUT_RULE}, or false` })
+  .min(1, { error: `${TIMEOUT_RULE}, or false` })
+  .max(2 ** 31 - 1, { error: `${TIMEOUT_RULE}, or false` });
+
 const serverShape = z.strictObject(
   {
     site,
@@ -72,19 +79,7 @@ const serverShape = z.strictObject(
     cors: z.unknown().optional(),
     onError: fn('error, { level, phase, method, route }').optional(),
     unsafePatterns: z.enum(['refuse', 'allow']).optional(),
-    answerTimeoutMs: z
-      // A Node timer runs at once beyond 2^31 - 1 ms.
-      .union(
-        [
-          z.literal(false),
-          z
-            .int()
-            .min(1)
-            .max(2 ** 31 - 1),
-        ],
-        { error: 'must be a whole number of milliseconds (1 to 2147483647), or false' },
-      )
-      .optional(),
+    answerTimeoutMs: z.union([z.literal(false), timeoutMs], { error: `${TIMEOUT_RULE}, or false` }).optional(),
     capabilities: list(z.string(), 'capability names').optional(),
     schemaKeywords: list(z.string(), 'keyword names').optional(),
     onRequest: fn('a hook').optional(),
