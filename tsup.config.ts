@@ -11,8 +11,8 @@ export default defineConfig({
     'adapters/koa': 'src/adapters/koa.ts',
     'adapters/fetch': 'src/adapters/fetch.ts',
     cli: 'src/cli.ts',
-    // Run by scripts/build.mjs to make the PGlite store template; not in the package's exports.
-    'build-store-template': 'src/store/sql/build-template.ts',
+    // Run by scripts/build.mjs to make the PGlite templates; not in the package's exports.
+    'build-store-templates': 'src/cli/build-templates.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

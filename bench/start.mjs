@@ -1,6 +1,6 @@
 // Time to first answer of `npm start`: `node scripts/start.mjs serve` (what `npm start` runs, without
-// npm's own start-up) in an empty directory, so its store is a fresh ./site-rest-data, then again
-// on the directory the first start left (a kept store). From the moment the process is spawned,
+// npm's own start-up), after the build, its store in a new directory (`--data`, as a fresh clone's
+// ./site-rest-data), then again on the directory a first start left (a kept store). From the moment the process is spawned,
 // a new `GET /wp-json/` is sent every PROBE_EVERY_MS on a connection of its own: the time of the
 // first 200 is the time to first answer; a request that got no answer by the end is one left
 // hanging. Not part of the tests.
@@ -9,7 +9,7 @@
 //
 // `--project` measures another checkout (built, with its node_modules), to compare before and
 // after a change; `--write` puts the table in bench/RESULTS.md's `start-up` section.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -34,6 +34,8 @@ const PROJECT = resolve(flags.project);
 const PROBE_EVERY_MS = 25;
 /** How long probing goes on after the first 200, so that requests held until then have their turn. */
 const SETTLE_MS = 3_000;
+/** How long the requests still under way when probing stops get to be answered before they count as left hanging. */
+const DRAIN_MS = 5_000;
 /** A start that has not answered 200 by then is reported as failed. */
 const GIVE_UP_MS = 90_000;
 
@@ -49,9 +51,9 @@ async function freePort() {
 
 /**
  * One probe: resolves with its status and when it arrived, `refused` when nothing listened yet,
- * or `hung` when it was still unanswered at `stop`.
+ * or `hung` when it was still unanswered at `drained`.
  */
-function probe(port, sentAt, stop) {
+function probe(port, sentAt, drained) {
   return new Promise((done) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/wp-json/', agent: false }, (res) => {
       res.resume();
@@ -59,19 +61,19 @@ function probe(port, sentAt, stop) {
       res.on('error', () => done({ sentAt, status: 'reset', at: performance.now() }));
     });
     req.on('error', (error) => done({ sentAt, status: error.code === 'ECONNREFUSED' ? 'refused' : 'reset', at: performance.now() }));
-    stop.then(() => {
+    drained.then(() => {
       done({ sentAt, status: 'hung' });
       req.destroy();
     });
   });
 }
 
-/** Starts the server in `cwd`, probes it until its first 200 and a while after, stops it; answers the timings (ms after the spawn). */
-async function measureStart(cwd) {
+/** Starts the server on `dataDir`, probes it until its first 200 and a while after, stops it; answers the timings (ms after the spawn). */
+async function measureStart(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(PROJECT, 'scripts/start.mjs'), 'serve', '--port', String(port)], {
-    cwd,
+  const child = spawn(process.execPath, [join(PROJECT, 'scripts/start.mjs'), 'serve', '--port', String(port), '--data', dataDir], {
+    cwd: PROJECT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printedAt = null;
@@ -85,12 +87,14 @@ async function measureStart(cwd) {
 
   let endProbing;
   const stop = new Promise((resolveStop) => (endProbing = resolveStop));
+  let endDrain;
+  const drained = new Promise((resolveDrain) => (endDrain = resolveDrain));
   const probes = [];
   let firstOk = null;
   const giveUp = setTimeout(endProbing, GIVE_UP_MS);
   void exited.then(endProbing);
   while (true) {
-    const sent = probe(port, performance.now() - started, stop);
+    const sent = probe(port, performance.now() - started, drained);
     probes.push(sent);
     void sent.then((result) => {
       if (result.status === 200 && firstOk === null) {
@@ -102,7 +106,10 @@ async function measureStart(cwd) {
     if (tick === 'stop') break;
   }
   clearTimeout(giveUp);
+  const drainTimer = setTimeout(endDrain, DRAIN_MS);
   const results = await Promise.all(probes);
+  clearTimeout(drainTimer);
+  endDrain();
   child.kill('SIGTERM');
   await exited;
   if (firstOk === null) throw new Error(`no 200 within ${GIVE_UP_MS / 1000} s; output:\n${output}`);
@@ -116,26 +123,26 @@ async function measureStart(cwd) {
   };
 }
 
-/** `runs` starts on a fresh directory each, then `runs` more on one kept directory. */
+/** `runs` starts on a new directory each, each followed by one on a kept directory. */
 async function measure() {
+  // After the build, as `npm start` on a fresh clone (whose `npm ci` built it): the starts measured never build.
+  execFileSync(process.execPath, [join(PROJECT, 'scripts/build.mjs')], { stdio: 'inherit' });
   const rows = { fresh: [], kept: [] };
-  const keptDir = mkdtempSync(join(os.tmpdir(), 'site-rest-start-kept-'));
+  const root = mkdtempSync(join(os.tmpdir(), 'site-rest-start-'));
+  const keptDir = join(root, 'kept');
   try {
     await measureStart(keptDir);
     for (let run = 0; run < RUNS; run += 1) {
-      const freshDir = mkdtempSync(join(os.tmpdir(), 'site-rest-start-fresh-'));
-      try {
-        rows.fresh.push(await measureStart(freshDir));
-      } finally {
-        rmSync(freshDir, { recursive: true, force: true });
-      }
+      const freshDir = join(root, `fresh-${run}`);
+      rows.fresh.push(await measureStart(freshDir));
+      rmSync(freshDir, { recursive: true, force: true });
       rows.kept.push(await measureStart(keptDir));
       process.stderr.write(
         `run ${run + 1}/${RUNS}: fresh ${rows.fresh.at(-1).firstAnswer.toFixed(0)} ms, kept ${rows.kept.at(-1).firstAnswer.toFixed(0)} ms\n`,
       );
     }
   } finally {
-    rmSync(keptDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
   return rows;
 }

@@ -36,17 +36,17 @@ function promisedFiles(pkg, types) {
 
 const STORE_TEMPLATE_FOLDER = join(DIST, 'store-template');
 
-/** Where the build puts the PGlite store template for the installed PGlite (the name `src/store/sql/pglite-template.ts` looks for). */
-function storeTemplateFile() {
+/** Where the build puts the PGlite templates for the installed PGlite (the names `src/store/sql/pglite-template.ts` looks for). */
+function storeTemplateFiles() {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
-  return join(STORE_TEMPLATE_FOLDER, `pglite-${version}.tar.gz`);
+  return ['store', 'demo'].map((name) => join(STORE_TEMPLATE_FOLDER, `${name}-pglite-${version}.tar.br`));
 }
 
-/** Whether dist/ holds every promised file and the store template, and nothing older than the newest source. */
+/** Whether dist/ holds every promised file and the PGlite templates, and nothing older than the newest source. */
 function isFresh(types) {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   const built = filesUnder(DIST);
-  if (![...promisedFiles(pkg, types), storeTemplateFile()].every((path) => built.includes(path))) return false;
+  if (![...promisedFiles(pkg, types), ...storeTemplateFiles()].every((path) => built.includes(path))) return false;
   const newestInput = Math.max(...[...filesUnder(join(ROOT, 'src')), ...INPUT_FILES.map((f) => join(ROOT, f))].map(mtime));
   return Math.min(...built.map(mtime)) >= newestInput;
 }
@@ -58,15 +58,16 @@ function mtime(path) {
 /**
  * Builds dist/ unless it is fresh: with `types`, the JavaScript and the type declarations;
  * without, the JavaScript alone (what running the CLI needs, in a fraction of the time). Then the
- * PGlite store template (initdb and the migrations, done once here so a new store starts from it).
+ * PGlite templates (initdb and the migrations, and the demo's data, done once here so that a new
+ * store starts from them).
  */
 export async function buildIfStale({ types, force = false }) {
   if (!force && isFresh(types)) return;
   process.stderr.write(`site-rest: building dist/${types ? '' : ' (JavaScript only)'}\n`);
   const { build } = await import('tsup');
   await build(types ? { silent: true } : { dts: false, silent: true });
-  const { buildStoreTemplate } = await import(pathToFileURL(join(DIST, 'build-store-template.js')).href);
-  await buildStoreTemplate(STORE_TEMPLATE_FOLDER);
+  const { buildStoreTemplates } = await import(pathToFileURL(join(DIST, 'build-store-templates.js')).href);
+  await buildStoreTemplates(STORE_TEMPLATE_FOLDER);
 }
 
 if (process.argv[1] === import.meta.filename) await buildIfStale({ types: true, force: process.argv.includes('--force') });

@@ -51,7 +51,9 @@ export function isPromised(server: StartingServer): server is PromiseLike<RestSe
 function limit(value: unknown, fallback: number, name: string, adapter: string): number {
   if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  throw new TypeError(`site-rest: ${adapter} option hold.${name} must be a whole number of at least 1 (got ${JSON.stringify(value) ?? typeof value})`);
+  throw new TypeError(
+    `site-rest: ${adapter} option hold.${name} must be a whole number of at least 1 (got ${JSON.stringify(value) ?? typeof value})`,
+  );
 }
 
 /**

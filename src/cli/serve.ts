@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
 import { describeStore, openStore, storeChoice, type StoreChoice } from './store-choice.js';
 import { stopSignal } from './startup.js';
+import { seedOnce } from './demo-data.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
@@ -10,14 +11,12 @@ import { notFoundResponse } from '../adapters/request-body.js';
 import { escHtml } from '../core/schema/text.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
-import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
-import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { openMfaSession } from '../namespaces/login-guard/index.js';
 import { defaultPageCache } from '../namespaces/page-cache/index.js';
 import type { PageRequest } from '../core/http/page-cache.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
-import type { SiteStore, StoreTables } from '../store/types.js';
+import type { SiteStore } from '../store/types.js';
 import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
@@ -245,22 +244,6 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
   res.end(method === 'HEAD' ? undefined : page);
 }
 
-/** The option marking a store the demo has seeded; its value is when. */
-const DEMO_SEEDED_OPTION = 'site_rest_demo_seeded';
-
-/**
- * Runs the seeds on the store's first start only, in one transaction with the marker option, so a
- * restart keeps what was written and seeds nothing twice, a start cut short seeds again, and
- * processes starting at once on one database seed once. Answers whether it seeded.
- */
-async function seedOnce(store: SiteStore, seeds: ReadonlyArray<(tables: StoreTables) => Promise<void>>): Promise<boolean> {
-  return store.transaction(async (tx) => {
-    if (!(await tx.options.add(DEMO_SEEDED_OPTION, new Date().toISOString(), false))) return false;
-    for (const seed of seeds) await seed(tx);
-    return true;
-  });
-}
-
 /** The demo site once started: its server, its store, and what start-up prints. */
 interface StartedSite {
   rest: RestServer;
@@ -284,11 +267,7 @@ async function startSite(
   const url = await listen(http, flags.port, flags.host);
   const store = await openStore(choice);
   try {
-    const firstStart = await seedOnce(store, [
-      // The form first: it takes id 1, below the sample posts' own ids 4–28.
-      async (tx) => void (await seedContactForms(tx, { home: url })),
-      (tx) => seedPosts(tx, samplePosts()),
-    ]);
+    const firstStart = await seedOnce(store, url);
     const { users, lines } = await demoUsers(store, passwords, firstStart);
     const namespaces = variantModules(flags.variant, {
       users,

@@ -1,7 +1,7 @@
 import type { SqlClient } from './sql/client.js';
 import { pgClient, type PgClientOptions } from './sql/pg-client.js';
 import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
-import { storeTemplate } from './sql/pglite-template.js';
+import { storeTemplate, type TemplateSource } from './sql/pglite-template.js';
 import { tablePrefix } from './sql/table-prefix.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
@@ -33,10 +33,18 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  * from the template the build made (initdb and the migrations done once, for the default table
  * prefix) when the PGlite installed is the one that made it, else from PostgreSQL's initdb.
  */
-export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
-  // The template holds the default prefix's tables: a store with another prefix starts from initdb, without them.
-  const template = tablePrefix(options.tablePrefix) === tablePrefix() ? storeTemplate : undefined;
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }, template), {
+export function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
+  return pgliteStoreFrom(storeTemplate('store'), options);
+}
+
+/**
+ * {@link pgliteStore}, a new database starting from `template` (`site-rest serve` starts from its
+ * demo's); with a table prefix other than the default, from initdb, as the templates hold the
+ * default prefix's tables.
+ */
+export async function pgliteStoreFrom(template: TemplateSource, options: PgliteStoreOptions = {}): Promise<SiteStore> {
+  const fromTemplate = tablePrefix(options.tablePrefix) === tablePrefix();
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }, fromTemplate ? template : undefined), {
     tablePrefix: options.tablePrefix,
     onQuery: options.onQuery,
     exclusive: true,

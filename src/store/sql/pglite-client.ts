@@ -3,6 +3,7 @@ import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
 import { lockDirectory } from './directory-lock.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { unpackTemplate, type TemplateSource } from './pglite-template.js';
 
 /** Where an embedded database lives. */
 export interface PgliteClientOptions {
@@ -58,13 +59,18 @@ export function clientOn(db: PGlite, release: () => void): SqlClient {
   };
 }
 
-/** A template data directory to start a new database from, read only when one is started. */
-export type TemplateSource = () => Blob | undefined;
-
-/** Starts PGlite on `dataDir` (in memory when undefined), from `template`'s directory when the directory holds no database yet. */
+/**
+ * Starts PGlite on `dataDir` (in memory when undefined). A directory without a database yet, or
+ * memory, starts from `template`'s files when it has any, else from PostgreSQL's initdb.
+ */
 export function openPglite(dataDir: string | undefined, template?: TemplateSource): Promise<PGlite> {
+  const options = { dataDir, parsers: { [types.INT8]: parseInt8 } };
   const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
-  return PGlite.create({ dataDir, loadDataDir: fresh ? template?.() : undefined, parsers: { [types.INT8]: parseInt8 } });
+  const tar = fresh ? template?.() : undefined;
+  if (tar === undefined) return PGlite.create(options);
+  if (dataDir === undefined) return PGlite.create({ ...options, loadDataDir: new Blob([tar]) });
+  unpackTemplate(tar, dataDir);
+  return PGlite.create(options);
 }
 
 /**

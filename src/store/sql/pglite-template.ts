@@ -1,16 +1,28 @@
-// A PGlite data directory made once at build time: PostgreSQL's `initdb` and the site store's
-// migrations for the default table prefix, dumped as a gzipped tar beside the built modules. A
-// store on a fresh directory starts from it (PGlite's `loadDataDir`) instead of running initdb in
-// WebAssembly and the migrations statement by statement, which took most of a first start
-// (7–9 s of 9–12 s on a 2-core machine). Used only when the PGlite installed is the version that
-// made it: the directory format is PostgreSQL's, and a newer PGlite may carry a newer PostgreSQL.
+// PGlite data directories made once at build time, so that a store on a new directory does not
+// run PostgreSQL's initdb in WebAssembly and its migrations statement by statement (7–9 s of a
+// 9–12 s first start on a 2-core machine): `store`, initdb and the migrations of the default
+// table prefix, and `demo`, that and the data `site-rest serve` writes on its first start. Each is
+// PGlite's own dump of its directory (a tar) compressed with brotli, beside the built modules, one
+// per PGlite version: the files are PostgreSQL's, and another PGlite may carry another PostgreSQL.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
-/** The folder beside the built modules holding templates, one file per PGlite version. */
+/** The templates the build makes. */
+export type TemplateName = 'store' | 'demo';
+
+/** A template's tar, read only when a database is created from it; undefined when there is none. */
+export type TemplateSource = () => Uint8Array | undefined;
+
+/** The folder beside the built modules holding the templates. */
 const TEMPLATE_FOLDER = 'store-template';
+
+/** The file PostgreSQL finds in a data directory it has made: written last, so a directory cut short of it is unpacked again. */
+const VERSION_FILE = 'PG_VERSION';
+
+const TAR_BLOCK = 512;
 
 /** The version of the PGlite package this module loads. */
 function pgliteVersion(): string {
@@ -20,21 +32,81 @@ function pgliteVersion(): string {
   return String(manifest.version);
 }
 
-/** Where the template for the installed PGlite lives, inside `folder` (default: beside this module once built). */
-export function templateFile(folder = fileURLToPath(new URL(`./${TEMPLATE_FOLDER}/`, import.meta.url))): string {
-  return join(folder, `pglite-${pgliteVersion()}.tar.gz`);
+/** Where template `name` for the installed PGlite lives, inside `folder` (default: beside this module once built). */
+function templateFile(name: TemplateName, folder = fileURLToPath(new URL(`./${TEMPLATE_FOLDER}/`, import.meta.url))): string {
+  return join(folder, `${name}-pglite-${pgliteVersion()}.tar.br`);
 }
 
-/** The template for the installed PGlite as PGlite's `loadDataDir` takes it, or undefined when the build made none for it. */
-export function storeTemplate(): Blob | undefined {
-  const file = templateFile();
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+/** Template `name` for the installed PGlite, as a source a store reads only when it creates a database. */
+export function storeTemplate(name: TemplateName): TemplateSource {
+  return () => {
+    const file = templateFile(name);
+    return existsSync(file) ? brotliDecompressSync(readFileSync(file)) : undefined;
+  };
 }
 
-/** Writes `bytes` as the template for the installed PGlite into `folder`; answers the file's path. */
-export function saveTemplate(folder: string, bytes: Uint8Array): string {
-  const file = templateFile(folder);
+/** Saves `tar` (PGlite's `dumpDataDir('none')`) as template `name` for the installed PGlite into `folder`; answers the file's path. */
+export function saveTemplate(folder: string, name: TemplateName, tar: Uint8Array): string {
+  const file = templateFile(name, folder);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
+  // A 16 MiB window spans PostgreSQL's WAL segment of zeros: 40 MB become under 2 MB, in a third of a second.
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_LGWIN]: 24,
+    [constants.BROTLI_PARAM_SIZE_HINT]: tar.length,
+  };
+  writeFileSync(file, brotliCompressSync(tar, { params }));
   return file;
+}
+
+/** A NUL-terminated tar header field as text. */
+function field(header: Buffer, start: number, length: number): string {
+  const bytes = header.subarray(start, start + length);
+  const end = bytes.indexOf(0);
+  return bytes.subarray(0, end === -1 ? length : end).toString('utf8');
+}
+
+/** A member's path inside `root`; throws on one that would leave it. */
+function memberPath(root: string, name: string): string {
+  const parts = name.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.includes('..')) throw new Error(`site-rest store: template member ${JSON.stringify(name)} leaves the data directory`);
+  return join(root, ...parts);
+}
+
+/**
+ * Writes a template's files into `dataDir` with Node's own file calls (PGlite's `loadDataDir` goes
+ * through its WebAssembly file system, several times slower), PostgreSQL's version file last.
+ */
+export function unpackTemplate(tar: Uint8Array, dataDir: string): void {
+  const root = resolve(dataDir);
+  const versionFile = join(root, VERSION_FILE);
+  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  // Each directory is made once: a thousand files share a few dozen.
+  const dirs = new Set<string>();
+  const made = (dir: string): void => {
+    if (dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    dirs.add(dir);
+  };
+  let last: Buffer | null = null;
+  for (let at = 0; at + TAR_BLOCK <= bytes.length;) {
+    const header = bytes.subarray(at, at + TAR_BLOCK);
+    if (header[0] === 0) break;
+    const prefix = field(header, 345, 155);
+    const path = memberPath(root, prefix === '' ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`);
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const type = header[156];
+    const body = bytes.subarray(at + TAR_BLOCK, at + TAR_BLOCK + size);
+    at += TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
+    // '5' a directory; '0' or NUL a file; nothing else is in PGlite's dump.
+    if (type === 0x35) made(path);
+    else if (type !== 0x30 && type !== 0)
+      throw new Error(`site-rest store: template member ${JSON.stringify(path)} is not a file or directory`);
+    else if (path === versionFile) last = body;
+    else {
+      made(dirname(path));
+      writeFileSync(path, body);
+    }
+  }
+  if (last) writeFileSync(versionFile, last);
 }
