@@ -91,7 +91,7 @@ async function measureStart(dataDir) {
   const drained = new Promise((resolveDrain) => (endDrain = resolveDrain));
   const probes = [];
   let firstOk = null;
-  const giveUp = setTimeout(endProbing, GIVE_UP_MS);
+  const giveUp = setTimeout(() => endProbing(), GIVE_UP_MS);
   void exited.then(endProbing);
   while (true) {
     const sent = probe(port, performance.now() - started, drained);
@@ -99,14 +99,14 @@ async function measureStart(dataDir) {
     void sent.then((result) => {
       if (result.status === 200 && firstOk === null) {
         firstOk = result.at - started;
-        setTimeout(endProbing, SETTLE_MS);
+        setTimeout(() => endProbing(), SETTLE_MS);
       }
     });
     const tick = await Promise.race([stop.then(() => 'stop'), new Promise((r) => setTimeout(r, PROBE_EVERY_MS, 'tick'))]);
     if (tick === 'stop') break;
   }
   clearTimeout(giveUp);
-  const drainTimer = setTimeout(endDrain, DRAIN_MS);
+  const drainTimer = setTimeout(() => endDrain(), DRAIN_MS);
   const results = await Promise.all(probes);
   clearTimeout(drainTimer);
   endDrain();
