@@ -3,12 +3,13 @@
 // ./site-rest-data), then again on the directory a first start left (a kept store). From the moment the process is spawned,
 // a new `GET /wp-json/` is sent every PROBE_EVERY_MS on a connection of its own: the time of the
 // first 200 is the time to first answer; a request that got no answer by the end is one left
-// hanging. Not part of the tests.
+// hanging. Then where a start spends its time, step by step (bench/start-phases.mjs). Not part of the tests.
 //
 //   node bench/start.mjs [--runs 5] [--project DIR] [--write]
 //
-// `--project` measures another checkout (built, with its node_modules), to compare before and
-// after a change; `--write` puts the table in bench/RESULTS.md's `start-up` section.
+// `--project` measures another checkout (built, with its node_modules; the steps are always this
+// checkout's), to compare before and after a change; `--write` puts the tables in
+// bench/RESULTS.md's `start-up` section.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeSections } from './results-file.mjs';
+import { measurePhases } from './start-phases.mjs';
 import { median } from './stats.mjs';
 
 const { values: flags } = parseArgs({
@@ -166,6 +168,11 @@ function report(rows) {
 }
 
 const table = report(await measure());
-process.stdout.write(`${table}\n`);
-if (flags.write)
-  writeSections({ 'start-up': `## Time to first answer of \`npm start\` (issue 26)\n\n${table}\n\nMethod: \`node bench/start.mjs\`.` });
+process.stdout.write(`${table}\n\n`);
+const steps = measurePhases(RUNS);
+process.stdout.write(`${steps}\n`);
+if (flags.write) {
+  writeSections({
+    'start-up': `## Time to first answer of \`npm start\` (issue 26)\n\n${table}\n\nWhere a start spends its time, each step in a fresh process (this checkout, built):\n\n${steps}\n\nMethod: \`node bench/start.mjs --runs ${RUNS}\`.`,
+  });
+}
