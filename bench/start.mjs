@@ -7,8 +7,8 @@
 //
 //   node bench/start.mjs [--runs 5] [--project DIR] [--write]
 //
-// `--project` measures another checkout (built, with its node_modules; the steps are always this
-// checkout's), to compare before and after a change; `--write` puts the tables in
+// `--project` measures another checkout (built, with its node_modules; the steps only for this
+// checkout), to compare before and after a change; `--write` puts the tables in
 // bench/RESULTS.md's `start-up` section.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -169,10 +169,12 @@ function report(rows) {
 
 const table = report(await measure());
 process.stdout.write(`${table}\n\n`);
-const steps = measurePhases(RUNS);
-process.stdout.write(`${steps}\n`);
+// The steps are this checkout's own: measured only when it is the project measured.
+const steps = PROJECT === resolve(import.meta.dirname, '..') ? measurePhases(RUNS) : null;
+if (steps) process.stdout.write(`${steps}\n`);
 if (flags.write) {
+  const stepsPart = steps ? `Where a start spends its time, each step in a fresh process (this checkout, built):\n\n${steps}\n\n` : '';
   writeSections({
-    'start-up': `## Time to first answer of \`npm start\` (issue 26)\n\n${table}\n\nWhere a start spends its time, each step in a fresh process (this checkout, built):\n\n${steps}\n\nMethod: \`node bench/start.mjs --runs ${RUNS}\`.`,
+    'start-up': `## Time to first answer of \`npm start\` (issue 26)\n\n${table}\n\n${stepsPart}Method: \`node bench/start.mjs --runs ${RUNS}\`.`,
   });
 }

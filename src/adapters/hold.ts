@@ -23,10 +23,10 @@ export interface HoldOptions {
 }
 
 /** Why a held request is not served: the start failed, too many were held, it waited too long, or its client went away. */
-export type HoldRefusal = 'failed' | 'full' | 'late' | 'gone';
+type HoldRefusal = 'failed' | 'full' | 'late' | 'gone';
 
 /** The requests held while a promised server starts; `T` is the adapter's handler over the server. */
-export interface HoldGate<T> {
+interface HoldGate<T> {
   /** The handler once the server resolved; null while it starts, and for good once it failed. */
   readonly ready: T | null;
   /**

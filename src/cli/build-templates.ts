@@ -13,8 +13,12 @@ export async function buildStoreTemplates(folder: string): Promise<string[]> {
   const client = clientOn(db, () => undefined);
   const store = await sqlStore(client);
   try {
-    // Written out of the WAL into the tables' files, so a store started from it has no recovery to do.
+    // A new WAL segment, made of zeros rather than recycled from the last, then a checkpoint that
+    // writes the tables' files: the segment left holds the checkpoint record and 16 MiB of zeros,
+    // which compress to nothing and are not written when unpacked (`unpackTemplate`).
     const dump = async () => {
+      await client.query('SET wal_recycle = off');
+      await client.query('SELECT pg_switch_wal()');
       await client.query('CHECKPOINT');
       return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     };

@@ -1,5 +1,5 @@
 /** What ends a start-up early: a signal asking the process to stop. */
-export interface StopSignal {
+interface StopSignal {
   /** Rejects when SIGTERM or SIGINT arrives; never resolves. */
   stopped: Promise<never>;
   /** Stops listening for the signals (the start-up is over: the serving command's own shutdown takes them). */

@@ -1,5 +1,5 @@
 import type { SqlClient } from './sql/client.js';
-import { pgClient, type PgClientOptions } from './sql/pg-client.js';
+import type { PgClientOptions } from './sql/pg-client.js';
 import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
 import { storeTemplate, type TemplateSource } from './sql/pglite-template.js';
 import { tablePrefix } from './sql/table-prefix.js';
@@ -61,5 +61,7 @@ export async function pgliteStoreFrom(template: TemplateSource, options: PgliteS
 export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
   const { tablePrefix: prefix, onQuery, ...server } = options;
   tablePrefix(prefix);
+  // `pg` is loaded by the first PostgreSQL store, not by every user of site-rest/store (PGlite's never needs it).
+  const { pgClient } = await import('./sql/pg-client.js');
   return storeOn(pgClient(server), { tablePrefix: prefix, onQuery });
 }

@@ -4,14 +4,14 @@
 // table prefix, and `demo`, that and the data `site-rest serve` writes on its first start. Each is
 // PGlite's own dump of its directory (a tar) compressed with brotli, beside the built modules, one
 // per PGlite version: the files are PostgreSQL's, and another PGlite may carry another PostgreSQL.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 
 /** The templates the build makes. */
-export type TemplateName = 'store' | 'demo';
+type TemplateName = 'store' | 'demo';
 
 /** A template's tar, read only when a database is created from it; undefined when there is none. */
 export type TemplateSource = () => Uint8Array | undefined;
@@ -23,6 +23,36 @@ const TEMPLATE_FOLDER = 'store-template';
 const VERSION_FILE = 'PG_VERSION';
 
 const TAR_BLOCK = 512;
+
+/** PostgreSQL's page: a file is written page by page, its pages of zeros left as holes. */
+const PAGE = 8192;
+const ZERO_PAGE = Buffer.alloc(PAGE);
+
+/**
+ * Writes `body` as the file at `path`, leaving its pages of zeros unwritten (a hole reads as
+ * zeros): the WAL segment of a template is 16 MiB of them.
+ */
+function writeSparse(path: string, body: Buffer): void {
+  if (body.length <= PAGE) return writeFileSync(path, body);
+  const fd = openSync(path, 'w');
+  try {
+    ftruncateSync(fd, body.length);
+    // Each run of pages that are not all zeros in one write.
+    let run = -1;
+    for (let at = 0; at < body.length; at += PAGE) {
+      const page = body.subarray(at, at + PAGE);
+      const zeros = page.equals(ZERO_PAGE.subarray(0, page.length));
+      if (!zeros && run === -1) run = at;
+      if (zeros && run !== -1) {
+        writeSync(fd, body, run, at - run, run);
+        run = -1;
+      }
+    }
+    if (run !== -1) writeSync(fd, body, run, body.length - run, run);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The version of the PGlite package this module loads. */
 function pgliteVersion(): string {
@@ -105,7 +135,7 @@ export function unpackTemplate(tar: Uint8Array, dataDir: string): void {
     else if (path === versionFile) last = body;
     else {
       made(dirname(path));
-      writeFileSync(path, body);
+      writeSparse(path, body);
     }
   }
   if (last) writeFileSync(versionFile, last);
