@@ -4,7 +4,18 @@
 // table prefix, and `demo`, that and the data `site-rest serve` writes on its first start. Each is
 // PGlite's own dump of its directory (a tar) compressed with brotli, beside the built modules, one
 // per PGlite version: the files are PostgreSQL's, and another PGlite may carry another PostgreSQL.
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +86,7 @@ export function storeTemplate(name: TemplateName): TemplateSource {
   };
 }
 
-/** Saves `tar` (PGlite's `dumpDataDir('none')`) as template `name` for the installed PGlite into `folder`; answers the file's path. */
+/** Saves `tar` (a data directory, {@link packTemplate}) as template `name` for the installed PGlite into `folder`; answers the file's path. */
 export function saveTemplate(folder: string, name: TemplateName, tar: Uint8Array): string {
   const file = templateFile(name, folder);
   mkdirSync(dirname(file), { recursive: true });
@@ -87,6 +98,54 @@ export function saveTemplate(folder: string, name: TemplateName, tar: Uint8Array
   };
   writeFileSync(file, brotliCompressSync(tar, { params }));
   return file;
+}
+
+/** A ustar header for a member: its path inside the directory, size, and whether it is a directory. */
+function header(name: string, size: number, directory: boolean, mtime: number): Buffer {
+  const head = Buffer.alloc(TAR_BLOCK);
+  if (Buffer.byteLength(name) > 100) throw new Error(`site-rest store: template member ${JSON.stringify(name)} has a name over 100 bytes`);
+  const octal = (value: number, width: number) => `${value.toString(8).padStart(width - 1, '0')}\0`;
+  head.write(name, 0);
+  head.write(octal(directory ? 0o700 : 0o600, 8), 100);
+  head.write(octal(0, 8), 108);
+  head.write(octal(0, 8), 116);
+  head.write(octal(size, 12), 124);
+  head.write(octal(mtime, 12), 136);
+  head[156] = directory ? 0x35 : 0x30;
+  head.write('ustar\0' + '00', 257);
+  // The checksum is the sum of the header's bytes, its own field counted as spaces.
+  head.fill(0x20, 148, 156);
+  let sum = 0;
+  for (const byte of head) sum += byte;
+  head.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return head;
+}
+
+/**
+ * A data directory as a tar PGlite's `loadDataDir` reads too: its directories and files, in name
+ * order. Made from a database shut down cleanly, a store started from it has no recovery to run
+ * and finds PostgreSQL's relation cache files ready, which a dump of a running one has not.
+ */
+export function packTemplate(dataDir: string): Uint8Array {
+  const parts: Buffer[] = [];
+  const mtime = Math.floor(Date.now() / 1000);
+  const walk = (dir: string, prefix: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      const member = `${prefix}${name}`;
+      if (statSync(path).isDirectory()) {
+        parts.push(header(`${member}/`, 0, true, mtime));
+        walk(path, `${member}/`);
+      } else {
+        const body = readFileSync(path);
+        parts.push(header(member, body.length, false, mtime), body, Buffer.alloc((TAR_BLOCK - (body.length % TAR_BLOCK)) % TAR_BLOCK));
+      }
+    }
+  };
+  walk(dataDir, '');
+  // A tar ends with two blocks of zeros.
+  parts.push(Buffer.alloc(2 * TAR_BLOCK));
+  return Buffer.concat(parts);
 }
 
 /** A NUL-terminated tar header field as text. */
