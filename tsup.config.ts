@@ -11,6 +11,8 @@ export default defineConfig({
     'adapters/koa': 'src/adapters/koa.ts',
     'adapters/fetch': 'src/adapters/fetch.ts',
     cli: 'src/cli.ts',
+    // Run by scripts/build.mjs to make the PGlite templates; not in the package's exports.
+    'build-store-templates': 'src/cli/build-templates.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -18,4 +20,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'node20',
   splitting: true,
+  // The store finds its template beside the module (`import.meta.url`), which CommonJS has not.
+  shims: true,
 });

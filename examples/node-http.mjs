@@ -19,13 +19,22 @@ const storage = {
     return product;
   },
 };
-const { users, password } = await editorUsers();
-const rest = createRestServer({ users, site: { name: 'Tea Shop', url: base }, namespaces: [corePosts(), shopNamespace(storage)] });
 
-const api = createNodeHandler(rest);
+/** The site's server, once what it needs is ready (here its users; a host's store opens here too). */
+async function start() {
+  const { users, password } = await editorUsers();
+  const rest = createRestServer({ users, site: { name: 'Tea Shop', url: base }, namespaces: [corePosts(), shopNamespace(storage)] });
+  return { rest, password };
+}
+
+// Listens at once: requests that arrive while `start()` runs are held, then answered (503 if it fails).
+const starting = start();
+const api = createNodeHandler(starting.then(({ rest }) => rest));
 createServer((req, res) =>
   api(req, res, () => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(`<h1>Tea Shop</h1><p>The API lives at <a href="/wp-json/">/wp-json/</a>.</p>`);
   }),
-).listen(port, '127.0.0.1', () => console.log(startupLines('Tea Shop (node:http)', base, rest, password)));
+).listen(port, '127.0.0.1');
+const { rest, password } = await starting;
+console.log(startupLines('Tea Shop (node:http)', base, rest, password));

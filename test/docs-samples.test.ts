@@ -39,6 +39,7 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
     ['src/adapters/express.ts', 'ExpressMiddlewareOptions'],
     ['src/adapters/koa.ts', 'KoaMiddlewareOptions'],
     ['src/adapters/fetch.ts', 'FetchHandlerOptions'],
+    ['src/adapters/hold.ts', 'HoldOptions'],
     ['src/namespaces/page-cache/in-process.ts', 'InProcessPageCacheOptions'],
   ],
   'docs/security.md': [

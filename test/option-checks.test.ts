@@ -143,6 +143,21 @@ const MISTYPED: ReadonlyArray<[string, () => unknown, string]> = [
     () => createFetchHandler(rest, { fallbak: never } as never),
     'createFetchHandler options has unknown option "fallbak" (did you mean "fallback"?)',
   ],
+  [
+    'createNodeHandler hold',
+    () => createNodeHandler(Promise.resolve(rest), { hold: { maxRequest: 5 } } as never),
+    'createNodeHandler options.hold has unknown option "maxRequest" (did you mean "maxRequests"?)',
+  ],
+  [
+    'createFetchHandler hold, given a server',
+    () => createFetchHandler(rest, { hold: { maxWait: 5 } } as never),
+    'createFetchHandler options.hold has unknown option "maxWait" (did you mean "maxWaitMs"?)',
+  ],
+  [
+    'createRestServer answerTimeoutMs',
+    () => createRestServer({ site, answerTimeout: 5 } as never),
+    'createRestServer options has unknown option "answerTimeout" (did you mean "answerTimeoutMs"?)',
+  ],
   ['memoryStore', () => memoryStore({ clock: Date.now } as never), 'memoryStore options has unknown option "clock"; known options: now'],
   [
     'createUserStore',

@@ -9,6 +9,9 @@ import { passThroughCache } from './page-cache.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 
 /** Options of {@link createExpressMiddleware}. */
 export interface ExpressMiddlewareOptions {
@@ -18,6 +21,8 @@ export interface ExpressMiddlewareOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 // Express gives the mount path itself, so a `basePath` is answered with how to mount there.
@@ -56,11 +61,28 @@ function hostBody(req: ExpressRequestLike): HostBody {
  * links are built under that path (`req.baseUrl`). A body parser that ran first is respected
  * (its raw text when kept, else its data); otherwise the body is read from the stream, up to
  * `bodyLimit`. REST errors are answered here; anything unexpected goes to Express's error
- * handler through `next(error)`.
+ * handler through `next(error)`. Given the promise of a server, requests that arrive before it
+ * resolves are held (see {@link HoldOptions}), then served; when it rejects, they and every later
+ * request are answered 503 with `Retry-After`.
  */
-export function createExpressMiddleware(server: RestServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
+export function createExpressMiddleware(server: StartingServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const given = checkOptions(expressMiddlewareOptions, options, 'createExpressMiddleware');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  if (!isPromised(server)) return expressMiddleware(server, options, bodyLimit);
+  const gate = holdGate(server, given.hold, (ready) => expressMiddleware(ready, options, bodyLimit));
+  return (req, res, next) => {
+    if (gate.ready) return gate.ready(req, res, next);
+    void gate
+      .hold((leave) => res.once('close', leave))
+      .then((outcome) => {
+        if (typeof outcome !== 'string') return outcome(req, res, next);
+        if (outcome !== 'gone' && !res.headersSent) sendRawResponse(res, refusalResponse(outcome), req.method ?? 'GET');
+      });
+  };
+}
+
+/** {@link createExpressMiddleware} over a server that is ready; its options already checked. */
+function expressMiddleware(server: RestServer, options: ExpressMiddlewareOptions, bodyLimit: number): ExpressMiddleware {
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
 

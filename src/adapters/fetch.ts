@@ -9,6 +9,9 @@ import { basePathOption, belowBase } from './mount.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, fn, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
 
 /** Options of {@link createFetchHandler}. */
@@ -28,6 +31,8 @@ export interface FetchHandlerOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps `fallback`'s pages; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 const fetchHandlerOptions = optionsObject({
@@ -143,12 +148,28 @@ async function throughCache(
 /**
  * Serves the REST API as `(request: Request) => Promise<Response>`. Requests outside the API
  * go to `fallback`, whose answer gets the discovery `Link` header; bodies are read up to `bodyLimit`. An unexpected exception rejects the
- * promise, so the platform's or framework's error handling sees it.
+ * promise, so the platform's or framework's error handling sees it. Given the promise of a server,
+ * requests that arrive before it resolves are held (see {@link HoldOptions}), then served; when it
+ * rejects, they and every later request are answered 503 with `Retry-After`.
  */
-export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
+export function createFetchHandler(server: StartingServer, options: FetchHandlerOptions = {}): FetchHandler {
   const given = checkOptions(fetchHandlerOptions, options, 'createFetchHandler');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
+  if (!isPromised(server)) return fetchHandler(server, options, bodyLimit, basePath);
+  const gate = holdGate(server, given.hold, (ready) => fetchHandler(ready, options, bodyLimit, basePath));
+  return async (request) => {
+    if (gate.ready) return gate.ready(request);
+    const outcome = await gate.hold((leave) => request.signal.addEventListener('abort', leave, { once: true }));
+    if (typeof outcome !== 'string') return outcome(request);
+    return outcome === 'gone'
+      ? new Response(null, { status: CLIENT_CLOSED_REQUEST })
+      : toFetchResponse(refusalResponse(outcome), request.method.toUpperCase());
+  };
+}
+
+/** {@link createFetchHandler} over a server that is ready; its options already checked. */
+function fetchHandler(server: RestServer, options: FetchHandlerOptions, bodyLimit: number, basePath: string): FetchHandler {
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
 

@@ -11,6 +11,9 @@ import { sentHead } from './page-cache.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -60,9 +63,14 @@ export interface KoaMiddlewareOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 const koaMiddlewareOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<KoaMiddlewareOptions>);
+
+/** Koa middleware: the request's context and the rest of the stack. */
+export type KoaMiddleware = (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void>;
 
 /**
  * Hands a core answer to Koa's response API rather than writing to the socket, so that
@@ -136,15 +144,27 @@ async function throughCache(cache: HostPageCache, ctx: KoaContextLike, next: () 
 
 /**
  * Koa middleware serving the REST API. URLs outside the API go to `next()`. Exceptions the core
- * does not answer itself reject, for Koa's own error handling.
+ * does not answer itself reject, for Koa's own error handling. Given the promise of a server,
+ * requests that arrive before it resolves are held (see {@link HoldOptions}), then served; when it
+ * rejects, they and every later request are answered 503 with `Retry-After`.
  */
-export function createKoaMiddleware(
-  server: RestServer,
-  options: KoaMiddlewareOptions = {},
-): (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void> {
+export function createKoaMiddleware(server: StartingServer, options: KoaMiddlewareOptions = {}): KoaMiddleware {
   const given = checkOptions(koaMiddlewareOptions, options, 'createKoaMiddleware');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
+  if (!isPromised(server)) return koaMiddleware(server, options, bodyLimit, basePath);
+  const gate = holdGate(server, given.hold, (ready) => koaMiddleware(ready, options, bodyLimit, basePath));
+  return async (ctx, next) => {
+    if (gate.ready) return gate.ready(ctx, next);
+    const outcome = await gate.hold((leave) => ctx.res.once('close', leave));
+    if (typeof outcome !== 'string') return outcome(ctx, next);
+    if (outcome === 'gone') ctx.respond = false;
+    else answerWith(ctx, refusalResponse(outcome));
+  };
+}
+
+/** {@link createKoaMiddleware} over a server that is ready; its options already checked. */
+function koaMiddleware(server: RestServer, options: KoaMiddlewareOptions, bodyLimit: number, basePath: string): KoaMiddleware {
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
 

@@ -12,6 +12,9 @@ import { passThroughCache } from './page-cache.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
+import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+
+export type { HoldOptions, StartingServer } from './hold.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
@@ -26,6 +29,8 @@ export interface NodeHandlerOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
+  hold?: HoldOptions;
 }
 
 const nodeHandlerOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<NodeHandlerOptions>);
@@ -35,14 +40,32 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 /**
  * Serves the REST API from `http.createServer(handler)` or a middleware stack: URLs outside
- * the API go to `next()` when there is one, else answer 404.
+ * the API go to `next()` when there is one, else answer 404. Given the promise of a server (its
+ * store still opening), it can listen at once: requests that arrive before the promise resolves
+ * are held (see {@link HoldOptions}) and served once it does; when it rejects, they and every
+ * later request are answered 503 with `Retry-After`.
  */
-export function createNodeHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
+export function createNodeHandler(server: StartingServer, options: NodeHandlerOptions = {}): NodeHandler {
   const given = checkOptions(nodeHandlerOptions, options, 'createNodeHandler');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
-  const discovery = options.discoveryLink !== false;
+  if (!isPromised(server)) return nodeHandler(server, options, bodyLimit, basePath);
+  const gate = holdGate(server, given.hold, (ready) => nodeHandler(ready, options, bodyLimit, basePath));
+  return (req, res, next) => {
+    if (gate.ready) return gate.ready(req, res, next);
+    void gate
+      .hold((leave) => res.once('close', leave))
+      .then((outcome) => {
+        if (typeof outcome !== 'string') return outcome(req, res, next);
+        if (outcome !== 'gone' && !res.headersSent) writeRawResponse(res, refusalResponse(outcome), req.method ?? 'GET');
+      });
+  };
+}
+
+/** {@link createNodeHandler} over a server that is ready; its options already checked. */
+function nodeHandler(server: RestServer, options: NodeHandlerOptions, bodyLimit: number, basePath: string): NodeHandler {
   const { pageCache } = options;
+  const discovery = options.discoveryLink !== false;
 
   // The steps below keep their callbacks in functions of their own: a function that creates a
   // closure allocates its scope on every call, even on the synchronous path that never uses it.

@@ -1,20 +1,21 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
-import { describeStore, openStore, storeChoice } from './store-choice.js';
+import { describeStore, openStore, storeChoice, type StoreChoice } from './store-choice.js';
+import { stopSignal } from './startup.js';
+import { seedOnce } from './demo-data.js';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
 import { notFoundResponse } from '../adapters/request-body.js';
 import { escHtml } from '../core/schema/text.js';
 import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
-import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
-import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { openMfaSession } from '../namespaces/login-guard/index.js';
 import { defaultPageCache } from '../namespaces/page-cache/index.js';
+import type { PageRequest } from '../core/http/page-cache.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
-import type { SiteStore, StoreTables } from '../store/types.js';
+import type { SiteStore } from '../store/types.js';
 import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
@@ -242,45 +243,30 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
   res.end(method === 'HEAD' ? undefined : page);
 }
 
-/** The option marking a store the demo has seeded; its value is when. */
-const DEMO_SEEDED_OPTION = 'site_rest_demo_seeded';
-
-/**
- * Runs the seeds on the store's first start only, in one transaction with the marker option, so a
- * restart keeps what was written and seeds nothing twice, a start cut short seeds again, and
- * processes starting at once on one database seed once. Answers whether it seeded.
- */
-async function seedOnce(store: SiteStore, seeds: ReadonlyArray<(tables: StoreTables) => Promise<void>>): Promise<boolean> {
-  return store.transaction(async (tx) => {
-    if (!(await tx.options.add(DEMO_SEEDED_OPTION, new Date().toISOString(), false))) return false;
-    for (const seed of seeds) await seed(tx);
-    return true;
-  });
+/** The demo site once started: its server, its store, and what start-up prints. */
+interface StartedSite {
+  rest: RestServer;
+  store: SiteStore;
+  name: string;
+  summary: string;
 }
 
 /**
- * `site-rest serve`: the demo server, its data in the store the flags choose (PGlite in
- * ./site-rest-data by default). Opens the store before listening; resolves with the listening
- * server and the store once it prints its URL; rejects when the store cannot be opened or the port
- * cannot be had, leaving nothing open.
+ * Listens, then opens the store, seeds it on its first start, makes the demo users and the REST
+ * server for the site at the URL listened on; closes the store again when a later step fails.
  */
-export async function serve(
-  argv: string[],
+async function startSite(
+  http: Server,
+  flags: ServeFlags,
+  choice: StoreChoice,
+  passwords: Map<string, string>,
+  names: string[],
   io: CliIo,
-  env: Record<string, string | undefined> = process.env,
-): Promise<Serving & { store: SiteStore }> {
-  const flags = parseServeFlags(argv);
-  const choice = storeChoice(flags, env.DATABASE_URL);
-  const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
+): Promise<StartedSite> {
+  const url = await listen(http, flags.port, flags.host);
   const store = await openStore(choice);
-  const http = createServer();
   try {
-    const url = await listen(http, flags.port, flags.host);
-    const firstStart = await seedOnce(store, [
-      // The form first: it takes id 1, below the sample posts' own ids 4–28.
-      async (tx) => void (await seedContactForms(tx, { home: url })),
-      (tx) => seedPosts(tx, samplePosts()),
-    ]);
+    const firstStart = await seedOnce(store, url);
     const { users, lines } = await demoUsers(store, passwords, firstStart);
     const namespaces = variantModules(flags.variant, {
       users,
@@ -297,21 +283,70 @@ export async function serve(
       store,
       namespaces,
     });
-    const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
-    // With page-cache/v1 mounted, the demo's front page is cached for anonymous visitors as the namespace's rules say.
-    const api = createNodeHandler(rest, names.includes('page-cache/v1') ? { pageCache: defaultPageCache(store) } : {});
-    http.on('request', (req, res) => api(req, res, () => frontPage(rest, site.name, req, res)));
-    http.on('clientError', createClientErrorHandler(rest));
     const mounted = `namespaces: ${names.join(', ') || 'none'}`;
     const mails = names.includes('contact-forms/v1') || names.includes('login-guard/v1');
     const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
     const sessions = await mfaSessions(store, flags['mfa-session']);
     const summary = [mounted, `store: ${describeStore(choice)}`, ...(mails ? [`mail: ${mail}`] : []), ...lines, ...sessions].join('\n');
-    io.out(`site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`);
-    return { http, store };
+    return {
+      rest,
+      store,
+      name: site.name,
+      summary: `site-rest demo, variant ${flags.variant}, serving ${rest.restUrl('/')}\n${summary}\n`,
+    };
   } catch (error) {
-    http.close();
     await store.close();
     throw error;
+  }
+}
+
+/** Closes the store of a start that was given up on, once it is done: a store being opened cannot be stopped halfway. */
+async function closeWhenStarted(starting: Promise<StartedSite>): Promise<void> {
+  const site = await starting.catch(() => null);
+  await site?.store.close();
+}
+
+/**
+ * `site-rest serve`: the demo server, its data in the store the flags choose (PGlite in
+ * ./site-rest-data by default). Listens first, with its request handler attached, then opens the
+ * store, seeds it and makes the users: a request that arrives meanwhile is held and answered once
+ * the site is ready. Resolves with the listening server and the store once it prints its URL;
+ * when the port cannot be had, the store cannot be opened, or SIGTERM/SIGINT comes first, the
+ * requests held are answered 503 with `Retry-After`, and it rejects, leaving nothing open.
+ */
+export async function serve(
+  argv: string[],
+  io: CliIo,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Serving & { store: SiteStore }> {
+  const flags = parseServeFlags(argv);
+  const choice = storeChoice(flags, env.DATABASE_URL);
+  const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
+  const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
+  const http = createServer();
+  const signal = stopSignal();
+  // Begun once this turn is over, so the server listens only with the request handler below attached.
+  const starting = Promise.resolve().then(() => startSite(http, flags, choice, passwords, names, io));
+  const ready = Promise.race([starting, signal.stopped]);
+  // With page-cache/v1 mounted, the demo's front page is cached for anonymous visitors as the namespace's rules say.
+  const pageCache = names.includes('page-cache/v1')
+    ? { lookup: async (request: PageRequest) => defaultPageCache((await ready).store).lookup(request) }
+    : undefined;
+  const api = createNodeHandler(
+    ready.then((site) => site.rest),
+    { pageCache },
+  );
+  http.on('request', (req, res) => api(req, res, () => void ready.then((site) => frontPage(site.rest, site.name, req, res))));
+  try {
+    const site = await ready;
+    http.on('clientError', createClientErrorHandler(site.rest));
+    io.out(site.summary);
+    return { http, store: site.store };
+  } catch (error) {
+    http.close();
+    await closeWhenStarted(starting);
+    throw error;
+  } finally {
+    signal.end();
   }
 }

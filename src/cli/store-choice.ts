@@ -5,7 +5,7 @@ import type { SiteStore } from '../store/types.js';
 import { UsageError } from './common.js';
 
 /** Where `site-rest serve` keeps the site's data. */
-type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
+export type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
 /** The store flags of `site-rest serve`, as parsed. */
 interface StoreFlags {
@@ -61,16 +61,18 @@ function firstLine(error: unknown): string {
 }
 
 /**
- * Opens the chosen store, migrating its tables. A database out of reach fails at once (within the
+ * Opens the chosen store, migrating its tables; a new PGlite directory starts with the demo's data. A database out of reach fails at once (within the
  * store's connect timeout) with a one-line message naming the URL without its password.
  */
 export async function openStore(choice: StoreChoice): Promise<SiteStore> {
   if (choice.kind === 'memory') return memoryStore();
   // Loaded only when used: PGlite carries PostgreSQL as WebAssembly, which `--memory` never needs.
-  const { pgliteStore, postgresStore } = await import('../store.js');
+  const { pgliteStoreFrom, postgresStore } = await import('../store/sql-backends.js');
+  const { storeTemplate } = await import('../store/sql/pglite-template.js');
   try {
+    // A new directory starts from the demo's template: the demo's data written at build time.
     return choice.kind === 'pglite'
-      ? await pgliteStore({ dataDir: choice.dataDir })
+      ? await pgliteStoreFrom(storeTemplate('demo'), { dataDir: choice.dataDir })
       : await postgresStore({ connectionString: choice.url });
   } catch (error) {
     const where = describeStore(choice);

@@ -73,6 +73,15 @@ export const flag = z.boolean({ error: 'must be true or false' });
 /** A list of strings. */
 export const texts = z.array(text, { error: 'must be a list of strings' });
 
+const MILLISECONDS_RULE = 'must be a whole number of milliseconds from 1 to 2147483647';
+
+/** A duration in milliseconds a Node timer can wait (one set beyond 2^31 - 1 ms runs at once); `rule` is its message. */
+export const milliseconds = (rule = MILLISECONDS_RULE) =>
+  z
+    .int({ error: rule })
+    .min(1, { error: rule })
+    .max(2 ** 31 - 1, { error: rule });
+
 /** A size in bytes: a number, or text as Express's body-parser reads it ('100kb', '1mb'); anything else is refused, never read as no limit. */
 export const bytes = z.unknown().transform((value, context) => {
   const size = byteSize(value);
@@ -161,6 +170,9 @@ const serverShape = optionsObject({
     .optional(),
   onError: fn('error, { level, phase, method, route }').optional(),
   unsafePatterns: z.enum(['refuse', 'allow']).optional(),
+  answerTimeoutMs: z
+    .union([z.literal(false), milliseconds(`${MILLISECONDS_RULE}, or false`)], { error: `${MILLISECONDS_RULE}, or false` })
+    .optional(),
   capabilities: list(z.string(), 'capability names').optional(),
   schemaKeywords: list(z.string(), 'keyword names').optional(),
   onRequest: fn('a hook').optional(),

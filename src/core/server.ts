@@ -9,6 +9,7 @@ import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
 import type { ErrorReporter, ErrorSite, ReportError } from './errors/error-info.js';
 import { isRestError, type RestError } from './errors/rest-error.js';
+import { internal } from './errors/catalogue.js';
 import { answerThrown, reportLevel } from './errors/to-rest-error.js';
 import { CORS_CONSTANT_HEADERS, corsHeadersOf, type CorsPolicy } from './http/cors.js';
 import { baseHeaders, discoveryLink, headerGuard, NO_CACHE_HEADERS, normalizeHeaders, sendableValue } from './http/headers.js';
@@ -26,6 +27,7 @@ import { readGlobalParams, type GlobalParams } from './pipeline/global-params.js
 import { hookSet, type RestHooks } from './pipeline/hooks.js';
 import { injectedRawRequest, injectedResponse, type InjectRequest, type InjectResponse } from './pipeline/inject.js';
 import { settle, type MaybePromise } from './pipeline/maybe-async.js';
+import { within } from './pipeline/deadline.js';
 import type { UnsafePatternPolicy } from './regex/safety.js';
 import { registrationPolicy } from './routing/registration-policy.js';
 import { checkOpenApiOptions, checkServerOptions } from './options.js';
@@ -122,6 +124,13 @@ export interface RestServerOptions extends RestHooks {
   schemaKeywords?: readonly string[] | 'any';
   /** Route and schema patterns the ReDoS check finds unsafe are refused at registration (default); `'allow'` accepts them, and with them requests that can block the event loop for seconds or more. */
   unsafePatterns?: UnsafePatternPolicy;
+  /**
+   * Longest `handle` takes to answer, in milliseconds (default 30,000, PHP's `max_execution_time`):
+   * a request still unanswered then (a handler, hook, check or storage call that never settles) is
+   * answered WordPress's 500 `internal_server_error` and reported through `onError`; what it does
+   * later is dropped. `false` waits as long as it takes.
+   */
+  answerTimeoutMs?: number | false;
 }
 
 /** A WordPress-compatible REST server, independent of any web framework. */
@@ -188,6 +197,9 @@ interface Addressed {
 /** Stands in for `site.url` when each request supplies the address and one has none. */
 const UNKNOWN_SITE_URL = 'http://localhost';
 
+/** `answerTimeoutMs` unless given: PHP's default `max_execution_time`, after which WordPress answers its critical error. */
+const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
+
 const DEFAULT_ERROR_LOGGER: ErrorReporter = (error, info) => {
   if (info.level !== 'error') return;
   const where = info.method ? `${info.phase} of ${info.method} ${info.route ?? ''}` : info.phase;
@@ -221,6 +233,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       },
     };
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   const cors = corsHeadersOf(options.cors ?? 'wordpress', (error) => onError(error, { phase: 'cors' }));
   const hooks = hookSet(options);
   const users = options.users ?? null;
@@ -328,7 +341,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
   }
 
   function handle(raw: RawRequest, given?: RestTarget): MaybePromise<RawResponse | null> {
-    return serve(raw, given, undefined);
+    const answer = serve(raw, given, undefined);
+    return answer instanceof Promise && answerTimeoutMs !== false ? within(answer, answerTimeoutMs, () => lateAnswer(raw, given)) : answer;
+  }
+
+  /** The answer to a request past `answerTimeoutMs`: reported, then WordPress's critical error. */
+  function lateAnswer(raw: RawRequest, given: RestTarget | undefined): RawResponse {
+    onError(new Error(`site-rest: no answer within ${answerTimeoutMs} ms; answered 500`), {
+      phase: 'handler',
+      method: raw.method,
+      route: given?.route,
+    });
+    return standaloneError(internal(), raw.headers);
   }
 
   /** Answers a request as `presetUser` when given, else as whoever its credentials sign in. */

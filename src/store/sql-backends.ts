@@ -1,6 +1,7 @@
 import type { SqlClient } from './sql/client.js';
-import { pgClient, type PgClientOptions } from './sql/pg-client.js';
+import type { PgClientOptions } from './sql/pg-client.js';
 import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
+import { storeTemplate, type TemplateSource } from './sql/pglite-template.js';
 import { tablePrefix } from './sql/table-prefix.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
@@ -42,12 +43,23 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  * The site store on PostgreSQL embedded in the process (PGlite), persisted in `dataDir` (created
  * when absent; in memory when omitted). One process at a time may open a directory, so the store
  * is its only writer and caches its reads of posts, their meta and terms, and options in the
- * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s.
+ * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s. A new database starts
+ * from the template the build made (initdb and the migrations done once, for the default table
+ * prefix) when the PGlite installed is the one that made it, else from PostgreSQL's initdb.
  */
-export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
+export function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
+  return pgliteStoreFrom(storeTemplate('store'), options);
+}
+
+/**
+ * {@link pgliteStore}, a new database starting from `template` (`site-rest serve` starts from its
+ * demo's); with a table prefix other than the default, from initdb, as the templates hold the
+ * default prefix's tables.
+ */
+export async function pgliteStoreFrom(template: TemplateSource, options: PgliteStoreOptions = {}): Promise<SiteStore> {
   checkOptions(pgliteStoreOptions, options, 'pgliteStore');
-  tablePrefix(options.tablePrefix);
-  return storeOn(await pgliteClient({ dataDir: options.dataDir }), {
+  const fromTemplate = tablePrefix(options.tablePrefix) === tablePrefix();
+  return storeOn(await pgliteClient({ dataDir: options.dataDir }, fromTemplate ? template : undefined), {
     tablePrefix: options.tablePrefix,
     onQuery: options.onQuery,
     exclusive: true,
@@ -65,5 +77,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Site
   checkOptions(postgresStoreOptions, options, 'postgresStore');
   const { tablePrefix: prefix, onQuery, ...server } = options;
   tablePrefix(prefix);
+  // `pg` is loaded by the first PostgreSQL store, not by every user of site-rest/store (PGlite's never needs it).
+  const { pgClient } = await import('./sql/pg-client.js');
   return storeOn(pgClient(server), { tablePrefix: prefix, onQuery });
 }

@@ -163,3 +163,10 @@ export const authenticationBusy = (): RestError =>
 /** `rest_embed_limit`: an embeddable link past the most one answer embeds (site-rest's cap; WordPress has none). */
 export const embedLimit = (max: number): RestError =>
   restError('rest_embed_limit', `Only the first ${max} linked resources of an answer are embedded.`, 400, { limit: max });
+
+/**
+ * `rest_service_unavailable` for a request the site cannot serve yet (it is starting) or any more
+ * (its start failed): WordPress's own words while it cannot serve (`wp_maintenance`), answered 503.
+ */
+export const siteUnavailable = (): RestError =>
+  restError('rest_service_unavailable', 'Briefly unavailable for scheduled maintenance. Check back in a minute.', 503);

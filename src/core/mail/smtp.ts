@@ -1,5 +1,5 @@
 // Node-only (nodemailer opens sockets): reached from `site-rest/node`, never from the root entry.
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ByteSize } from '../byte-size.js';
 import { z } from 'zod';
 import { bytes, checkOptions, fn, isSmtpUrl, optionsObject, type OptionsShape } from '../options.js';
@@ -80,13 +80,18 @@ export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
   const given = checkSmtpMailOptions(url, options);
   const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = given.maxBytes ?? DEFAULT_MAX_BYTES;
-  const transport = createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-  });
+  // nodemailer is loaded with the first mail, not at start-up.
+  let transport: Promise<Transporter> | undefined;
+  const connected = async (): Promise<Transporter> => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+    });
+  };
   const fail = (error: unknown): false => {
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
     return false;
@@ -97,7 +102,7 @@ export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
     const timer = deadline(timeoutMs);
     try {
       // The socket timeouts end a silent connection; the deadline ends one that trickles.
-      await Promise.race([transport.sendMail(nodemailerMessage(mail)), timer.expired]);
+      await Promise.race([(transport ??= connected()).then((ready) => ready.sendMail(nodemailerMessage(mail))), timer.expired]);
       return true;
     } catch (error) {
       return fail(error);

@@ -1,6 +1,9 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { parseInt8, type SqlClient, type SqlQueryable } from './client.js';
 import { lockDirectory } from './directory-lock.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { unpackTemplate, type TemplateSource } from './pglite-template.js';
 
 /** Where an embedded database lives. */
 export interface PgliteClientOptions {
@@ -34,21 +37,8 @@ function queryable(db: Pick<PGlite, 'query'>): SqlQueryable {
   };
 }
 
-/**
- * Opens (creating it when absent) an embedded PostgreSQL database. A commit is written to the
- * directory's WAL before its call resolves, so a process killed at any moment keeps what it
- * acknowledged; nothing is fsynced (PGlite runs PostgreSQL with `fsync` off, and its Node file
- * system has none), so a machine losing power may lose the last commits.
- */
-export async function pgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
-  const unlock = options.dataDir === undefined ? () => undefined : lockDirectory(options.dataDir);
-  let db: PGlite;
-  try {
-    db = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: parseInt8 } });
-  } catch (error) {
-    unlock();
-    throw error;
-  }
+/** The client over an open database; `release` runs once it is closed. */
+export function clientOn(db: PGlite, release: () => void): SqlClient {
   const turn = oneAtATime();
   const direct = queryable(db);
   return {
@@ -63,8 +53,41 @@ export async function pgliteClient(options: PgliteClientOptions = {}): Promise<S
         try {
           await db.close();
         } finally {
-          unlock();
+          release();
         }
       }),
   };
+}
+
+/**
+ * Starts PGlite on `dataDir` (in memory when undefined). A directory without a database yet, or
+ * memory, starts from `template`'s files when it has any, else from PostgreSQL's initdb.
+ */
+export function openPglite(dataDir: string | undefined, template?: TemplateSource): Promise<PGlite> {
+  const options = { dataDir, parsers: { [types.INT8]: parseInt8 } };
+  const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+  const tar = fresh ? template?.() : undefined;
+  if (tar === undefined) return PGlite.create(options);
+  if (dataDir === undefined) return PGlite.create({ ...options, loadDataDir: new Blob([tar]) });
+  unpackTemplate(tar, dataDir);
+  return PGlite.create(options);
+}
+
+/**
+ * Opens (creating it when absent) an embedded PostgreSQL database. A commit is written to the
+ * directory's WAL before its call resolves, so a process killed at any moment keeps what it
+ * acknowledged; nothing is fsynced (PGlite runs PostgreSQL with `fsync` off, and its Node file
+ * system has none), so a machine losing power may lose the last commits. A database created here
+ * starts from `template` when given (see `pglite-template.ts`) rather than from PostgreSQL's initdb.
+ */
+export async function pgliteClient(options: PgliteClientOptions = {}, template?: TemplateSource): Promise<SqlClient> {
+  const unlock = options.dataDir === undefined ? () => undefined : lockDirectory(options.dataDir);
+  let db: PGlite;
+  try {
+    db = await openPglite(options.dataDir, template);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  return clientOn(db, unlock);
 }
