@@ -8,7 +8,7 @@ import { createUserStore } from '../dist/node.js';
 import { median } from './stats.mjs';
 
 const REAL_USERS = ['admin', 'author', 'subscriber'];
-const ADMIN_PASSWORD = 'AdminAppPassword0000000a';
+const ADMIN_PASSWORD = 'N2UoulvilEScAlNTzPFW2PTU';
 const ADMIN_ADDRESS = '198.51.100.7';
 const FLOOD_PER_SECOND = 50;
 

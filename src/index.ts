@@ -14,7 +14,6 @@ export type {
   AuthenticatorOptions,
   AuthOutcome,
   AuthRequest,
-  CredentialCheck,
   SessionAuth,
   VerifyApplicationPassword,
 } from './core/auth/authenticate.js';

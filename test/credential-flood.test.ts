@@ -14,7 +14,7 @@ const whoami: NamespaceModule = {
 };
 
 const REAL_USERS = ['admin', 'author', 'subscriber'];
-const ADMIN_PASSWORD = 'AdminAppPassword0000000a';
+const ADMIN_PASSWORD = 'N2UoulvilEScAlNTzPFW2PTU';
 const FLOOD_PER_SECOND = 50;
 const ADMIN_ADDRESS = '198.51.100.7';
 

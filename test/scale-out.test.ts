@@ -15,7 +15,7 @@ import { TEST_DATABASE_URL } from './helpers/sql-backends.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
 const STORE = join(import.meta.dirname, '..', 'dist', 'store.js');
-const PASSWORD = 'abcd EFGH 1234 ijkl MNOP 5678';
+const PASSWORD = 'XjlC 2Zeg fuea 1RMR DacQ wAO8';
 /** Requests in flight at once, half through each process. */
 const WAVE = 16;
 
