@@ -6,6 +6,9 @@ import { sendRawResponse } from './write-response.js';
 import { addDiscoveryLink, overTls } from './mount.js';
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
+
+export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createExpressMiddleware}. */
 export interface ExpressMiddlewareOptions {
@@ -15,6 +18,17 @@ export interface ExpressMiddlewareOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /**
+   * The client's address, where the host knows it better than Express (`req.ip`, the default: the socket's address, or a proxy's header where the app's `trust proxy` setting allows): a header its own proxy
+   * sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined means
+   * unknown (then they are counted by username). Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: ExpressRequestLike) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `req.ip`, whatever the app's `trust proxy` says: `{ hops: 1 }` behind
+   * one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that range.
+   */
+  trustedProxies?: TrustedProxies;
 }
 
 /** What the middleware reads of an Express request (Express 4 and 5): the node request plus what parsers left on it. */
@@ -33,6 +47,15 @@ export interface ExpressRequestLike extends IncomingMessage {
 
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
 export type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The address Express gives: `req.ip`, which honours the app's `trust proxy` setting, else the socket's. */
+const expressAddress = (req: ExpressRequestLike): string | undefined => req.ip || req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from an Express request: the socket's address and the header. */
+const EXPRESS_CONNECTION = {
+  peer: (req: ExpressRequestLike) => req.socket.remoteAddress,
+  forwardedFor: (req: ExpressRequestLike) => req.headers['x-forwarded-for'],
+};
 
 /**
  * The body as a parser left it: kept raw bytes or text (`rawBody`, or `express.raw()`/`express.text()`
@@ -54,6 +77,7 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
+  const addressOf = clientAddressOf(options, 'createExpressMiddleware', EXPRESS_CONNECTION, expressAddress);
 
   async function serve(req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
     const url = req.url ?? '/';
@@ -72,7 +96,7 @@ export function createExpressMiddleware(server: RestServer, options: ExpressMidd
       body = step;
     }
     const answer = await server.handle(
-      { method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, basePath, secure: overTls(req), ...body },
+      { method, url, headers: req.headers, remoteAddress: addressOf(req), basePath, secure: overTls(req), ...body },
       target,
     );
     if (res.destroyed) return;

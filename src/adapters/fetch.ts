@@ -7,6 +7,9 @@ import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, typ
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 import { basePathOption, belowBase } from './mount.js';
 import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
+
+export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -14,18 +17,32 @@ export interface FetchHandlerOptions {
   bodyLimit?: number;
   /** Answers requests outside the API (default: WordPress's 404 `rest_no_route`). */
   fallback?: (request: Request) => Response | Promise<Response>;
-  /**
-   * The client's address, which a `Request` does not carry: e.g. Bun's `server.requestIP(request)?.address`,
-   * or a header your own proxy sets. Without it the login limiter counts by username only.
-   */
-  clientAddress?: (request: Request) => string | undefined;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `fallback`. */
   basePath?: string;
   /** Add WordPress's discovery `Link` header to `fallback`'s responses (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps `fallback`'s pages; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /**
+   * The client's address, which a `Request` does not carry: e.g. Bun's `server.requestIP(request)?.address`,
+   * Deno's `info.remoteAddr`, or a header your own proxy sets. The login limiter counts failed
+   * sign-ins by it; without it (or `trustedProxies`) the address is unknown, and they are counted
+   * by username. Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: Request) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over the platform's proxies. A `Request` does
+   * not tell who connected, so only `hops` can trust the first: `{ hops: 1 }` behind one proxy
+   * reads the header's last entry; `addresses` trusts the proxies further left by address.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** A `Request` does not tell who connected. */
+const unknownAddress = (): undefined => undefined;
+
+/** What the trusted-proxy reading takes from a `Request`: no peer, and the header. */
+const FETCH_CONNECTION = { peer: unknownAddress, forwardedFor: (request: Request) => request.headers.get('x-forwarded-for') ?? undefined };
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -139,6 +156,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
+  const addressOf = clientAddressOf(options, 'createFetchHandler', FETCH_CONNECTION, unknownAddress);
 
   /** The host's own answer, with the discovery `Link` added. */
   async function passOn(
@@ -185,7 +203,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
         method: request.method,
         url: url!,
         headers,
-        remoteAddress: options.clientAddress?.(request),
+        remoteAddress: addressOf(request),
         secure,
         ...(basePath && { basePath }),
         ...body,

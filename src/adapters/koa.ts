@@ -8,6 +8,9 @@ import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.j
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import { POST_ID_HEADER, type HostPageCache } from '../core/http/page-cache.js';
 import { sentHead } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
+
+export type { TrustedProxies } from './client-address.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -57,7 +60,27 @@ export interface KoaMiddlewareOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /**
+   * The client's address, where the host knows it better than Koa (`ctx.ip`, the default: the socket's address, or `X-Forwarded-For` where `app.proxy` is set; mind that without `app.maxIpsCount` Koa takes its leftmost entry, which the client writes): a header its own proxy
+   * sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined means
+   * unknown (then they are counted by username). Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: KoaContextLike) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `ctx.ip`, whatever `app.proxy` says: `{ hops: 1 }` behind
+   * one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that range.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** The address Koa gives: `ctx.ip`, which honours `app.proxy`, else the socket's. */
+const koaAddress = (ctx: KoaContextLike): string | undefined => ctx.ip || ctx.req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from a Koa context: the socket's address and the header. */
+const KOA_CONNECTION = {
+  peer: (ctx: KoaContextLike) => ctx.req.socket.remoteAddress,
+  forwardedFor: (ctx: KoaContextLike) => ctx.req.headers['x-forwarded-for'],
+};
 
 /**
  * Hands a core answer to Koa's response API rather than writing to the socket, so that
@@ -136,6 +159,7 @@ export function createKoaMiddleware(
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
+  const addressOf = clientAddressOf(options, 'createKoaMiddleware', KOA_CONNECTION, koaAddress);
 
   return async (ctx, next) => {
     const url = belowBase(ctx.url, basePath);
@@ -147,7 +171,7 @@ export function createKoaMiddleware(
     }
     const body = await bodyOf(ctx, server, bodyLimit);
     if (!body) return;
-    const remoteAddress = ctx.ip || ctx.req.socket.remoteAddress;
+    const remoteAddress = addressOf(ctx);
     const secure = overTls(ctx.req);
     const answer = await server.handle(
       { method: ctx.method, url: url!, headers: ctx.req.headers, remoteAddress, secure, ...(basePath && { basePath }), ...body },

@@ -9,9 +9,11 @@ import { writeRawResponse } from './write-response.js';
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
+export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {
@@ -23,7 +25,24 @@ export interface NodeHandlerOptions {
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
+  /**
+   * The client's address, where the host knows it better than the socket (`req.socket.remoteAddress`, the default): a header its own proxy
+   * sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined means
+   * unknown (then they are counted by username). Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: IncomingMessage) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of the socket's: `{ hops: 1 }` behind
+   * one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that range.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** The socket's address: who connected, a proxy or the client. */
+const socketAddress = (req: IncomingMessage): string | undefined => req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from a node request: the socket's address and the header. */
+const NODE_CONNECTION = { peer: socketAddress, forwardedFor: (req: IncomingMessage) => req.headers['x-forwarded-for'] };
 
 /** A `node:http` request listener that also works as connect-style middleware. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -37,6 +56,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
+  const addressOf = clientAddressOf(options, 'createNodeHandler', NODE_CONNECTION, socketAddress);
 
   // The steps below keep their callbacks in functions of their own: a function that creates a
   // closure allocates its scope on every call, even on the synchronous path that never uses it.
@@ -72,7 +92,7 @@ export function createNodeHandler(server: RestServer, options: NodeHandlerOption
   }
 
   function rawRequest(req: IncomingMessage, method: string, url: string): RawRequest {
-    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress, secure: overTls(req) };
+    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: addressOf(req), secure: overTls(req) };
     if (basePath) raw.basePath = basePath;
     return raw;
   }

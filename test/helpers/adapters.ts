@@ -12,6 +12,7 @@ import { createFetchHandler } from '../../src/adapters/fetch.js';
 import { createKoaMiddleware } from '../../src/adapters/koa.js';
 import { createNodeHandler } from '../../src/adapters/node.js';
 import type { RestServer } from '../../src/index.js';
+import type { TrustedProxies } from '../../src/adapters/client-address.js';
 
 /** A listening adapter: its port, the node:http server under it (Hono's included), and how to stop it. */
 export interface Mounted {
@@ -29,6 +30,8 @@ interface AdapterOptions {
   discoveryLink?: boolean;
   /** A host page answering every URL outside the API with 200 `host page` (text/plain), as the host's own routes would. */
   hostPage?: boolean;
+  /** The adapter's `trustedProxies` option. */
+  trustedProxies?: TrustedProxies;
 }
 
 const HOST_PAGE = 'host page';
@@ -54,10 +57,10 @@ function listen(server: Server): Promise<Mounted> {
 
 /** Serves `rest` through the named adapter: plain node:http, an Express app (5 or 4), a Koa app (3 or 2), or Hono on @hono/node-server. */
 export function mountAdapter(name: AdapterName, rest: RestServer, options: AdapterOptions = {}): Promise<Mounted> {
-  const { bodyLimit, basePath, discoveryLink, hostPage } = options;
+  const { bodyLimit, basePath, discoveryLink, hostPage, trustedProxies } = options;
   switch (name) {
     case 'node': {
-      const handler = createNodeHandler(rest, { bodyLimit, basePath, discoveryLink });
+      const handler = createNodeHandler(rest, { bodyLimit, basePath, discoveryLink, trustedProxies });
       if (!hostPage) return listen(createServer(handler));
       return listen(
         createServer((req, res) => handler(req, res, () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(HOST_PAGE))),
@@ -66,7 +69,7 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
     case 'express':
     case 'express 4': {
       const app = name === 'express' ? express() : express4();
-      const middleware = createExpressMiddleware(rest, { bodyLimit, discoveryLink });
+      const middleware = createExpressMiddleware(rest, { bodyLimit, discoveryLink, trustedProxies });
       if (basePath) app.use(basePath, middleware);
       else app.use(middleware);
       if (hostPage) app.use((_req, res) => void res.type('text/plain').send(HOST_PAGE));
@@ -79,7 +82,7 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
       app.on('error', (error: NodeJS.ErrnoException) => {
         if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
       });
-      app.use(createKoaMiddleware(rest, { bodyLimit, basePath, discoveryLink }));
+      app.use(createKoaMiddleware(rest, { bodyLimit, basePath, discoveryLink, trustedProxies }));
       if (hostPage) {
         app.use((ctx) => {
           ctx.type = 'text/plain';
@@ -93,7 +96,7 @@ export function mountAdapter(name: AdapterName, rest: RestServer, options: Adapt
     case 'fetch (Hono)': {
       const app = new Hono();
       const fallback = hostPage ? () => new Response(HOST_PAGE, { headers: { 'Content-Type': 'text/plain' } }) : undefined;
-      const api = createFetchHandler(rest, { bodyLimit, basePath, discoveryLink, fallback });
+      const api = createFetchHandler(rest, { bodyLimit, basePath, discoveryLink, fallback, trustedProxies });
       app.all('*', (c) => api(c.req.raw));
       return new Promise((resolve) => {
         const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>

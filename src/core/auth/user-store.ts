@@ -112,6 +112,8 @@ const SALT_KEY = '_application_passwords_salt';
 /** Capabilities granted beyond the roles (`{capability: true}`), as WordPress's `wp_capabilities` keeps them beside role names. */
 const CAPABILITIES_KEY = 'wp_capabilities';
 const DAY_SECONDS = 24 * 60 * 60;
+/** Distinct sets of roles and extra capabilities whose capabilities are kept. */
+const MAX_CAPABILITY_SETS = 256;
 
 const PASSWORD_LENGTH = 24;
 const PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -187,9 +189,29 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
   const roleTable = options.roles ?? DEFAULT_ROLES;
   const legacy = createLegacyChecker(options.queue);
 
+  /**
+   * Capability sets, so that a signed-in request builds none of its own: of a single role (most
+   * users), by its name, and of other roles and extra capabilities, by their JSON.
+   */
+  const capabilitySets = { single: new Map<string, ReadonlySet<string>>(), other: new Map<string, ReadonlySet<string>>() };
+
+  function capabilitySet(roles: readonly string[], extra: readonly string[]): ReadonlySet<string> {
+    const single = roles.length === 1 && extra.length === 0;
+    const sets = single ? capabilitySets.single : capabilitySets.other;
+    const key = single ? roles[0]! : JSON.stringify([roles, extra]);
+    let set = sets.get(key);
+    if (!set) {
+      // Few combinations exist; a store that somehow meets more starts over rather than grow.
+      if (sets.size >= MAX_CAPABILITY_SETS) sets.clear();
+      set = capabilitiesOf(roles, extra, roleTable);
+      sets.set(key, set);
+    }
+    return set;
+  }
+
   function toUser(row: UserRow, capabilities: readonly JsonValue[] | undefined): StoreUser {
     const roles = Object.freeze([...row.roles]);
-    const can = capabilitiesOf(roles, capabilityList(capabilities), roleTable);
+    const can = capabilitySet(roles, capabilityList(capabilities));
     // Frozen, so whoever holds one cannot change who it is.
     return Object.freeze({
       id: row.ID,

@@ -29,48 +29,60 @@ const BLOCK = 128;
 const v = new Uint32Array(32);
 const m = new Uint32Array(32);
 
-/** `v[a] += v[b] + m[x]` on 64-bit words, and the carries between their halves. */
-function add3(a: number, b: number, x: number): void {
-  let lo = v[a]! + v[b]!;
-  let hi = v[a + 1]! + v[b + 1]! + (lo >= 0x100000000 ? 1 : 0);
-  lo >>>= 0;
-  const withMessage = lo + m[x]!;
-  hi += m[x + 1]! + (withMessage >= 0x100000000 ? 1 : 0);
-  v[a] = withMessage;
-  v[a + 1] = hi;
-}
+/** The carry out of a sum of at most three 32-bit halves. */
+const carry = (sum: number): number => (sum / 0x100000000) | 0;
 
-/** `v[a] += v[b]` on 64-bit words. */
-function add2(a: number, b: number): void {
-  const lo = v[a]! + v[b]!;
-  v[a + 1] = v[a + 1]! + v[b + 1]! + (lo >= 0x100000000 ? 1 : 0);
-  v[a] = lo;
-}
-
-/** The mixing function G on the words at (half) indices a, b, c, d, with message words x and y. */
+/**
+ * The mixing function G on the words at (half) indices a, b, c, d, with message words x and y:
+ * the eight halves are read once, mixed in locals (kept unsigned with `>>> 0` where a sum follows),
+ * and written back once.
+ */
 function mix(a: number, b: number, c: number, d: number, x: number, y: number): void {
-  add3(a, b, x);
-  let lo = v[d]! ^ v[a]!;
-  let hi = v[d + 1]! ^ v[a + 1]!;
+  let al = v[a]!;
+  let ah = v[a + 1]!;
+  let bl = v[b]!;
+  let bh = v[b + 1]!;
+  let cl = v[c]!;
+  let ch = v[c + 1]!;
+  let dl = v[d]!;
+  let dh = v[d + 1]!;
+  let sum = al + bl + m[x]!;
+  ah = (ah + bh + m[x + 1]! + carry(sum)) >>> 0;
+  al = sum >>> 0;
   // Right by 32: the halves swap.
-  v[d] = hi;
-  v[d + 1] = lo;
-  add2(c, d);
-  lo = v[b]! ^ v[c]!;
-  hi = v[b + 1]! ^ v[c + 1]!;
-  v[b] = (lo >>> 24) | (hi << 8);
-  v[b + 1] = (hi >>> 24) | (lo << 8);
-  add3(a, b, y);
-  lo = v[d]! ^ v[a]!;
-  hi = v[d + 1]! ^ v[a + 1]!;
-  v[d] = (lo >>> 16) | (hi << 16);
-  v[d + 1] = (hi >>> 16) | (lo << 16);
-  add2(c, d);
-  lo = v[b]! ^ v[c]!;
-  hi = v[b + 1]! ^ v[c + 1]!;
+  let lo = (dl ^ al) >>> 0;
+  dl = (dh ^ ah) >>> 0;
+  dh = lo;
+  sum = cl + dl;
+  ch = (ch + dh + carry(sum)) >>> 0;
+  cl = sum >>> 0;
+  lo = bl ^ cl;
+  let hi = bh ^ ch;
+  bl = ((lo >>> 24) | (hi << 8)) >>> 0;
+  bh = ((hi >>> 24) | (lo << 8)) >>> 0;
+  sum = al + bl + m[y]!;
+  ah = (ah + bh + m[y + 1]! + carry(sum)) >>> 0;
+  al = sum >>> 0;
+  lo = dl ^ al;
+  hi = dh ^ ah;
+  dl = ((lo >>> 16) | (hi << 16)) >>> 0;
+  dh = ((hi >>> 16) | (lo << 16)) >>> 0;
+  sum = cl + dl;
+  ch = (ch + dh + carry(sum)) >>> 0;
+  cl = sum >>> 0;
+  lo = bl ^ cl;
+  hi = bh ^ ch;
   // Right by 63 is left by 1.
-  v[b] = (lo << 1) | (hi >>> 31);
-  v[b + 1] = (hi << 1) | (lo >>> 31);
+  bl = ((lo << 1) | (hi >>> 31)) >>> 0;
+  bh = ((hi << 1) | (lo >>> 31)) >>> 0;
+  v[a] = al;
+  v[a + 1] = ah;
+  v[b] = bl;
+  v[b + 1] = bh;
+  v[c] = cl;
+  v[c + 1] = ch;
+  v[d] = dl;
+  v[d + 1] = dh;
 }
 
 /** Compresses one 128-byte block into `h`; `counted` is the bytes hashed so far, this block included. */
@@ -103,31 +115,57 @@ function compress(h: Uint32Array, block: Uint8Array, offset: number, counted: nu
   for (let i = 0; i < 16; i++) h[i] = h[i]! ^ v[i]! ^ v[i + 16]!;
 }
 
+function checkSizes(key: Uint8Array, length: number): void {
+  if (!Number.isInteger(length) || length < 1 || length > 64) throw new RangeError('A BLAKE2b digest is 1 to 64 bytes long');
+  if (key.length > 64) throw new RangeError('A BLAKE2b key is at most 64 bytes long');
+}
+
+/** The state BLAKE2b starts from for a key length and digest length. */
+function initialState(keyLength: number, length: number): Uint32Array {
+  const h = IV.slice();
+  h[0] = h[0]! ^ 0x01010000 ^ (keyLength << 8) ^ length;
+  return h;
+}
+
+/** Hashes `input` (a key block first, when keyed) from state `h`, which has compressed `done` bytes already; answers the digest. */
+function finish(h: Uint32Array, input: Uint8Array, done: number, length: number): Uint8Array {
+  let offset = 0;
+  while (input.length - offset > BLOCK) {
+    compress(h, input, offset, done + offset + BLOCK, false);
+    offset += BLOCK;
+  }
+  const last = new Uint8Array(BLOCK);
+  last.set(input.subarray(offset));
+  compress(h, last, 0, done + input.length, true);
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i++) out[i] = h[i >> 2]! >>> (8 * (i & 3));
+  return out;
+}
+
 /**
  * BLAKE2b of `message` keyed with `key` (at most 64 bytes; empty for none), `length` bytes long
  * (1 to 64): libsodium's `crypto_generichash(message, key, length)`.
  */
 export function blake2b(message: Uint8Array, key: Uint8Array, length: number): Uint8Array {
-  if (!Number.isInteger(length) || length < 1 || length > 64) throw new RangeError('A BLAKE2b digest is 1 to 64 bytes long');
-  if (key.length > 64) throw new RangeError('A BLAKE2b key is at most 64 bytes long');
-  const h = IV.slice();
-  h[0] = h[0]! ^ 0x01010000 ^ (key.length << 8) ^ length;
+  checkSizes(key, length);
+  if (key.length === 0) return finish(initialState(0, length), message, 0, length);
   // A key is hashed as a first block of its own, padded with zeros.
-  let input = message;
-  if (key.length > 0) {
-    input = new Uint8Array(BLOCK + message.length);
-    input.set(key);
-    input.set(message, BLOCK);
-  }
-  let offset = 0;
-  while (input.length - offset > BLOCK) {
-    compress(h, input, offset, offset + BLOCK, false);
-    offset += BLOCK;
-  }
-  const last = new Uint8Array(BLOCK);
-  last.set(input.subarray(offset));
-  compress(h, last, 0, input.length, true);
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = h[i >> 2]! >>> (8 * (i & 3));
-  return out;
+  const input = new Uint8Array(BLOCK + message.length);
+  input.set(key);
+  input.set(message, BLOCK);
+  return finish(initialState(key.length, length), input, 0, length);
+}
+
+/**
+ * {@link blake2b} under one key, the key block compressed once: each message then costs its own
+ * blocks only (one, up to 128 bytes).
+ */
+export function keyedBlake2b(key: Uint8Array, length: number): (message: Uint8Array) => Uint8Array {
+  checkSizes(key, length);
+  const block = new Uint8Array(BLOCK);
+  block.set(key);
+  const keyed = initialState(key.length, length);
+  compress(keyed, block, 0, BLOCK, false);
+  // An empty message makes the key block the last one, which the state above did not take as last.
+  return (message) => (message.length === 0 ? blake2b(message, key, length) : finish(keyed.slice(), message, BLOCK, length));
 }

@@ -24,11 +24,17 @@ interface ReadCache {
   clear(): void;
 }
 
-/** Rows as flat objects (the covered statements' columns are numbers, text, booleans or null). */
+/** Rows as flat objects: numbers, text, booleans, null, and arrays of text (a user's roles). */
 type Rows = readonly object[];
 
-/** Each row copied, so no caller ever holds a kept row. */
-const copyRows = <Row>(rows: Rows): Row[] => rows.map((row) => ({ ...row }) as Row);
+/** Each row copied, arrays included, so no caller ever holds a kept row or a part of one. */
+function copyRows<Row>(rows: Rows): Row[] {
+  return rows.map((row) => {
+    const copy: Record<string, unknown> = { ...row };
+    for (const column in copy) if (Array.isArray(copy[column])) copy[column] = [...(copy[column] as unknown[])];
+    return copy as Row;
+  });
+}
 
 /** Roughly the memory rows take: text by its length, any other value as 8 bytes, 16 a row. */
 function sizeOf(rows: Rows): number {
