@@ -404,10 +404,11 @@ describe('the queue of checks against hashes stored before the fast format', () 
     const me = (user: string, password: string, address: string) =>
       call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
 
-    const hashing = me('admin', 'wrongwrongwrong', '203.0.113.1');
+    // Two different wrong passwords: identical checks would share one hash.
+    const hashing = me('admin', 'wrongwrongwrong1', '203.0.113.1');
     // Its store reads first, so that its hash holds the slot when the next attempt comes.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const refused = me('admin', 'wrongwrongwrong', '203.0.113.2');
+    const refused = me('admin', 'wrongwrongwrong2', '203.0.113.2');
     const fast = me('author', PASSWORDS.author, '198.51.100.7');
     expect(await refused).toMatchObject({
       status: 503,
@@ -433,7 +434,7 @@ describe('credentials in answers and logs', () => {
       queue: { concurrency: 1, maxWaiting: 0 },
     });
     const legacy = scryptHash(PASSWORDS.admin);
-    const secrets = ['Sup3rSecretGuessNumberOne', PASSWORDS.admin];
+    const secrets = ['Sup3rSecretGuessNumberOne', 'Sup3rSecretGuessNumberTwo', PASSWORDS.admin];
     const answers: unknown[] = [];
     for (const credentialErrors of ['anonymous', 'wordpress'] as const) {
       await storeLegacyPasswords(site, 1, [storedPassword(legacy.hash)], legacy.settings);
@@ -452,7 +453,7 @@ describe('credentials in answers and logs', () => {
           remoteAddress: `192.0.2.${credentialErrors === 'anonymous' ? 1 : 2}`,
         });
       // Busy, wrong, unknown, then locked out, and signed in.
-      answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[0]!)])));
+      answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[1]!)])));
       answers.push(await me('ghost', secrets[0]!), await me('admin', secrets[0]!), await me('admin', PASSWORDS.admin));
     }
     const statuses = answers.map((answer) => (answer as { status: number }).status);
