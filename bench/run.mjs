@@ -1,7 +1,8 @@
 // `npm run bench`: throughput of raw node:http vs site-rest (each server in its own child
 // process, load from this one), route lookup cost vs table size, then the core/v2 posts page and
-// the bytes allocated per request, in-process. Prints a Markdown report and writes its sections of
-// bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`), keeping the others. Not part of the tests.
+// the bytes allocated per request, in-process, and what signing in costs. Prints a Markdown report
+// and writes its sections of bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`,
+// `socket-cpu`, `signed-in`), keeping the others. Not part of the tests.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { POSTS_PAGE_PATH, POSTS_PAGE_TARGET_US, measurePostsPage } from './posts
 import { writeSections } from './results-file.mjs';
 import { PEER_WORKLOADS } from './peer-core.mjs';
 import { measureSocketCpu } from './socket-cpu.mjs';
+import { measureServeBursts, measureSignedIn, signedInSection } from './signed-in.mjs';
 import { median } from './stats.mjs';
 
 // Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
@@ -344,6 +346,9 @@ async function main() {
   const allocation = runJsonChild(new URL('./allocation.mjs', import.meta.url), ['--json']);
   console.error('CPU per request through the node adapter, in-process…');
   const socketCpu = measureSocketCpu();
+  console.error('signed-in requests against anonymous ones, in-process and through site-rest serve…');
+  const signedIn = measureSignedIn();
+  const serveBursts = await measureServeBursts();
 
   const run = [
     `Machine: ${facts}.`,
@@ -381,6 +386,7 @@ async function main() {
     'posts-page': postsPageSection(postsPage, facts),
     allocation: allocationSection(allocation, facts),
     'socket-cpu': socketCpuSection(socketCpu, facts),
+    'signed-in': signedInSection(signedIn, serveBursts, facts),
     'bench-run': run,
   };
   console.log(Object.values(report).join('\n\n'));

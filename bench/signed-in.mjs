@@ -4,7 +4,7 @@
 // PGlite in a directory (what `npm start` uses). Issue 26's target: signed in ≤ 1.2× anonymous.
 // Then the same request over real HTTP against `site-rest serve` (`--memory`, and PGlite in a
 // fresh directory): 1,000 requests 10 at a time, each way, and 60 signed-in ones at once.
-// `node bench/signed-in.mjs [--runs 3] [--requests 10000] [--no-serve]` (after `npm run build`).
+// `node bench/signed-in.mjs [--runs 5] [--requests 10000] [--no-serve]` (after `npm run build`).
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +33,12 @@ async function oneCase(storeKind, who, count) {
     await seedPosts(store, samplePosts());
     const users = await createUserStore({ store, users: [{ username: 'admin', roles: ['administrator'] }] });
     await users.createApplicationPassword('admin', { name: 'bench', password: PASSWORD });
-    const rest = createRestServer({ site: { name: 'Example Site', url: 'http://127.0.0.1:18402' }, store, users, namespaces: [corePosts()] });
+    const rest = createRestServer({
+      site: { name: 'Example Site', url: 'http://127.0.0.1:18402' },
+      store,
+      users,
+      namespaces: [corePosts()],
+    });
     const headers = who === 'signed in' ? { Authorization: AUTHORIZATION } : {};
     const check = await rest.handle({ method: 'GET', url: SIGNED_IN_PATH, headers: { host: '127.0.0.1:18402', ...headers } });
     // An administrator may also create posts: the Allow header tells who the server answered as.
@@ -47,31 +52,28 @@ async function oneCase(storeKind, who, count) {
   }
 }
 
-/** Each store and caller, `runs` fresh processes each (pinned to CPU 1 where `taskset` is there): the least µs per request. */
-export function measureSignedIn({ runs = 3, requests = 10_000 } = {}) {
+/** One measure in a fresh process, pinned to CPU 1 where `taskset` is there. */
+function measureOnce(pin, storeKind, who, requests) {
+  const args = ['--one', storeKind, who, String(requests)];
+  if (!pin) return runJsonChild(new URL(import.meta.url), args);
+  const child = spawnSync('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(child.stdout.trimEnd().split('\n').at(-1));
+}
+
+/**
+ * Each store and caller, `runs` fresh processes each, the two callers of a store taking turns so
+ * that the machine's other load weighs on both alike: the least µs per request of each.
+ */
+export function measureSignedIn({ runs = 5, requests = 10_000 } = {}) {
   const pin = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   const rows = [];
   for (const storeKind of STORES) {
-    for (const who of WHO) {
-      const args = ['--one', storeKind, who, String(requests)];
-      const samples = [];
-      for (let run = 0; run < runs; run++) {
-        samples.push(
-          pin
-            ? JSON.parse(
-                spawnSync('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...args], {
-                  encoding: 'utf8',
-                  stdio: ['ignore', 'pipe', 'inherit'],
-                })
-                  .stdout.trimEnd()
-                  .split('\n')
-                  .at(-1),
-              )
-            : runJsonChild(new URL(import.meta.url), args),
-        );
-      }
-      rows.push({ store: storeKind, who, us: Math.min(...samples.map((s) => s.us)), runs: samples.map((s) => s.us) });
-    }
+    const samples = new Map(WHO.map((who) => [who, []]));
+    for (let run = 0; run < runs; run++) for (const who of WHO) samples.get(who).push(measureOnce(pin, storeKind, who, requests).us);
+    for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who) });
   }
   return rows;
 }
@@ -158,8 +160,8 @@ export function signedInSection(cpuRows, serveRows, facts) {
     '',
     `Method: \`bench/signed-in.mjs\` (runnable alone): \`GET ${SIGNED_IN_PATH}\` answered by \`createNodeHandler\` through Node's HTTP parser and writer over an in-memory socket ` +
       "(as `bench/socket-cpu.mjs`), by core/v2 on a store seeded with the demo's sample posts and an administrator with an application password; " +
-      'signed in = `Authorization: Basic admin:<application password>`. The process\'s CPU time over the requests (PGlite runs in it), the least of ' +
-      `${cpuRows[0].runs.length} fresh processes pinned to one core (each run in brackets).`,
+      "signed in = `Authorization: Basic admin:<application password>`. The process's CPU time over the requests (PGlite runs in it), the least of " +
+      `${cpuRows[0].runs.length} fresh processes pinned to one core, anonymous and signed-in runs taking turns (each run in brackets).`,
   );
   if (serveRows.length > 0) {
     lines.push(
@@ -189,7 +191,7 @@ if (isMain(import.meta.url)) {
     const [, storeKind, who, count] = args;
     console.log(JSON.stringify(await oneCase(storeKind, who, Number(count))));
   } else {
-    const cpuRows = measureSignedIn({ runs: Number(option('runs', 3)), requests: Number(option('requests', 10_000)) });
+    const cpuRows = measureSignedIn({ runs: Number(option('runs', 5)), requests: Number(option('requests', 10_000)) });
     const serveRows = args.includes('--no-serve') ? [] : await measureServeBursts();
     console.log(signedInSection(cpuRows, serveRows, `Node ${process.version}`));
   }

@@ -21,7 +21,9 @@ describe('BLAKE2b', () => {
 
   it('hashes alike with the key block compressed once, for messages of any length, the empty one included', () => {
     for (const { message, key, size, digest } of vectors.blake2b.filter((v) => v.key !== '')) {
-      expect(Buffer.from(keyedBlake2b(hex(key), size)(hex(message))).toString('hex'), `${message.length / 2} bytes, key ${key}`).toBe(digest);
+      expect(Buffer.from(keyedBlake2b(hex(key), size)(hex(message))).toString('hex'), `${message.length / 2} bytes, key ${key}`).toBe(
+        digest,
+      );
     }
   });
 

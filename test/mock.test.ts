@@ -291,7 +291,9 @@ describe('site-rest mock writes, as WordPress lets them', () => {
     expect((await write('editor:Ed7kQ2xW9mZ4pR8vN3tY6hJc')).status).toBe(200);
     expect((await write('editor:wrong password')).status).toBe(401);
     expect((await write('other:Ed7k Q2xW 9mZ4 pR8v N3tY 6hJc')).status).toBe(401);
-    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS', headers: asUser('editor:Ed7kQ2xW9mZ4pR8vN3tY6hJc') })).headers.get('allow');
+    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS', headers: asUser('editor:Ed7kQ2xW9mZ4pR8vN3tY6hJc') })).headers.get(
+      'allow',
+    );
     expect(allow).toBe('GET, POST, PUT, PATCH, DELETE');
   });
 });

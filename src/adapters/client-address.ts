@@ -30,7 +30,7 @@ interface CompiledTrust {
 }
 
 /** Options every adapter takes about the client's address, over the framework's request `R`. */
-export interface ClientAddressOptions<R> {
+interface ClientAddressOptions<R> {
   /** The client's address for a request, when the host knows it better (a header its own proxy sets, a platform's API); undefined when unknown. */
   clientAddress?: (request: R) => string | undefined;
   /** Read the client's address from `X-Forwarded-For` over these proxies (see {@link TrustedProxies}). */

@@ -58,7 +58,9 @@ type Atomic = <T>(check: () => unknown, redo: (tables: StoreTables) => Promise<T
  * The tables whose reads an exclusive store caches, with their methods that only read; every
  * other method of theirs writes, and so drops the cache (a method added later counts as a write).
  */
-const READ_METHODS: { [Name in 'options' | 'posts' | 'postMeta' | 'users' | 'userMeta' | 'terms']: ReadonlyArray<keyof StoreTables[Name]> } = {
+const READ_METHODS: {
+  [Name in 'options' | 'posts' | 'postMeta' | 'users' | 'userMeta' | 'terms']: ReadonlyArray<keyof StoreTables[Name]>;
+} = {
   options: ['get', 'autoloaded'],
   posts: ['get', 'getMany', 'query', 'uniqueSlug'],
   postMeta: ['get', 'getMany'],

@@ -291,15 +291,13 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
   const recording = new Set<number>();
 
   /**
-   * Writes back a use of the password `uuid` in `stored` (the meta as read): WordPress's
+   * What to write back of a use of the password `uuid` in `stored` (the meta as read): WordPress's
    * `record_application_password_usage` (`last_used`, at most once a day, so a client in steady
    * use writes nothing) and, for a hash stored before the fast format, `rehashed` in its place.
-   * One conditional update of the meta as it was read, outside any transaction: when another
-   * writer changed it meanwhile (another process recording the same use), this write is dropped,
-   * and a failed one too; the next use tries again, and the request is answered all the same.
+   * Undefined when there is nothing to write, or a write for the user is under way already.
    */
-  async function recordUse(userId: number, stored: JsonValue | undefined, uuid: string, rehashed?: string): Promise<void> {
-    if (!Array.isArray(stored) || recording.has(userId)) return;
+  function useToRecord(userId: number, stored: JsonValue | undefined, uuid: string, rehashed?: string): JsonValue[] | undefined {
+    if (!Array.isArray(stored) || recording.has(userId)) return undefined;
     const now = nowSeconds();
     let changed = false;
     const next = stored.map((entry) => {
@@ -312,7 +310,16 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
       if (rehashed !== undefined) used.password = rehashed;
       return used;
     });
-    if (!changed) return;
+    return changed ? next : undefined;
+  }
+
+  /**
+   * Writes `next` over `stored`, as one conditional update of the meta as it was read, outside any
+   * transaction: when another writer changed it meanwhile (another process recording the same
+   * use), this write is dropped, and a failed one too; the next use tries again, and the request
+   * is answered all the same.
+   */
+  async function recordUse(userId: number, stored: JsonValue, next: JsonValue[]): Promise<void> {
     recording.add(userId);
     try {
       await store.userMeta.update(userId, PASSWORDS_KEY, next, stored);
@@ -378,12 +385,15 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     let match: PasswordItem | undefined;
     for (const item of list) if (isFastHash(item.password) && constantTimeEqual(item.password, hashed) && !match) match = item;
     if (match) {
-      await recordUse(row.ID, meta?.[PASSWORDS_KEY]?.[0], match.uuid);
+      const stored = meta?.[PASSWORDS_KEY]?.[0];
+      const next = useToRecord(row.ID, stored, match.uuid);
+      if (next) await recordUse(row.ID, stored!, next);
       return toUser(row, meta?.[CAPABILITIES_KEY]);
     }
     const older = await legacyMatch(row.ID, normalized, hashed, list, meta?.[SALT_KEY]?.[0]);
     if (older === null || isRestError(older)) return older;
-    await recordUse(row.ID, older.stored, older.item.uuid, isFastHash(older.item.password) ? undefined : hashed);
+    const next = useToRecord(row.ID, older.stored, older.item.uuid, isFastHash(older.item.password) ? undefined : hashed);
+    if (next) await recordUse(row.ID, older.stored!, next);
     return toUser(row, meta?.[CAPABILITIES_KEY]);
   }
 

@@ -127,18 +127,23 @@ function initialState(keyLength: number, length: number): Uint32Array {
   return h;
 }
 
-/** Hashes `input` (a key block first, when keyed) from state `h`, which has compressed `done` bytes already; answers the digest. */
-function finish(h: Uint32Array, input: Uint8Array, done: number, length: number): Uint8Array {
+// The chaining state and last block of the hash under way, shared as `v` and `m` are.
+const state = new Uint32Array(16);
+const lastBlock = new Uint8Array(BLOCK);
+
+/** Hashes `input` (a key block first, when keyed) on from state `from`, which has compressed `done` bytes already; answers the digest. */
+function finish(from: Uint32Array, input: Uint8Array, done: number, length: number): Uint8Array {
+  state.set(from);
   let offset = 0;
   while (input.length - offset > BLOCK) {
-    compress(h, input, offset, done + offset + BLOCK, false);
+    compress(state, input, offset, done + offset + BLOCK, false);
     offset += BLOCK;
   }
-  const last = new Uint8Array(BLOCK);
-  last.set(input.subarray(offset));
-  compress(h, last, 0, done + input.length, true);
+  lastBlock.fill(0);
+  lastBlock.set(offset === 0 ? input : input.subarray(offset));
+  compress(state, lastBlock, 0, done + input.length, true);
   const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = h[i >> 2]! >>> (8 * (i & 3));
+  for (let i = 0; i < length; i++) out[i] = state[i >> 2]! >>> (8 * (i & 3));
   return out;
 }
 
@@ -167,5 +172,5 @@ export function keyedBlake2b(key: Uint8Array, length: number): (message: Uint8Ar
   const keyed = initialState(key.length, length);
   compress(keyed, block, 0, BLOCK, false);
   // An empty message makes the key block the last one, which the state above did not take as last.
-  return (message) => (message.length === 0 ? blake2b(message, key, length) : finish(keyed.slice(), message, BLOCK, length));
+  return (message) => (message.length === 0 ? blake2b(message, key, length) : finish(keyed, message, BLOCK, length));
 }

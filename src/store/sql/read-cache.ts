@@ -27,8 +27,12 @@ interface ReadCache {
 /** Rows as flat objects: numbers, text, booleans, null, and arrays of text (a user's roles). */
 type Rows = readonly object[];
 
-/** Each row copied, arrays included, so no caller ever holds a kept row or a part of one. */
-function copyRows<Row>(rows: Rows): Row[] {
+/** Whether any row holds an array, which a copy must copy too. */
+const holdsArrays = (rows: Rows): boolean => rows.some((row) => Object.values(row).some(Array.isArray));
+
+/** Each row copied, its arrays too when it has any, so no caller ever holds a kept row or a part of one. */
+function copyRows<Row>(rows: Rows, arrays = holdsArrays(rows)): Row[] {
+  if (!arrays) return rows.map((row) => ({ ...row }) as Row);
   return rows.map((row) => {
     const copy: Record<string, unknown> = { ...row };
     for (const column in copy) if (Array.isArray(copy[column])) copy[column] = [...(copy[column] as unknown[])];
@@ -49,6 +53,8 @@ function sizeOf(rows: Rows): number {
 interface Kept {
   rows: Rows;
   bytes: number;
+  /** Whether the rows hold arrays (a user's roles). */
+  arrays: boolean;
 }
 
 /** The read cache over `source`, the store's statements outside transactions. */
@@ -72,7 +78,7 @@ export function readCache(source: SqlQueryable): ReadCache {
   function keep(key: string, rows: Rows): void {
     const bytes = 2 * key.length + sizeOf(rows);
     if (bytes > MAX_BYTES / 8) return;
-    kept.set(key, { rows, bytes });
+    kept.set(key, { rows, bytes, arrays: holdsArrays(rows) });
     keptBytes += bytes;
     for (const [oldest, entry] of kept) {
       if (kept.size <= MAX_ENTRIES && keptBytes <= MAX_BYTES) break;
@@ -107,7 +113,7 @@ export function readCache(source: SqlQueryable): ReadCache {
           // Last used goes last, so the Map's order is the eviction order.
           kept.delete(key);
           kept.set(key, hit);
-          return copyRows(hit.rows);
+          return copyRows(hit.rows, hit.arrays);
         }
         return copyRows(await (pending.get(key) ?? send(key, text, params)));
       },
