@@ -1,9 +1,10 @@
 // What signing in costs: `GET /wp-json/core/v2/posts?per_page=5` with a valid application password
-// against the same request sent anonymously, as CPU time per request of the server process through
-// `createNodeHandler` over an in-memory socket (`bench/socket-cpu.mjs`), on a memory store and on
-// PGlite in a directory (what `npm start` uses). Issue 26's target: signed in ≤ 1.2× anonymous.
-// Then the same request over real HTTP against `site-rest serve` (`--memory`, and PGlite in a
-// fresh directory): 1,000 requests 10 at a time, each way, and 60 signed-in ones at once.
+// against the same request sent anonymously, as CPU time per request of the server process, on a
+// memory store and on PGlite in a directory (what `npm start` uses): over real sockets, as the
+// throughput section measures, and through `createNodeHandler` over an in-memory socket, as
+// `bench/socket-cpu.mjs` does. Issue 26's target: signed in ≤ 1.2× anonymous. Then the same request
+// over real HTTP against `site-rest serve` (`--memory`, and PGlite in a fresh directory): 1,000
+// requests 10 at a time, each way, and 60 signed-in ones at once.
 // `node bench/signed-in.mjs [--runs 5] [--requests 10000] [--no-serve]` (after `npm run build`).
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMain, runJsonChild } from './child.mjs';
+import { runLoad } from './load.mjs';
+import { killChildren, startServer } from './server-child.mjs';
 import { cpuPerRequest } from './socket-cpu.mjs';
 
 export const SIGNED_IN_PATH = '/wp-json/core/v2/posts?per_page=5';
@@ -22,33 +25,46 @@ const STORES = ['memory', 'pglite'];
 const WHO = ['anonymous', 'signed in'];
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-/** A child's measure: the demo's posts and admin on a fresh store, `count` requests through the node adapter. */
-async function oneCase(storeKind, who, count) {
+/**
+ * The bench's site: core/v2 on a fresh store (`memory`, or PGlite in a new directory) with the
+ * demo's sample posts, and an administrator with an application password. `close` closes the
+ * store and deletes the directory.
+ */
+export async function signedInSite(storeKind) {
   const { corePosts, createRestServer, memoryStore, samplePosts, seedPosts } = await import('../dist/index.js');
-  const { createNodeHandler, createUserStore } = await import('../dist/node.js');
+  const { createUserStore } = await import('../dist/node.js');
   const { pgliteStore } = await import('../dist/store.js');
   const dataDir = storeKind === 'pglite' ? mkdtempSync(join(tmpdir(), 'site-rest-signed-in-')) : undefined;
   const store = dataDir ? await pgliteStore({ dataDir }) : memoryStore();
-  try {
-    await seedPosts(store, samplePosts());
-    const users = await createUserStore({ store, users: [{ username: 'admin', roles: ['administrator'] }] });
-    await users.createApplicationPassword('admin', { name: 'bench', password: PASSWORD });
-    const rest = createRestServer({
-      site: { name: 'Example Site', url: 'http://127.0.0.1:18402' },
-      store,
-      users,
-      namespaces: [corePosts()],
-    });
-    const headers = who === 'signed in' ? { Authorization: AUTHORIZATION } : {};
-    const check = await rest.handle({ method: 'GET', url: SIGNED_IN_PATH, headers: { host: '127.0.0.1:18402', ...headers } });
+  const close = async () => {
+    await store.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (dataDir) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  await seedPosts(store, samplePosts());
+  const users = await createUserStore({ store, users: [{ username: 'admin', roles: ['administrator'] }] });
+  await users.createApplicationPassword('admin', { name: 'bench', password: PASSWORD });
+  const rest = createRestServer({ site: { name: 'Example Site', url: 'http://127.0.0.1:18402' }, store, users, namespaces: [corePosts()] });
+  for (const who of WHO) {
+    const check = await rest.handle({ method: 'GET', url: SIGNED_IN_PATH, headers: { host: '127.0.0.1:18402', ...headersOf(who) } });
     // An administrator may also create posts: the Allow header tells who the server answered as.
     if (check.status !== 200 || check.headers.Allow !== (who === 'signed in' ? 'GET, POST' : 'GET')) {
       throw new Error(`${storeKind} ${who}: answered ${check.status} ${JSON.stringify(check.headers)}`);
     }
-    return await cpuPerRequest(createNodeHandler(rest), SIGNED_IN_PATH, count, headers);
+  }
+  return { rest, close };
+}
+
+const headersOf = (who) => (who === 'signed in' ? { Authorization: AUTHORIZATION } : {});
+
+/** A child's measure: `count` requests through the node adapter over an in-memory socket. */
+async function oneCase(storeKind, who, count) {
+  const { createNodeHandler } = await import('../dist/node.js');
+  const { rest, close } = await signedInSite(storeKind);
+  try {
+    return await cpuPerRequest(createNodeHandler(rest), SIGNED_IN_PATH, count, headersOf(who));
   } finally {
-    await store.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -74,6 +90,40 @@ export function measureSignedIn({ runs = 5, requests = 10_000 } = {}) {
     const samples = new Map(WHO.map((who) => [who, []]));
     for (let run = 0; run < runs; run++) for (const who of WHO) samples.get(who).push(measureOnce(pin, storeKind, who, requests).us);
     for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who) });
+  }
+  return rows;
+}
+
+/**
+ * The same over real sockets, as the throughput section measures: one server process per store
+ * (`bench/server.mjs signed-in-<store>`), loaded from this one (64 connections, one request in
+ * flight each, 2 s warm-up and 5 s measured), anonymous and signed in taking turns for `rounds`
+ * rounds; the server's CPU µs per request, the least of the rounds.
+ */
+export async function measureOverSockets({ rounds = 3 } = {}) {
+  const rows = [];
+  for (const storeKind of STORES) {
+    const server = await startServer(`signed-in-${storeKind}`);
+    try {
+      const samples = new Map(WHO.map((who) => [who, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const who of WHO) {
+          const run = await runLoad({
+            port: server.port,
+            path: SIGNED_IN_PATH,
+            expect: 200,
+            connections: 64,
+            depth: 1,
+            headers: headersOf(who),
+            sample: async () => ({ server: await server.cpu() }),
+          });
+          samples.get(who).push((run.sampled.server * 1e6) / run.rps);
+        }
+      }
+      for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who) });
+    } finally {
+      killChildren();
+    }
   }
   return rows;
 }
@@ -136,33 +186,45 @@ const statusText = (statuses) =>
     .map(([status, n]) => `${n} × ${status}`)
     .join(', ');
 
+/** The ratio table of `rows` (anonymous and signed-in µs per request by store). */
+function ratioTable(rows, unit) {
+  const us = (storeKind, who) => rows.find((r) => r.store === storeKind && r.who === who);
+  const lines = [`| store | anonymous, ${unit} | signed in, ${unit} | signed in × anonymous | target |`, '|---|--:|--:|--:|---|'];
+  for (const storeKind of STORES) {
+    const anonymous = us(storeKind, 'anonymous');
+    const signedIn = us(storeKind, 'signed in');
+    const ratio = signedIn.us / anonymous.us;
+    const runs = (row) => row.runs.map((x) => x.toFixed(1)).join(' / ');
+    lines.push(
+      `| ${storeKind === 'memory' ? '`memoryStore()`' : '`pgliteStore({ dataDir })`'} | ${anonymous.us.toFixed(1)} (${runs(anonymous)}) | ` +
+        `${signedIn.us.toFixed(1)} (${runs(signedIn)}) | ${ratio.toFixed(2)}× | ≤ ${SIGNED_IN_TARGET}× ${ratio <= SIGNED_IN_TARGET ? 'met' : '**missed**'} |`,
+    );
+  }
+  return lines;
+}
+
 /** The section of bench/RESULTS.md. */
-export function signedInSection(cpuRows, serveRows, facts) {
-  const us = (storeKind, who) => cpuRows.find((r) => r.store === storeKind && r.who === who);
+export function signedInSection(cpuRows, socketRows, serveRows, facts) {
   const lines = [
     '## Signed-in requests against anonymous ones (issue 26)',
     '',
     `${facts}.`,
     '',
-    `| store | anonymous, CPU µs/request | signed in, CPU µs/request | signed in × anonymous | target |`,
-    '|---|--:|--:|--:|---|',
-  ];
-  for (const storeKind of STORES) {
-    const anonymous = us(storeKind, 'anonymous');
-    const signedIn = us(storeKind, 'signed in');
-    const ratio = signedIn.us / anonymous.us;
-    lines.push(
-      `| ${storeKind === 'memory' ? '`memoryStore()`' : '`pgliteStore({ dataDir })`'} | ${anonymous.us.toFixed(1)} (${anonymous.runs.map((x) => x.toFixed(1)).join(' / ')}) | ` +
-        `${signedIn.us.toFixed(1)} (${signedIn.runs.map((x) => x.toFixed(1)).join(' / ')}) | ${ratio.toFixed(2)}× | ≤ ${SIGNED_IN_TARGET}× ${ratio <= SIGNED_IN_TARGET ? 'met' : '**missed**'} |`,
-    );
-  }
-  lines.push(
+    `Over real sockets, as the throughput section measures (the server process's CPU time per request):`,
     '',
-    `Method: \`bench/signed-in.mjs\` (runnable alone): \`GET ${SIGNED_IN_PATH}\` answered by \`createNodeHandler\` through Node's HTTP parser and writer over an in-memory socket ` +
-      "(as `bench/socket-cpu.mjs`), by core/v2 on a store seeded with the demo's sample posts and an administrator with an application password; " +
-      "signed in = `Authorization: Basic admin:<application password>`. The process's CPU time over the requests (PGlite runs in it), the least of " +
-      `${cpuRows[0].runs.length} fresh processes pinned to one core, anonymous and signed-in runs taking turns (each run in brackets).`,
-  );
+    ...ratioTable(socketRows, 'server CPU µs/request'),
+    '',
+    "Through Node's HTTP stack over an in-memory socket, as the CPU section measures (no kernel: the stricter ratio):",
+    '',
+    ...ratioTable(cpuRows, 'CPU µs/request'),
+    '',
+    `Method: \`bench/signed-in.mjs\` (runnable alone): \`GET ${SIGNED_IN_PATH}\` answered by \`createNodeHandler\` with core/v2 on a store seeded with the demo's sample posts ` +
+      'and an administrator with an application password (PGlite in a fresh directory, as `npm start` uses); signed in = `Authorization: Basic admin:<application password>`. ' +
+      `Real sockets: \`bench/server.mjs signed-in-<store>\` loaded from the parent (\`bench/load.mjs\`, 64 connections with one request in flight each, 2 s warm-up and 5 s measured), ` +
+      `anonymous and signed in taking turns for ${socketRows[0].runs.length} rounds, the least reported (each round in brackets). ` +
+      "In-memory socket: as `bench/socket-cpu.mjs`, the process's CPU time over the requests (PGlite runs in it), " +
+      `the least of ${cpuRows[0].runs.length} fresh processes pinned to one core, anonymous and signed-in runs taking turns (each run in brackets).`,
+  ];
   if (serveRows.length > 0) {
     lines.push(
       '',
@@ -192,7 +254,8 @@ if (isMain(import.meta.url)) {
     console.log(JSON.stringify(await oneCase(storeKind, who, Number(count))));
   } else {
     const cpuRows = measureSignedIn({ runs: Number(option('runs', 5)), requests: Number(option('requests', 10_000)) });
+    const socketRows = await measureOverSockets();
     const serveRows = args.includes('--no-serve') ? [] : await measureServeBursts();
-    console.log(signedInSection(cpuRows, serveRows, `Node ${process.version}`));
+    console.log(signedInSection(cpuRows, socketRows, serveRows, `Node ${process.version}`));
   }
 }

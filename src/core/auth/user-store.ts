@@ -298,19 +298,18 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
    */
   function useToRecord(userId: number, stored: JsonValue | undefined, uuid: string, rehashed?: string): JsonValue[] | undefined {
     if (!Array.isArray(stored) || recording.has(userId)) return undefined;
+    const index = stored.findIndex((entry) => isItem(entry) && entry.uuid === uuid);
+    const entry = stored[index];
+    if (entry === undefined || !isItem(entry)) return undefined;
     const now = nowSeconds();
-    let changed = false;
-    const next = stored.map((entry) => {
-      if (!isItem(entry) || entry.uuid !== uuid) return entry;
-      const due = !(typeof entry.last_used === 'number' && entry.last_used + DAY_SECONDS > now);
-      if (!due && rehashed === undefined) return entry;
-      changed = true;
-      const used: PasswordItem = { ...entry };
-      if (due) used.last_used = now;
-      if (rehashed !== undefined) used.password = rehashed;
-      return used;
-    });
-    return changed ? next : undefined;
+    const due = !(typeof entry.last_used === 'number' && entry.last_used + DAY_SECONDS > now);
+    if (!due && rehashed === undefined) return undefined;
+    const used: PasswordItem = { ...entry };
+    if (due) used.last_used = now;
+    if (rehashed !== undefined) used.password = rehashed;
+    const next = [...stored];
+    next[index] = used;
+    return next;
   }
 
   /**

@@ -25,94 +25,307 @@ const SIGMA = [
 
 const BLOCK = 128;
 
-// Working state of the compression, shared by every call: the function is synchronous and never re-entered.
-const v = new Uint32Array(32);
+// The message block, as 32-bit halves: the function is synchronous and never re-entered, so one serves every call.
 const m = new Uint32Array(32);
 
 /** The carry out of a sum of at most three 32-bit halves. */
 const carry = (sum: number): number => (sum / 0x100000000) | 0;
 
 /**
- * The mixing function G on the words at (half) indices a, b, c, d, with message words x and y:
- * the eight halves are read once, mixed in locals (kept unsigned with `>>> 0` where a sum follows),
- * and written back once.
+ * Compresses one 128-byte block into `h`; `counted` is the bytes hashed so far, this block
+ * included. The sixteen words of the working vector live in locals (v0l, v0h … v15l, v15h: the
+ * low and high halves), and each round's eight G mixes are written out (columns, then diagonals),
+ * which V8 keeps in registers: twice as fast as reading and writing them in an array.
  */
-function mix(a: number, b: number, c: number, d: number, x: number, y: number): void {
-  let al = v[a]!;
-  let ah = v[a + 1]!;
-  let bl = v[b]!;
-  let bh = v[b + 1]!;
-  let cl = v[c]!;
-  let ch = v[c + 1]!;
-  let dl = v[d]!;
-  let dh = v[d + 1]!;
-  let sum = al + bl + m[x]!;
-  ah = (ah + bh + m[x + 1]! + carry(sum)) >>> 0;
-  al = sum >>> 0;
-  // Right by 32: the halves swap.
-  let lo = (dl ^ al) >>> 0;
-  dl = (dh ^ ah) >>> 0;
-  dh = lo;
-  sum = cl + dl;
-  ch = (ch + dh + carry(sum)) >>> 0;
-  cl = sum >>> 0;
-  lo = bl ^ cl;
-  let hi = bh ^ ch;
-  bl = ((lo >>> 24) | (hi << 8)) >>> 0;
-  bh = ((hi >>> 24) | (lo << 8)) >>> 0;
-  sum = al + bl + m[y]!;
-  ah = (ah + bh + m[y + 1]! + carry(sum)) >>> 0;
-  al = sum >>> 0;
-  lo = dl ^ al;
-  hi = dh ^ ah;
-  dl = ((lo >>> 16) | (hi << 16)) >>> 0;
-  dh = ((hi >>> 16) | (lo << 16)) >>> 0;
-  sum = cl + dl;
-  ch = (ch + dh + carry(sum)) >>> 0;
-  cl = sum >>> 0;
-  lo = bl ^ cl;
-  hi = bh ^ ch;
-  // Right by 63 is left by 1.
-  bl = ((lo << 1) | (hi >>> 31)) >>> 0;
-  bh = ((hi << 1) | (lo >>> 31)) >>> 0;
-  v[a] = al;
-  v[a + 1] = ah;
-  v[b] = bl;
-  v[b + 1] = bh;
-  v[c] = cl;
-  v[c + 1] = ch;
-  v[d] = dl;
-  v[d + 1] = dh;
-}
-
-/** Compresses one 128-byte block into `h`; `counted` is the bytes hashed so far, this block included. */
 function compress(h: Uint32Array, block: Uint8Array, offset: number, counted: number, last: boolean): void {
-  for (let i = 0; i < 16; i++) {
-    v[i] = h[i]!;
-    v[i + 16] = IV[i]!;
-  }
-  v[24] = v[24]! ^ counted;
-  v[25] = v[25]! ^ Math.floor(counted / 0x100000000);
-  if (last) {
-    v[28] = ~v[28]!;
-    v[29] = ~v[29]!;
-  }
   for (let i = 0; i < 32; i++) {
     const at = offset + i * 4;
     m[i] = block[at]! | (block[at + 1]! << 8) | (block[at + 2]! << 16) | (block[at + 3]! << 24);
   }
+  let v0l = h[0]!;
+  let v0h = h[1]!;
+  let v1l = h[2]!;
+  let v1h = h[3]!;
+  let v2l = h[4]!;
+  let v2h = h[5]!;
+  let v3l = h[6]!;
+  let v3h = h[7]!;
+  let v4l = h[8]!;
+  let v4h = h[9]!;
+  let v5l = h[10]!;
+  let v5h = h[11]!;
+  let v6l = h[12]!;
+  let v6h = h[13]!;
+  let v7l = h[14]!;
+  let v7h = h[15]!;
+  let v8l = IV[0]!;
+  let v8h = IV[1]!;
+  let v9l = IV[2]!;
+  let v9h = IV[3]!;
+  let v10l = IV[4]!;
+  let v10h = IV[5]!;
+  let v11l = IV[6]!;
+  let v11h = IV[7]!;
+  let v12l = IV[8]!;
+  let v12h = IV[9]!;
+  let v13l = IV[10]!;
+  let v13h = IV[11]!;
+  let v14l = IV[12]!;
+  let v14h = IV[13]!;
+  let v15l = IV[14]!;
+  let v15h = IV[15]!;
+  v12l = (v12l ^ counted) >>> 0;
+  v12h = (v12h ^ Math.floor(counted / 0x100000000)) >>> 0;
+  if (last) {
+    v14l = ~v14l >>> 0;
+    v14h = ~v14h >>> 0;
+  }
+  let sum: number;
+  let lo: number;
+  let hi: number;
   for (let round = 0; round < 12; round++) {
     const s = SIGMA[round % 10]!;
-    mix(0, 8, 16, 24, s[0]!, s[1]!);
-    mix(2, 10, 18, 26, s[2]!, s[3]!);
-    mix(4, 12, 20, 28, s[4]!, s[5]!);
-    mix(6, 14, 22, 30, s[6]!, s[7]!);
-    mix(0, 10, 20, 30, s[8]!, s[9]!);
-    mix(2, 12, 22, 24, s[10]!, s[11]!);
-    mix(4, 14, 16, 26, s[12]!, s[13]!);
-    mix(6, 8, 18, 28, s[14]!, s[15]!);
+    // G(0, 4, 8, 12)
+    sum = v0l + v4l + m[s[0]!]!;
+    v0h = (v0h + v4h + m[s[0]! + 1]! + carry(sum)) >>> 0;
+    v0l = sum >>> 0;
+    lo = (v12l ^ v0l) >>> 0;
+    v12l = (v12h ^ v0h) >>> 0;
+    v12h = lo;
+    sum = v8l + v12l;
+    v8h = (v8h + v12h + carry(sum)) >>> 0;
+    v8l = sum >>> 0;
+    lo = v4l ^ v8l;
+    hi = v4h ^ v8h;
+    v4l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v4h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v0l + v4l + m[s[1]!]!;
+    v0h = (v0h + v4h + m[s[1]! + 1]! + carry(sum)) >>> 0;
+    v0l = sum >>> 0;
+    lo = v12l ^ v0l;
+    hi = v12h ^ v0h;
+    v12l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v12h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v8l + v12l;
+    v8h = (v8h + v12h + carry(sum)) >>> 0;
+    v8l = sum >>> 0;
+    lo = v4l ^ v8l;
+    hi = v4h ^ v8h;
+    v4l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v4h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(1, 5, 9, 13)
+    sum = v1l + v5l + m[s[2]!]!;
+    v1h = (v1h + v5h + m[s[2]! + 1]! + carry(sum)) >>> 0;
+    v1l = sum >>> 0;
+    lo = (v13l ^ v1l) >>> 0;
+    v13l = (v13h ^ v1h) >>> 0;
+    v13h = lo;
+    sum = v9l + v13l;
+    v9h = (v9h + v13h + carry(sum)) >>> 0;
+    v9l = sum >>> 0;
+    lo = v5l ^ v9l;
+    hi = v5h ^ v9h;
+    v5l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v5h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v1l + v5l + m[s[3]!]!;
+    v1h = (v1h + v5h + m[s[3]! + 1]! + carry(sum)) >>> 0;
+    v1l = sum >>> 0;
+    lo = v13l ^ v1l;
+    hi = v13h ^ v1h;
+    v13l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v13h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v9l + v13l;
+    v9h = (v9h + v13h + carry(sum)) >>> 0;
+    v9l = sum >>> 0;
+    lo = v5l ^ v9l;
+    hi = v5h ^ v9h;
+    v5l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v5h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(2, 6, 10, 14)
+    sum = v2l + v6l + m[s[4]!]!;
+    v2h = (v2h + v6h + m[s[4]! + 1]! + carry(sum)) >>> 0;
+    v2l = sum >>> 0;
+    lo = (v14l ^ v2l) >>> 0;
+    v14l = (v14h ^ v2h) >>> 0;
+    v14h = lo;
+    sum = v10l + v14l;
+    v10h = (v10h + v14h + carry(sum)) >>> 0;
+    v10l = sum >>> 0;
+    lo = v6l ^ v10l;
+    hi = v6h ^ v10h;
+    v6l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v6h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v2l + v6l + m[s[5]!]!;
+    v2h = (v2h + v6h + m[s[5]! + 1]! + carry(sum)) >>> 0;
+    v2l = sum >>> 0;
+    lo = v14l ^ v2l;
+    hi = v14h ^ v2h;
+    v14l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v14h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v10l + v14l;
+    v10h = (v10h + v14h + carry(sum)) >>> 0;
+    v10l = sum >>> 0;
+    lo = v6l ^ v10l;
+    hi = v6h ^ v10h;
+    v6l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v6h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(3, 7, 11, 15)
+    sum = v3l + v7l + m[s[6]!]!;
+    v3h = (v3h + v7h + m[s[6]! + 1]! + carry(sum)) >>> 0;
+    v3l = sum >>> 0;
+    lo = (v15l ^ v3l) >>> 0;
+    v15l = (v15h ^ v3h) >>> 0;
+    v15h = lo;
+    sum = v11l + v15l;
+    v11h = (v11h + v15h + carry(sum)) >>> 0;
+    v11l = sum >>> 0;
+    lo = v7l ^ v11l;
+    hi = v7h ^ v11h;
+    v7l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v7h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v3l + v7l + m[s[7]!]!;
+    v3h = (v3h + v7h + m[s[7]! + 1]! + carry(sum)) >>> 0;
+    v3l = sum >>> 0;
+    lo = v15l ^ v3l;
+    hi = v15h ^ v3h;
+    v15l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v15h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v11l + v15l;
+    v11h = (v11h + v15h + carry(sum)) >>> 0;
+    v11l = sum >>> 0;
+    lo = v7l ^ v11l;
+    hi = v7h ^ v11h;
+    v7l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v7h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(0, 5, 10, 15)
+    sum = v0l + v5l + m[s[8]!]!;
+    v0h = (v0h + v5h + m[s[8]! + 1]! + carry(sum)) >>> 0;
+    v0l = sum >>> 0;
+    lo = (v15l ^ v0l) >>> 0;
+    v15l = (v15h ^ v0h) >>> 0;
+    v15h = lo;
+    sum = v10l + v15l;
+    v10h = (v10h + v15h + carry(sum)) >>> 0;
+    v10l = sum >>> 0;
+    lo = v5l ^ v10l;
+    hi = v5h ^ v10h;
+    v5l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v5h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v0l + v5l + m[s[9]!]!;
+    v0h = (v0h + v5h + m[s[9]! + 1]! + carry(sum)) >>> 0;
+    v0l = sum >>> 0;
+    lo = v15l ^ v0l;
+    hi = v15h ^ v0h;
+    v15l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v15h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v10l + v15l;
+    v10h = (v10h + v15h + carry(sum)) >>> 0;
+    v10l = sum >>> 0;
+    lo = v5l ^ v10l;
+    hi = v5h ^ v10h;
+    v5l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v5h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(1, 6, 11, 12)
+    sum = v1l + v6l + m[s[10]!]!;
+    v1h = (v1h + v6h + m[s[10]! + 1]! + carry(sum)) >>> 0;
+    v1l = sum >>> 0;
+    lo = (v12l ^ v1l) >>> 0;
+    v12l = (v12h ^ v1h) >>> 0;
+    v12h = lo;
+    sum = v11l + v12l;
+    v11h = (v11h + v12h + carry(sum)) >>> 0;
+    v11l = sum >>> 0;
+    lo = v6l ^ v11l;
+    hi = v6h ^ v11h;
+    v6l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v6h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v1l + v6l + m[s[11]!]!;
+    v1h = (v1h + v6h + m[s[11]! + 1]! + carry(sum)) >>> 0;
+    v1l = sum >>> 0;
+    lo = v12l ^ v1l;
+    hi = v12h ^ v1h;
+    v12l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v12h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v11l + v12l;
+    v11h = (v11h + v12h + carry(sum)) >>> 0;
+    v11l = sum >>> 0;
+    lo = v6l ^ v11l;
+    hi = v6h ^ v11h;
+    v6l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v6h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(2, 7, 8, 13)
+    sum = v2l + v7l + m[s[12]!]!;
+    v2h = (v2h + v7h + m[s[12]! + 1]! + carry(sum)) >>> 0;
+    v2l = sum >>> 0;
+    lo = (v13l ^ v2l) >>> 0;
+    v13l = (v13h ^ v2h) >>> 0;
+    v13h = lo;
+    sum = v8l + v13l;
+    v8h = (v8h + v13h + carry(sum)) >>> 0;
+    v8l = sum >>> 0;
+    lo = v7l ^ v8l;
+    hi = v7h ^ v8h;
+    v7l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v7h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v2l + v7l + m[s[13]!]!;
+    v2h = (v2h + v7h + m[s[13]! + 1]! + carry(sum)) >>> 0;
+    v2l = sum >>> 0;
+    lo = v13l ^ v2l;
+    hi = v13h ^ v2h;
+    v13l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v13h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v8l + v13l;
+    v8h = (v8h + v13h + carry(sum)) >>> 0;
+    v8l = sum >>> 0;
+    lo = v7l ^ v8l;
+    hi = v7h ^ v8h;
+    v7l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v7h = ((hi << 1) | (lo >>> 31)) >>> 0;
+    // G(3, 4, 9, 14)
+    sum = v3l + v4l + m[s[14]!]!;
+    v3h = (v3h + v4h + m[s[14]! + 1]! + carry(sum)) >>> 0;
+    v3l = sum >>> 0;
+    lo = (v14l ^ v3l) >>> 0;
+    v14l = (v14h ^ v3h) >>> 0;
+    v14h = lo;
+    sum = v9l + v14l;
+    v9h = (v9h + v14h + carry(sum)) >>> 0;
+    v9l = sum >>> 0;
+    lo = v4l ^ v9l;
+    hi = v4h ^ v9h;
+    v4l = ((lo >>> 24) | (hi << 8)) >>> 0;
+    v4h = ((hi >>> 24) | (lo << 8)) >>> 0;
+    sum = v3l + v4l + m[s[15]!]!;
+    v3h = (v3h + v4h + m[s[15]! + 1]! + carry(sum)) >>> 0;
+    v3l = sum >>> 0;
+    lo = v14l ^ v3l;
+    hi = v14h ^ v3h;
+    v14l = ((lo >>> 16) | (hi << 16)) >>> 0;
+    v14h = ((hi >>> 16) | (lo << 16)) >>> 0;
+    sum = v9l + v14l;
+    v9h = (v9h + v14h + carry(sum)) >>> 0;
+    v9l = sum >>> 0;
+    lo = v4l ^ v9l;
+    hi = v4h ^ v9h;
+    v4l = ((lo << 1) | (hi >>> 31)) >>> 0;
+    v4h = ((hi << 1) | (lo >>> 31)) >>> 0;
   }
-  for (let i = 0; i < 16; i++) h[i] = h[i]! ^ v[i]! ^ v[i + 16]!;
+  h[0] = h[0]! ^ v0l ^ v8l;
+  h[1] = h[1]! ^ v0h ^ v8h;
+  h[2] = h[2]! ^ v1l ^ v9l;
+  h[3] = h[3]! ^ v1h ^ v9h;
+  h[4] = h[4]! ^ v2l ^ v10l;
+  h[5] = h[5]! ^ v2h ^ v10h;
+  h[6] = h[6]! ^ v3l ^ v11l;
+  h[7] = h[7]! ^ v3h ^ v11h;
+  h[8] = h[8]! ^ v4l ^ v12l;
+  h[9] = h[9]! ^ v4h ^ v12h;
+  h[10] = h[10]! ^ v5l ^ v13l;
+  h[11] = h[11]! ^ v5h ^ v13h;
+  h[12] = h[12]! ^ v6l ^ v14l;
+  h[13] = h[13]! ^ v6h ^ v14h;
+  h[14] = h[14]! ^ v7l ^ v15l;
+  h[15] = h[15]! ^ v7h ^ v15h;
 }
 
 function checkSizes(key: Uint8Array, length: number): void {
