@@ -98,7 +98,7 @@ export function readCache(source: SqlQueryable): ReadCache {
     const before = kept.get(text)?.get(values);
     if (before) forget(before);
     let byValues = kept.get(text);
-    if (!byValues) kept.set(text, (byValues = new Map()));
+    if (!byValues) kept.set(text, (byValues = new Map<string, Kept>()));
     byValues.set(values, entry);
     order.add(entry);
     keptBytes += bytes;
@@ -112,7 +112,7 @@ export function readCache(source: SqlQueryable): ReadCache {
     const at = generation;
     const shared = source.query(text, params);
     let byValues = pending.get(text);
-    if (!byValues) pending.set(text, (byValues = new Map()));
+    if (!byValues) pending.set(text, (byValues = new Map<string, Promise<Rows>>()));
     byValues.set(values, shared);
     const settled = (): void => {
       const waiting = pending.get(text);
