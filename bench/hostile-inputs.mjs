@@ -2,7 +2,7 @@
 // request takes for each super-linear input of issue 10 that the ReDoS sweep's fixes made linear,
 // through `createRestServer(…).inject`. Sizes are in input characters; by default the sizes the
 // issue measured and 1 MiB. Prints a Markdown table. Not part of the tests.
-import { createRestServer, variantA, variantB } from '../dist/index.js';
+import { createRestServer, memoryStore, seoA, variantA, variantB } from '../dist/index.js';
 
 const MIB = 1024 * 1024;
 const SITE = { name: 'Bench', url: 'http://bench.test' };
@@ -52,6 +52,24 @@ const schemaArg = (format, value) => async () => {
   return () => rest.inject({ method: 'POST', path: '/bench/v1/field', body: { [format]: value } });
 };
 
+const PROSE = 'Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam. ';
+
+/**
+ * `seo-a/v1/search-url?url=…` (on the memory store) on a site of 200 published posts, each titled
+ * with 10,000 characters and slugged with 200: a's (the worst a `_` can meet: every prefix of the
+ * piece matches everywhere), or prose.
+ */
+const seoSearch =
+  (url, unit = 'a') =>
+  async () => {
+    const store = memoryStore();
+    const title = unit.repeat(Math.ceil(10_000 / unit.length)).slice(0, 10_000);
+    for (let i = 0; i < 200; i++)
+      await store.posts.insert({ post_title: title, post_name: `${'a'.repeat(196)}${i}`, post_status: 'publish' });
+    const rest = createRestServer({ site: SITE, store, namespaces: [seoA()], onError: () => {} });
+    return () => rest.inject({ path: '/seo-a/v1/search-url', body: { url }, headers: { 'content-type': 'application/json' } });
+  };
+
 const repeatTo = (unit, n) => unit.repeat(Math.max(1, Math.floor(n / unit.length)));
 /** `open` n/3 times, then `close` n/3 times: needles nested inside each other. */
 const nested = (open, close, n) => open.repeat(Math.floor(n / 3)) + close.repeat(Math.floor(n / 3));
@@ -73,6 +91,14 @@ const CASES = {
       return () => rest.inject({ path: '/oembed/1.0/embed', query: { url: nested('%0', 'd', n) } });
     },
   },
+  'seo-a search-url LIKE (%a%a…%b, over 2 MB of titles)': { sizes: [64, 4096, MIB], make: (n) => seoSearch(`${repeatTo('%a', n - 1)}b`) },
+  'seo-a search-url LIKE (a_a_…b, over 2 MB of titles)': { sizes: [64, 200], make: (n) => seoSearch(`${repeatTo('a_', n - 1)}b`) },
+  'seo-a search-url LIKE (e_e_…b, over 2 MB of prose titles)': {
+    sizes: [64, 200],
+    make: (n) => seoSearch(`${repeatTo('e_', n - 1)}b`, PROSE),
+  },
+  'seo-a search-url LIKE (aa…ab, over 2 MB of titles)': { sizes: [64, 200], make: (n) => seoSearch(`${'a'.repeat(n - 1)}b`) },
+  'seo-a search-url LIKE (%%%…, over 2 MB of titles)': { sizes: [MIB], make: (n) => seoSearch('%'.repeat(n)) },
   '_fields (a.a.a…)': {
     sizes: [100_000, MIB],
     make: (n) => async () => {

@@ -62,7 +62,8 @@ async function oneCase(storeKind, who, count) {
   const { createNodeHandler } = await import('../dist/node.js');
   const { rest, close } = await signedInSite(storeKind);
   try {
-    return await cpuPerRequest(createNodeHandler(rest), SIGNED_IN_PATH, count, headersOf(who));
+    const lines = Object.entries(headersOf(who)).map(([name, value]) => `${name}: ${value}\r\n`);
+    return await cpuPerRequest(createNodeHandler(rest), SIGNED_IN_PATH, count, lines.join(''));
   } finally {
     await close();
   }

@@ -7,11 +7,10 @@
 // checkout>]` (after `npm run build`); each run in a fresh process per server and request, pinned
 // to CPU 1 where `taskset` is there; the minimum of the runs is reported, as the one least disturbed.
 import http from 'node:http';
-import { spawnSync } from 'node:child_process';
 import { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isMain, runJsonChild } from './child.mjs';
+import { isMain, optionIn, runPinnedJsonChild } from './child.mjs';
 import { PEER_WORKLOADS } from './peer-core.mjs';
 
 /** A socket that answers every response by writing the request again, and counts what it is sent. */
@@ -45,11 +44,10 @@ class LoopSocket extends Duplex {
   }
 }
 
-/** CPU µs per request of `handler` answering `path` (with `headers` besides Host) `count` times after as many warm-up requests. */
-export async function cpuPerRequest(handler, path, count, headers = {}) {
+/** CPU µs per request of `handler` answering `path` (with `headers`, lines of `Name: value\r\n`) `count` times after as many warm-up requests. */
+export async function cpuPerRequest(handler, path, count, headers = '') {
   const server = http.createServer(handler);
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  const request = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:18402\r\n${lines.join('')}\r\n`);
+  const request = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:18402\r\n${headers}\r\n`);
   let left = 0;
   let bytes = 0;
   let finished = () => {};
@@ -95,24 +93,12 @@ const SERVERS = ['same answer', 'site-rest'];
 
 /** Every server and request, `runs` fresh processes each: the least µs per request, and the answer's size. */
 export function measureSocketCpu({ runs = 3, requests = 60_000, project = fileURLToPath(new URL('..', import.meta.url)) } = {}) {
-  const pin = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   const rows = [];
   for (const workload of PEER_WORKLOADS) {
     for (const server of SERVERS) {
       const args = ['--one', server, workload.path, String(requests), project];
       const samples = [];
-      for (let run = 0; run < runs; run++) {
-        samples.push(
-          pin
-            ? JSON.parse(
-                spawnSync('taskset', ['-c', '1', process.execPath, fileURLToPath(import.meta.url), ...args], { encoding: 'utf8' })
-                  .stdout.trimEnd()
-                  .split('\n')
-                  .at(-1),
-              )
-            : runJsonChild(new URL(import.meta.url), args),
-        );
-      }
+      for (let run = 0; run < runs; run++) samples.push(runPinnedJsonChild(new URL(import.meta.url), args));
       rows.push({
         workload: workload.id,
         server,
@@ -127,10 +113,7 @@ export function measureSocketCpu({ runs = 3, requests = 60_000, project = fileUR
 
 if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const at = args.indexOf(`--${name}`);
-    return at === -1 ? fallback : args[at + 1];
-  };
+  const option = (name, fallback) => optionIn(args, name, fallback);
   if (args[0] === '--one') {
     const [, server, path, count, project] = args;
     console.log(JSON.stringify(await cpuPerRequest(await handlerOf(server, project, path), path, Number(count))));

@@ -2,6 +2,7 @@
 import pkg from '../package.json' with { type: 'json' };
 import { MOCK_USAGE, mock } from './cli/mock.js';
 import { closeOnSignals, UsageError, wantsHelp, type CliIo, type Serving } from './cli/common.js';
+import { nearestWord } from './core/nearest-word.js';
 import { openapi, OPENAPI_USAGE } from './cli/openapi.js';
 import { serve, USAGE as SERVE_USAGE } from './cli/serve.js';
 
@@ -32,6 +33,15 @@ ${Object.entries(COMMANDS)
 
   site-rest <command> --help (or -h) prints the command's flags; site-rest --version its version.`;
 
+/** What may stand where a command is expected: the commands, `help`, and the top-level flags. */
+const FIRST_WORDS = [...Object.keys(COMMANDS), 'help', '--help', '--version'];
+
+/** The refusal of a word that is no command, naming the nearest one when one is close. */
+function unknownCommand(word: string): UsageError {
+  const near = nearestWord(word, FIRST_WORDS);
+  return new UsageError(`unknown command "${word}"${near === undefined ? '' : `\nDid you mean ${near}?`}`);
+}
+
 const io: CliIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
 
 // A reader that stops early (`site-rest openapi | head`) closes the pipe: that ends the output, not in a crash.
@@ -55,10 +65,10 @@ async function main(): Promise<number | null> {
     const [topic] = args;
     if (topic === undefined) io.out(`${USAGE}\n`);
     else if (Object.hasOwn(COMMANDS, topic)) io.out(`${COMMANDS[topic]!.usage}\n`);
-    else throw new UsageError(`unknown command "${topic}"`);
+    else throw unknownCommand(topic);
     return 0;
   }
-  if (!known) throw new UsageError(`unknown command "${command}"`);
+  if (!known) throw unknownCommand(command);
   if (wantsHelp(args)) {
     io.out(`${known.usage}\n`);
     return 0;

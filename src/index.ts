@@ -1,12 +1,13 @@
 export { createRestServer } from './core/server.js';
 export { args, route } from './core/typed-params.js';
-export type { ArgValue, ParamsOf, PathParamNames, TypedEndpoint, TypedRequest, UrlParamsOf } from './core/typed-params.js';
+export type { ArgValue, ParamsOf, PathParamNames, TypedEndpoint, TypedRequest, TypedRoute, UrlParamsOf } from './core/typed-params.js';
 export type { RestServer, RestServerOptions } from './core/server.js';
 export type { OpenApiDocument, OpenApiOptions } from './core/index/openapi.js';
 export type { HookAnswer, HookReplacement, IncomingRequest, RestHooks } from './core/pipeline/hooks.js';
 export type { ErrorInfo, ErrorLevel, ErrorPhase, ErrorReporter, ErrorSite } from './core/errors/error-info.js';
 export type { CorsAllowList, CorsOrigin, CorsPolicy } from './core/http/cors.js';
 export type { UnsafePatternPolicy } from './core/regex/safety.js';
+export type { ByteSize } from './core/byte-size.js';
 export type { HandlerData, InjectRequest, InjectResponse } from './core/pipeline/inject.js';
 export { createAuthenticator } from './core/auth/authenticate.js';
 export type {
@@ -28,6 +29,7 @@ export type { RestErrorBody, RestErrorData } from './core/errors/rest-error.js';
 export { RestResponse, respond } from './core/http/response.js';
 export type { HeaderValue, RestLink } from './core/http/response.js';
 export { validateValue, sanitizeValue } from './core/schema/index.js';
+export { rawRendered } from './core/schema/raw-rendered.js';
 export type { ArgSchema, SanitizeCallback, SchemaType, ValidateCallback } from './core/schema/types.js';
 export type { RestTarget } from './core/routing/rest-route.js';
 export type {
@@ -176,6 +178,7 @@ export type {
 export { memoryStore } from './store/memory.js';
 export type { MemoryStoreOptions } from './store/memory.js';
 export { StoreError, isStoreError } from './store/errors.js';
+export { likeMatches, likePattern, type LikePattern } from './store/like.js';
 export type {
   CounterOptions,
   CountersTable,

@@ -3,3 +3,4 @@
 // root entry, which has the in-memory store, imports none of it.
 export { pgliteStore, postgresStore } from './store/sql-backends.js';
 export type { PgliteStoreOptions, PostgresStoreOptions } from './store/sql-backends.js';
+export type { PgPool, PgPoolClient } from './store/sql/pg-client.js';

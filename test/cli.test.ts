@@ -257,6 +257,57 @@ describe('site-rest on the command line', () => {
     }
   });
 
+  it('names the nearest command of a mistyped one, or of a mistyped help topic or --version, with exit code 2', async () => {
+    for (const [argv, typed, meant] of [
+      [['serv'], 'serv', 'serve'],
+      [['help', 'serv'], 'serv', 'serve'],
+      [['mokc', 'index.json'], 'mokc', 'mock'],
+      [['opnapi'], 'opnapi', 'openapi'],
+      [['--verison'], '--verison', '--version'],
+    ] as const) {
+      const { code, stdout, stderr } = await run(...argv);
+      expect([argv, code, stdout]).toEqual([argv, 2, '']);
+      expect(stderr.startsWith(`site-rest: unknown command "${typed}"\nDid you mean ${meant}?\n\nUsage: site-rest <command>`), stderr).toBe(
+        true,
+      );
+    }
+  });
+
+  it('names no command when none is close to what was typed', async () => {
+    const { code, stderr } = await run('deploy');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^site-rest: unknown command "deploy"\n\nUsage: site-rest <command>/);
+  });
+
+  it("names the nearest flag of a mistyped one after parseArgs' own refusal, with the command's usage and exit code 2", async () => {
+    for (const [argv, refused, meant] of [
+      [['serve', '--prot', '8080'], '--prot', '--port'],
+      [['serve', '--variant=b', '--prot=0'], '--prot', '--port'],
+      [['serve', '--mem'], '--mem', '--memory'],
+      [['serve', '--app-pasword', 'admin:x'], '--app-pasword', '--app-password'],
+      [['serve', '-port', '0'], '-p', '--port'],
+      [['mock', 'index.json', '--opne'], '--opne', '--open'],
+      [['mock', 'index.json', '--fixture', 'dir'], '--fixture', '--fixtures'],
+      [['openapi', '--varaint', 'B'], '--varaint', '--variant'],
+    ] as const) {
+      const { code, stdout, stderr } = await run(...argv);
+      expect([argv, code, stdout]).toEqual([argv, 2, '']);
+      const [first, second, , usage] = stderr.split('\n');
+      expect([argv, first, second, usage]).toEqual([
+        argv,
+        expect.stringMatching(new RegExp(`^site-rest: Unknown option '${refused}'`)),
+        `Did you mean ${meant}?`,
+        expect.stringMatching(new RegExp(`^Usage: site-rest ${argv[0]} `)),
+      ]);
+    }
+  });
+
+  it('names no flag when none is close to the unknown one', async () => {
+    const { code, stderr } = await run('serve', '--colour', 'blue');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^site-rest: Unknown option '--colour'\n\nUsage: site-rest serve /);
+  });
+
   it('accepts the variant name in either case', () => {
     expect(parseServeFlags(['--variant', 'b']).variant).toBe('B');
     expect(parseServeFlags(['--variant', 'a']).variant).toBe('A');

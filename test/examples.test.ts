@@ -1,4 +1,4 @@
-// Starts each runnable example as its README line says (`node examples/<name>.mjs`) and uses it
+// Starts each runnable example as docs/mounting.md says (`node examples/<name>.mjs`) and uses it
 // as a client would: the examples import the built package, so `npm test` builds first.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';

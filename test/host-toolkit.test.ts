@@ -32,6 +32,12 @@ function fixture<T>(name: string): T {
 
 const SCREEN_SETTINGS = fixture<Record<string, unknown>>('analytics-settings.json');
 const BACKUPS = fixture<Record<string, unknown>>('panel-backups.json');
+/**
+ * Slugs as written after `host-toolkit/api/` in a URL path: refused ones (`decodedPasses` when
+ * their percent-decoded text is a harmless slug: `sites/12`, U+FFFD for bytes that are not UTF-8)
+ * and ones handed to the panel.
+ */
+const SLUGS = fixture<{ refused: Array<{ slug: string; why: string; decodedPasses?: boolean }>; passed: string[] }>('panel-slugs.json');
 
 function userWith(id: number, role: string): RestUser {
   const caps = capabilitiesOf([role]);
@@ -368,6 +374,77 @@ describe('the control panel catch-all', () => {
     expect(() => hostToolkit({ panelLimits: { timeoutMs: 0 } })).toThrow(
       'site-rest: hostToolkit panelLimits timeoutMs must be a number of at least 1',
     );
+  });
+});
+
+/**
+ * The ways a client can address the catch-all with `slug` (the text after `host-toolkit/api/` in
+ * a URL path), each with the route the server then matches: the slug as written through the pretty
+ * path and through an encoded `?rest_route=`, the slug percent-decoded through a `?rest_route=`
+ * that carries it as it is.
+ */
+function addressings(slug: string): Array<{ how: string; path: string; decoded: boolean }> {
+  return [
+    { how: '/wp-json/', path: `/wp-json${NS}/${slug}`, decoded: false },
+    { how: '?rest_route= encoded', path: `/?rest_route=${encodeURIComponent(`${NS}/${slug}`)}`, decoded: false },
+    { how: '?rest_route= as it is', path: `/?rest_route=${NS}/${slug}`, decoded: true },
+  ];
+}
+
+const INVALID_SLUG = {
+  code: 'host_toolkit_invalid_slug',
+  message:
+    'The path below host-toolkit/api must be a relative path of named segments: no empty, "." or ".." segment, no scheme, no "?", "#", backslash or control character, no encoded "%" or "/", and no space at either end of a segment.',
+  data: { status: 400 },
+};
+
+/** WordPress's route regexes stop `.` at a line break, so a route holding one reaches no route at all. */
+const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+
+describe('the control panel slug', () => {
+  it.each(SLUGS.refused)(
+    'refuses $why ($slug) with 400 before the panel is called, however it is addressed',
+    async ({ slug, decodedPasses }) => {
+      const { panel, asked } = recordingPanel();
+      const rest = server({ hostPanel: panel });
+      for (const { how, path, decoded } of addressings(slug).filter((way) => !(way.decoded && decodedPasses))) {
+        const expected = decoded && /%0[ad]/i.test(slug) ? NO_ROUTE : INVALID_SLUG;
+        for (const method of ['GET', 'POST', 'DELETE']) {
+          const answer = await rest.inject({ method, path, body: method === 'POST' ? { note: 'x' } : undefined, user: administrator });
+          expect([how, method, answer.status, answer.data]).toEqual([how, method, expected.data.status, expected]);
+        }
+      }
+      expect(asked).toEqual([]);
+    },
+  );
+
+  it('refuses a hostile slug before saying no panel is configured, and after refusing anonymous callers', async () => {
+    const rest = server();
+    const anonymous = await rest.inject({ path: `${NS}/sites/12/../../13`, user: null });
+    expect(anonymous.status).toBe(401);
+    const refused = await rest.inject({ path: `${NS}/sites/12/../../13`, user: administrator });
+    expect((refused.data as { code: string }).code).toBe('host_toolkit_invalid_slug');
+  });
+
+  it.each(SLUGS.passed)('hands the panel %s as the route matched it', async (slug) => {
+    const { panel, asked } = recordingPanel();
+    const rest = server({ hostPanel: panel });
+    const expected: string[] = [];
+    for (const { path, decoded } of addressings(slug)) {
+      const answer = await rest.inject({ path, user: administrator });
+      expect(answer.status).toBe(200);
+      expected.push(decoded ? decodeURIComponent(slug) : slug);
+    }
+    expect(asked.map((request) => request.slug)).toEqual(expected);
+  });
+
+  it('checks a long slug of many segments', async () => {
+    const { panel, asked } = recordingPanel();
+    const rest = server({ hostPanel: panel });
+    const long = Array.from({ length: 20_000 }, (_, i) => `s${i}`).join('/');
+    expect((await rest.inject({ path: `${NS}/${long}`, user: administrator })).status).toBe(200);
+    expect((await rest.inject({ path: `${NS}/${long}/..`, user: administrator })).status).toBe(400);
+    expect(asked.map((request) => request.slug)).toEqual([long]);
   });
 });
 

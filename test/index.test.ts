@@ -100,6 +100,34 @@ describe('descriptors rendered as WordPress renders the same args', () => {
   });
 });
 
+describe("core/v2's descriptors where routes.json leaves them open", () => {
+  it("are WordPress 6.1's own posts descriptors, title, content and excerpt with their raw/rendered properties", async () => {
+    const recorded = JSON.parse(readFileSync(join(FIXTURES, 'wp-6.1', 'index-root.json'), 'utf8')) as {
+      body: { routes: Record<string, { endpoints: Array<{ args: Record<string, unknown> }> }> };
+    };
+    const index = await getJson(createRestServer({ site: { name: 'Example Site', url: BASE }, namespaces: variantA() }), '/wp-json/');
+    const ours = index.routes as Record<string, { endpoints: Array<{ args: Record<string, unknown> }> }>;
+    const differing: string[] = [];
+    for (const [route, wordpressRoute] of [
+      ['/core/v2/posts', '/wp/v2/posts'],
+      ['/core/v2/posts/(?P<id>[\\d]+)', '/wp/v2/posts/(?P<id>[\\d]+)'],
+    ] as const) {
+      const fixed = spec.routes.find((r) => r.route === route)!.endpoints;
+      ours[route]!.endpoints.forEach((endpoint, i) => {
+        const listed = Array.isArray(fixed[i]!.args) ? [] : Object.keys(fixed[i]!.args);
+        const wordpress = recorded.body.routes[wordpressRoute]!.endpoints[i]!.args;
+        for (const [name, descriptor] of Object.entries(endpoint.args)) {
+          if (!listed.includes(name) && !phpEqual(descriptor, wordpress[name])) differing.push(`${route}[${i}] ${name}`);
+        }
+      });
+    }
+    expect(differing).toEqual([]);
+    const create = ours['/core/v2/posts']!.endpoints[1]!.args as Record<string, { properties?: Record<string, unknown> }>;
+    expect(Object.keys(create.title!.properties!)).toEqual(['raw', 'rendered']);
+    expect(Object.keys(create.content!.properties!)).toEqual(['raw', 'rendered', 'block_version', 'protected']);
+  });
+});
+
 describe('the root index of a server mounting the variant presets', () => {
   for (const variant of ['A', 'B'] as const) {
     it(`lists variant ${variant}'s implemented namespaces exactly as routes.json, and only the unbuilt ones are missing`, async () => {

@@ -298,6 +298,132 @@ describe('site-rest mock writes, as WordPress lets them', () => {
   });
 });
 
+describe('site-rest mock --anonymous-writes', () => {
+  const POSTS = '/wp-json/wp/v2/posts';
+  const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+  /** The recorded site's echo routes are public: WordPress's answers to writes sent without signing in, the index can reproduce. */
+  function anonymousEchoWrites(): Recording[] {
+    return loadRecordings().filter(
+      (r) =>
+        WRITES.has(r.request.method) &&
+        r.request.auth === 'none' &&
+        routeOf(r.request.path).startsWith('/echo/v1/') &&
+        specHeader(r) === 'none' &&
+        r.status !== 404 &&
+        !CALLBACK_ROUTES.includes(routeOf(r.request.path)) &&
+        // `meta` is optional to WordPress (only its `a` is required), required to the mock: see ON_REQUIRED_LIST.
+        ![...ON_REQUIRED_LIST, 'object-missing-meta'].includes(r.id) &&
+        routeOf(r.request.path) !== '/echo/v1/error',
+    );
+  }
+
+  /** Sends a recording's request to the mock at `base`: its status and decoded body. */
+  async function replayOn(base: string, recording: Recording): Promise<{ status: number; body: Record<string, unknown> }> {
+    const { method, path, headers, body } = recordedRequest(recording);
+    const answer = await fetch(base + path, { method, headers, body: body === undefined ? undefined : Buffer.from(body) });
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  }
+
+  it("answers WordPress's valid anonymous writes to the public routes it names with the echo, and its invalid ones with WordPress's 400s", async () => {
+    const recordings = anonymousEchoWrites();
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--anonymous-writes', 'echo/v1');
+    expect(printed.join('')).toMatch(/anonymous writes: let through on \d+ of the \d+ routes \(--anonymous-writes\)/);
+    const closed = (await start(join(WP, 'index-root.json'))).base;
+    const diffs: string[] = [];
+    for (const recording of recordings) {
+      const { status, body } = await replayOn(base, recording);
+      if (recording.status >= 400) {
+        diffs.push(...errorDiffs(recording, status, body).map((d) => `${recording.id}: ${d}`));
+        continue;
+      }
+      // The recorded site's echo routes answer their params, alone or beside the request's parts.
+      const recorded = recording.body as Record<string, unknown>;
+      const want = 'params' in recorded ? recorded.params : recorded;
+      if (status !== 200 || !phpEqual(body.params, want))
+        diffs.push(`${recording.id}: ${status} ${JSON.stringify(body)} != ${JSON.stringify(want)}`);
+      const refused = await replayOn(closed, recording);
+      if (refused.status !== 401) diffs.push(`${recording.id} without --anonymous-writes: ${refused.status}`);
+    }
+    expect(recordings.length).toBeGreaterThan(60);
+    expect(diffs).toEqual([]);
+  });
+
+  it('lets anonymous writes through on the routes named by key, and nowhere else', async () => {
+    const { base, printed } = await start(
+      join(WP, 'index-root.json'),
+      '--anonymous-writes',
+      '/echo/v1/items/(?P<id>\\d+)',
+      '--anonymous-writes',
+      'echo/v1/args',
+    );
+    expect(printed.join('')).toContain('writes: refused with 401');
+    expect(printed.join('')).toMatch(/anonymous writes: let through on 2 of the \d+ routes/);
+    expect(await getJson(`${base}/wp-json/echo/v1/items/5`, { method: 'PUT', ...json({ label: 'x' }) })).toEqual({
+      status: 200,
+      body: { route: '/echo/v1/items/5', method: 'PUT', params: { id: 5, label: 'x' } },
+    });
+    expect((await getJson(`${base}/wp-json/echo/v1/items/5`, { method: 'DELETE' })).status).toBe(200);
+    expect((await getJson(`${base}/index.php?rest_route=/echo/v1/args`, { method: 'POST', ...json({ req: 'x' }) })).status).toBe(200);
+    for (const [method, path] of [
+      ['POST', '/wp-json/echo/v1/sources'],
+      ['POST', '/wp-json/echo/v1/sources/9'],
+      ['POST', POSTS],
+    ]) {
+      expect([method, path, (await getJson(base + path, { method, ...json({}) })).status]).toEqual([method, path, 401]);
+    }
+    expect((await fetch(`${base}/wp-json/echo/v1/items/5`, { method: 'OPTIONS' })).headers.get('allow')).toBe('GET, PUT, PATCH, DELETE');
+    expect((await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS' })).headers.get('allow')).toBe('GET');
+  });
+
+  it('lets anonymous writes through on every route with all, validating them as WordPress does', async () => {
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--anonymous-writes', 'all');
+    const served = /(\d+) routes in/.exec(printed.join(''))![1]!;
+    // Not the root's routes nor the namespaces' indexes, which the server answers itself, nor the patterns left out.
+    const routes = recorded('index-root').routes as Record<string, { namespace: string }>;
+    const fromIndex = Object.entries(routes).filter(
+      ([key, { namespace }]) => namespace && key !== `/${namespace}` && !UNSAFE_ROUTES.includes(key),
+    );
+    expect(printed.join('')).toContain(`anonymous writes: let through on ${fromIndex.length} of the ${served} routes`);
+    expect(await getJson(base + POSTS, { method: 'POST', ...json({ title: 'x' }) })).toEqual({
+      status: 200,
+      body: { route: '/wp/v2/posts', method: 'POST', params: expect.objectContaining({ title: 'x' }) as unknown },
+    });
+    expect((await getJson(base + POSTS, { method: 'POST', ...json({ sticky: 'maybe' }) })).body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { sticky: 'sticky is not of type boolean.' } },
+    });
+    expect((await getJson(`${base}${POSTS}/1`, { method: 'DELETE' })).status).toBe(200);
+    // A batch checks each request's route as the route itself would.
+    const batch = await getJson(`${base}/wp-json/batch/v1`, {
+      method: 'POST',
+      ...json({ requests: [{ method: 'POST', path: '/echo/v1/batchable', body: { n: 2 } }] }),
+    });
+    expect((batch.body.responses as Array<{ status: number }>).map((r) => r.status)).toEqual([200]);
+  });
+
+  it('refuses a value that names no namespace or route of the index, naming the nearest one', async () => {
+    for (const [value, message] of [
+      [
+        'echo/v2',
+        '--anonymous-writes "echo/v2" names no namespace or route the index gives the mock ("all" names every one); did you mean "echo/v1"?',
+      ],
+      [
+        '/echo/v1/arg',
+        '--anonymous-writes "/echo/v1/arg" names no namespace or route the index gives the mock ("all" names every one); did you mean "/echo/v1/args"?',
+      ],
+      ['/batch/v1', '--anonymous-writes "/batch/v1" names no namespace or route the index gives the mock ("all" names every one)'],
+      ['', '--anonymous-writes must not be empty'],
+    ]) {
+      const refused = await start(join(WP, 'index-root.json'), '--anonymous-writes', value!).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect([value, refused instanceof UsageError, (refused as Error).message]).toEqual([value, true, message]);
+    }
+  });
+});
+
 describe('site-rest mock --delay and --fail-rate', () => {
   const INDEX = '/wp-json/wp/v2/posts';
 
@@ -417,6 +543,7 @@ describe('site-rest mock refuses input that is no root index', () => {
       'api-root': 'wp-json',
       'app-password': [],
       open: false,
+      'anonymous-writes': [],
       delay: 0,
       'fail-rate': 0,
     });

@@ -4,12 +4,21 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/common.js';
 import { openapi as openapiCommand } from '../src/cli/openapi.js';
-import { createRestServer, modulesFromIndex, variantA, variantB, type IndexRoute, type NamespaceModule } from '../src/index.js';
+import {
+  createRestServer,
+  modulesFromIndex,
+  variantA,
+  variantB,
+  type IndexRoute,
+  type NamespaceModule,
+  type OpenApiDocument,
+} from '../src/index.js';
 import { FIXTURES } from './helpers/peer.js';
 
 const INDEX_FILE = join(FIXTURES, 'wp-6.1', 'index-root.json');
@@ -29,6 +38,26 @@ async function problems(document: unknown): Promise<unknown[]> {
   const result = await validator.validate(document as Record<string, unknown>);
   expect(validator.version).toBe('3.1');
   return result.valid ? [] : [result.errors].flat();
+}
+
+/**
+ * The problems Redocly's `recommended` rules find, as `severity rule-id`. The one warning left,
+ * `info-license`, asks for the licence of the API described: that is the site owner's to state,
+ * not the library's, and a host adds it to the document it publishes.
+ */
+async function lintProblems(document: unknown): Promise<string[]> {
+  const config = await createConfig({ extends: ['recommended'] });
+  const found = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+  return found.map((problem) => `${problem.severity} ${problem.ruleId}`);
+}
+
+/** Every operation of a document, with its method and path. */
+function operations(document: OpenApiDocument): Array<{ method: string; path: string; summary?: unknown; operationId?: unknown }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => typeof operation === 'object' && operation !== null && 'responses' in operation)
+      .map(([method, operation]) => ({ method, path, ...(operation as { summary?: unknown; operationId?: unknown }) })),
+  );
 }
 
 async function wordpressRoutes(): Promise<Record<string, IndexRoute>> {
@@ -69,13 +98,14 @@ const shop: NamespaceModule = {
         { methods: ['DELETE'], args: { force: { type: 'boolean', default: false } }, handler: ok },
       ],
     },
-    { path: '/items/:slug/notes', endpoints: [{ methods: ['GET'], permission: 'public', handler: ok }] },
+    { path: '/items/:slug/notes', endpoints: [{ methods: ['GET'], summary: "List an item's notes", permission: 'public', handler: ok }] },
     { path: '/archive(?:/(?P<year>\\d{4}))?', endpoints: [{ methods: ['GET'], permission: 'public', handler: ok }] },
     { path: '/checked', endpoints: [{ methods: ['POST'], permission: () => true, handler: ok }] },
   ],
 };
 
 type Operation = {
+  summary: string;
   operationId: string;
   parameters?: Array<Record<string, unknown>>;
   requestBody?: { required?: boolean; content: Record<string, { schema: Record<string, unknown>; encoding?: Record<string, unknown> }> };
@@ -129,6 +159,66 @@ describe('server.openapi()', () => {
     expect(ids.length).toBeGreaterThan(200);
     expect(new Set(ids).size).toBe(ids.length);
     expect(document.tags.map((t) => t.name)).toEqual(['root', 'oembed/1.0', 'echo/v1', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1']);
+  });
+
+  it("passes Redocly's recommended rules for variants A and B: no errors, and the licence warning only", async () => {
+    const io = { out: () => {}, err: () => {} };
+    for (const variant of ['A', 'B']) {
+      const document = await openapiCommand(['--variant', variant], io);
+      expect(await lintProblems(document), `variant ${variant}`).toEqual(['warn info-license']);
+    }
+  });
+
+  it('the linter refuses an operation without a summary, so its pass means something', async () => {
+    const document = structuredClone(createRestServer({ site: SITE, namespaces: variantA() }).openapi());
+    delete (document.paths['/core/v2/posts']!.get as { summary?: string }).summary;
+    expect(await lintProblems(document)).toContain('error operation-summary');
+  });
+
+  it('gives every operation a summary and an operationId, unique and the same on every build', () => {
+    for (const namespaces of [variantA, variantB]) {
+      const document = createRestServer({ site: SITE, namespaces: namespaces() }).openapi();
+      const listed = operations(document);
+      for (const operation of listed) {
+        expect(typeof operation.summary === 'string' && operation.summary.length > 0, `${operation.method} ${operation.path}`).toBe(true);
+      }
+      const ids = listed.map((operation) => operation.operationId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(operations(createRestServer({ site: SITE, namespaces: namespaces() }).openapi()).map((o) => o.operationId)).toEqual(ids);
+    }
+  });
+
+  it("takes an endpoint's own summary, and words one from the method and path otherwise", () => {
+    const document = shopDocument();
+    expect(operationOf(document, '/shop/v1/items/{slug}/notes', 'get').summary).toBe("List an item's notes");
+    expect(operationOf(document, '/shop/v1/items/{id}', 'get').summary).toBe('Retrieve an item');
+    expect(operationOf(document, '/shop/v1/items/{id}', 'patch').summary).toBe('Update an item');
+    expect(operationOf(document, '/shop/v1/items/{id}', 'delete').summary).toBe('Delete an item');
+    const variant = createRestServer({ site: SITE, namespaces: variantA() }).openapi();
+    expect(operationOf(variant, '/core/v2/posts', 'get').summary).toBe('List posts');
+    expect(operationOf(variant, '/core/v2/posts', 'post').summary).toBe('Create a post');
+    expect(operationOf(variant, '/', 'get').summary).toBe('Describe the site and its routes');
+  });
+
+  it("describes core/v2's title, content and excerpt as their raw text or the object WordPress lists", () => {
+    const document = createRestServer({ site: SITE, namespaces: variantA() }).openapi();
+    const body = operationOf(document, '/core/v2/posts', 'post').requestBody!.content['application/json']!.schema as {
+      properties: Record<string, { anyOf?: Array<Record<string, unknown>> }>;
+    };
+    expect(body.properties.title).toEqual({
+      description: 'The title for the post.',
+      anyOf: [
+        { type: 'string', description: 'Title for the post, as it exists in the database.' },
+        {
+          type: 'object',
+          properties: {
+            raw: { type: 'string', description: 'Title for the post, as it exists in the database.' },
+            rendered: { type: 'string', description: 'HTML title for the post, transformed for display.', readOnly: true },
+          },
+        },
+      ],
+    });
+    for (const field of ['content', 'excerpt']) expect(body.properties[field]!.anyOf![0]!.type).toBe('string');
   });
 
   it('writes a regex path param as {id}, its regex anchored as the pattern and its arg as the schema', () => {
@@ -239,7 +329,9 @@ describe('server.openapi()', () => {
     const server = createRestServer({ site: SITE, namespaces: [shop] });
     expect(server.openapi().info).toEqual({ title: 'Shop', version: '1.0.0', description: 'A test shop' });
     expect(server.openapi({ title: 'T', version: '3', description: 'D' }).info).toEqual({ title: 'T', version: '3', description: 'D' });
-    expect(() => server.openapi({ titel: 'T' } as never)).toThrow('site-rest: openapi options has unknown option(s) "titel"');
+    expect(() => server.openapi({ titel: 'T' } as never)).toThrow(
+      'site-rest: openapi options has unknown option "titel" (did you mean "title"?)',
+    );
     expect(() => server.openapi({ version: 3 } as never)).toThrow(/openapi options\.version must be a string/);
   });
 
@@ -255,6 +347,7 @@ export const id: Post['parameters']['path']['id'] = 5;
 export const query: operations['get_core_v2_posts']['parameters']['query'] = { context: 'edit', per_page: 10, author: [1, 2] };
 type NewPost = NonNullable<paths['/core/v2/posts']['post']['requestBody']>['content']['application/json'];
 export const draft: NewPost = { status: 'draft', sticky: false };
+export const titled: NewPost = { title: 'Hello', content: { raw: '<p>Hi</p>' } };
 // @ts-expect-error: status is one of WordPress's statuses
 export const bad: NewPost = { status: 'bogus' };
 export const error: components['schemas']['WP_Error'] = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400 } };

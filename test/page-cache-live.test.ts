@@ -5,15 +5,20 @@ import { serve as serveHono } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import Koa from 'koa';
+import { readFileSync } from 'node:fs';
 import {
   createServer,
   request as httpRequest,
   type IncomingHttpHeaders,
+  type IncomingMessage,
   type OutgoingHttpHeaders,
+  type RequestListener,
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { createServer as createTlsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createExpressMiddleware } from '../src/adapters/express.js';
 import { createFetchHandler } from '../src/adapters/fetch.js';
@@ -25,10 +30,12 @@ import {
   memoryStore,
   type HostPageCache,
   type InProcessPageCache,
+  type RestServer,
   type SiteStore,
 } from '../src/index.js';
 import type { PageCacheRules } from '../src/namespaces/page-cache/services.js';
 import { pgliteStore } from '../src/store.js';
+import { FIXTURES } from './helpers/peer.js';
 
 const SIGNAL = new AbortController().signal;
 const HOST = 'site.test';
@@ -127,26 +134,44 @@ function listen(server: Server): Promise<{ port: number; close: () => Promise<vo
 }
 
 const rest = createRestServer({ site: { name: 'Cached', url: `http://${HOST}` }, onError: () => {} });
+/** A site behind a reverse proxy: its discovery `Link` follows `X-Forwarded-Host/Proto/Prefix`. */
+const proxied = createRestServer({ site: { name: 'Cached', url: `http://${HOST}` }, trustProxy: true, onError: () => {} });
+
+/** A self-signed certificate for site.test (test/fixtures/README.md), so each adapter can serve https visitors. */
+const TLS = {
+  key: readFileSync(join(FIXTURES, 'tls', 'site-test.key')),
+  cert: readFileSync(join(FIXTURES, 'tls', 'site-test.crt')),
+};
+
+/** How a test site is mounted: which RestServer, and whether its socket is TLS. */
+interface Mount {
+  server?: RestServer;
+  tls?: boolean;
+}
+
+function listenWith(handler: RequestListener, tls: boolean | undefined) {
+  return listen(tls ? createTlsServer(TLS, handler) : createServer(handler));
+}
 
 const ADAPTERS = {
-  node: (cache: HostPageCache) => {
-    const handler = createNodeHandler(rest, { pageCache: cache });
-    return listen(createServer((req, res) => handler(req, res, () => writeHost(res, req.url!))));
+  node: (cache: HostPageCache, { server = rest, tls }: Mount = {}) => {
+    const handler = createNodeHandler(server, { pageCache: cache });
+    return listenWith((req, res) => handler(req, res, () => writeHost(res, req.url!)), tls);
   },
-  express: (cache: HostPageCache) => {
+  express: (cache: HostPageCache, { server = rest, tls }: Mount = {}) => {
     const app = express();
-    app.use(createExpressMiddleware(rest, { pageCache: cache }));
+    app.use(createExpressMiddleware(server, { pageCache: cache }));
     // Express's own way for plain pages, node's for the ones that set headers or stream.
     app.use((req, res) => {
       if (req.path !== '/about/') return writeHost(res, req.originalUrl);
       const answer = hostAnswer(req.originalUrl);
       res.type('html').send(answer.chunks.join(''));
     });
-    return listen(createServer(app));
+    return listenWith(app, tls);
   },
-  koa: (cache: HostPageCache) => {
+  koa: (cache: HostPageCache, { server = rest, tls }: Mount = {}) => {
     const app = new Koa();
-    app.use(createKoaMiddleware(rest, { pageCache: cache }));
+    app.use(createKoaMiddleware(server, { pageCache: cache }));
     app.use((ctx) => {
       const answer = hostAnswer(ctx.url);
       for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, String(value));
@@ -154,10 +179,10 @@ const ADAPTERS = {
       ctx.body = answer.chunks.join('');
     });
     const handle = app.callback();
-    return listen(createServer((req, res) => void handle(req, res)));
+    return listenWith((req, res) => void handle(req, res), tls);
   },
-  'fetch (Hono)': (cache: HostPageCache) => {
-    const api = createFetchHandler(rest, {
+  'fetch (Hono)': (cache: HostPageCache, { server = rest, tls }: Mount = {}) => {
+    const api = createFetchHandler(server, {
       pageCache: cache,
       fallback: (request) => {
         const url = new URL(request.url);
@@ -176,8 +201,9 @@ const ADAPTERS = {
     const app = new Hono();
     app.all('*', (c) => api(c.req.raw));
     return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
-      const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-        resolve({ port: info.port, close: () => new Promise((done) => server.close(() => done())) }),
+      const options = { fetch: app.fetch, port: 0, hostname: '127.0.0.1' };
+      const listening = serveHono(tls ? { ...options, createServer: createTlsServer, serverOptions: TLS } : options, (info) =>
+        resolve({ port: info.port, close: () => new Promise((done) => listening.close(() => done())) }),
       );
     });
   },
@@ -189,14 +215,16 @@ interface Answer {
   body: string;
 }
 
-/** One request over a real socket, with full control of Host, Cookie and Authorization. */
-function ask(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+/** One request over a real socket (TLS with `tls`), with full control of Host, Cookie and Authorization. */
+function ask(port: number, path: string, headers: Record<string, string> = {}, method = 'GET', tls = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host: HOST, ...headers } }, (res) => {
+    const options = { host: '127.0.0.1', port, path, method, headers: { host: HOST, ...headers } };
+    const callback = (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    };
+    const req = tls ? httpsRequest({ ...options, servername: HOST, ca: TLS.cert }, callback) : httpRequest(options, callback);
     req.on('error', reject);
     req.end();
   });
@@ -370,6 +398,58 @@ describe.each(Object.keys(ADAPTERS) as Array<keyof typeof ADAPTERS>)('the %s ada
     aSecondLater();
     expect((await ask(site.port, '/about/')).headers['x-cache']).toBeUndefined();
   });
+
+  it('keeps separate pages for http and https visitors, as WP Super Cache keeps index-https.html beside index.html', async () => {
+    const secure = await ADAPTERS[name](current, { tls: true });
+    try {
+      await ask(site.port, '/about/');
+      const first = await ask(secure.port, '/about/', {}, 'GET', true);
+      expect(first.headers['x-cache']).toBeUndefined();
+      expect(first.body).toContain('/about/ rendering 2');
+      const again = await ask(secure.port, '/about/', {}, 'GET', true);
+      expect(again.headers['x-cache']).toBe('HIT');
+      expect(again.body).toContain('/about/ rendering 2');
+      const plain = await ask(site.port, '/about/');
+      expect(plain.headers['x-cache']).toBe('HIT');
+      expect(plain.body).toContain('/about/ rendering 1');
+      // Listed and purged as one directory, as the plugin's two files in it are.
+      expect(await listed(cache)).toEqual([`${HOST}/about/`, `${HOST}/about/`]);
+      expect(await cache.purge({ kind: 'path', path: `${HOST}/about/` }, SIGNAL)).toBe(2);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('keeps the page a request with forged proxy headers made away from every other visitor, under trustProxy', async () => {
+    const behindProxy = await ADAPTERS[name](current, { server: proxied });
+    const link = (root: string) => `<${root}/wp-json/>; rel="https://api.w.org/"`;
+    try {
+      const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-prefix': '/phish' };
+      const attack = await ask(behindProxy.port, '/about/', forged);
+      expect(attack.headers.link).toBe(link('https://evil.example/phish'));
+      expect((await ask(behindProxy.port, '/about/', forged)).headers['x-cache']).toBe('HIT');
+      await ask(behindProxy.port, '/about/', { host: 'evil.example' });
+
+      const visitor = await ask(behindProxy.port, '/about/');
+      expect(visitor.headers['x-cache']).toBeUndefined();
+      expect(visitor.body).toContain('/about/ rendering 3');
+      expect(visitor.headers.link).toBe(link(`http://${HOST}`));
+      const later = await ask(behindProxy.port, '/about/');
+      expect(later.headers['x-cache']).toBe('HIT');
+      expect(later.body).toContain('/about/ rendering 3');
+      expect(later.headers.link).toBe(link(`http://${HOST}`));
+
+      // The proxy's https visitors get a page of their own, linked as they reach the site.
+      const https = { 'x-forwarded-proto': 'https' };
+      expect((await ask(behindProxy.port, '/about/', https)).body).toContain('/about/ rendering 4');
+      const httpsLater = await ask(behindProxy.port, '/about/', https);
+      expect(httpsLater.headers['x-cache']).toBe('HIT');
+      expect(httpsLater.headers.link).toBe(link(`https://${HOST}`));
+      expect((await ask(behindProxy.port, '/about/')).headers.link).toBe(link(`http://${HOST}`));
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 /** Fills a cache as an adapter would: a lookup, then the host's answer kept. */
@@ -506,6 +586,96 @@ describe('the in-process page cache', () => {
     } finally {
       await origin.close();
     }
+  });
+
+  it('rejects URIs as WP Super Cache reads its entries: literal text, `\\x` for x, `.*` for any run, pieces in order', async () => {
+    rules = { ...rules, rejectedUris: ['wp-.*\\.php', 'index\\.php', '/shop/.*/cart.*step-2', 'a.b', 'x\\'] };
+    const rejected = ['/wp-login.php', '/x/wp-a/b.php', '/index.php?p=1', '/shop/red/cart/step-2', '/shop//cart?step-2', '/a.b/', '/x\\'];
+    const kept = ['/wp-login.phtml', '/indexXphp', '/shop/cart/red/step-2', '/shop/step-2/cart/', '/axb/', '/x/', '/wp.php'];
+    for (const path of rejected) expect(await visit(cache, path), path).toBe('pass');
+    for (const path of kept) expect(await visit(cache, path), path).not.toBe('pass');
+  });
+
+  it('rejects exactly the URIs an entry-by-entry scan rejects, for lists of entries sharing pieces', async () => {
+    /** The plugin's entries as they read here, each checked on its own: each piece found after the last. */
+    const reference = (uri: string, entry: string): boolean => {
+      const pieces: string[] = [];
+      let piece = '';
+      for (let i = 0; i < entry.length; i++) {
+        if (entry[i] === '\\' && i + 1 < entry.length) piece += entry[++i];
+        else if (entry[i] === '.' && entry[i + 1] === '*') {
+          pieces.push(piece);
+          piece = '';
+          i++;
+        } else piece += entry[i];
+      }
+      pieces.push(piece);
+      let from = 0;
+      for (const piece of pieces) {
+        const at = uri.indexOf(piece, from);
+        if (at < 0) return false;
+        from = at + piece.length;
+      }
+      return true;
+    };
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const parts = ['a', 'b', 'ab', 'ba', '.', '.*', '.*', '\\', '/'];
+    const text = (length: number, of: readonly string[]) => Array.from({ length }, () => of[random(of.length)]).join('');
+    for (let list = 0; list < 150; list++) {
+      rules = { ...rules, rejectedUris: Array.from({ length: 1 + random(12) }, () => text(1 + random(5), parts)) };
+      cache = newCache();
+      for (let i = 0; i < 20; i++) {
+        const path = `/${text(random(24), ['a', 'b', '.', '*', '\\', '/'])}`;
+        const expected = path.includes('wp-app.php') || rules.rejectedUris.some((entry) => reference(path, entry));
+        expect((await visit(cache, path)) === 'pass', `${JSON.stringify(rules.rejectedUris)} ${path}`).toBe(expected);
+      }
+    }
+  });
+
+  it('still rejects by every entry of a list stored beyond the caps before they were set', async () => {
+    rules = {
+      ...rules,
+      rejectedUris: Array.from({ length: 20_000 }, (_, i) => `/section-${i}/.*/draft`),
+      rejectedUserAgents: Array.from({ length: 20_000 }, (_, i) => `Scraper-${i}`),
+    };
+    expect(await visit(cache, '/section-19999/x/draft')).toBe('pass');
+    expect(await visit(cache, '/section-19999/draft')).toBe('miss');
+    const agent = async (ua: string) =>
+      (await cache.lookup({ method: 'GET', url: '/ua/', headers: { host: HOST, 'user-agent': ua } })).kind;
+    expect(await agent('Mozilla/5.0 scraper-12345')).toBe('pass');
+    expect(await agent('Mozilla/5.0 Scraper-')).not.toBe('pass');
+  });
+
+  it('serves a page uncached where `.*` entries nested hundreds deep would cost its URL more than 8 steps a character', async () => {
+    // Every `a…a` piece ends at every `a` of the URL while `q` is waited for: a scan would pass (no `q`), the budget rejects.
+    rules = { ...rules, rejectedUris: Array.from({ length: 250 }, (_, k) => `/.*${'a'.repeat(k + 1)}.*q`) };
+    expect(await visit(cache, `/${'a'.repeat(2000)}`)).toBe('pass');
+    expect(await visit(cache, `/${'a'.repeat(20)}`)).toBe('miss');
+    expect(await visit(cache, `/${'a'.repeat(20)}q`)).toBe('pass');
+  });
+
+  it('matches rejected user agents case-insensitively as literal text, as stristr does', async () => {
+    rules = { ...rules, rejectedUserAgents: ['Bad.*Bot', 'Slurp'] };
+    const agent = async (ua: string) =>
+      (await cache.lookup({ method: 'GET', url: '/ua/', headers: { host: HOST, 'user-agent': ua } })).kind;
+    expect(await agent('bad.*bot/1.0')).toBe('pass');
+    expect(await agent('Yahoo! SLURP')).toBe('pass');
+    expect(await agent('BadXBot')).toBe('miss');
+  });
+
+  it('keeps no page for a Host that is no host name, which would file it under another path', async () => {
+    const ask = (host: string, url = '/x/') => cache.lookup({ method: 'GET', url, headers: { host } });
+    expect((await ask(`${HOST}/about`)).kind).toBe('pass');
+    expect((await ask(`${HOST}, evil.example`)).kind).toBe('pass');
+    expect((await ask('')).kind).toBe('pass');
+    expect((await ask(`${HOST.toUpperCase()}:8080`)).kind).toBe('miss');
+    expect((await ask('[::1]:8080')).kind).toBe('miss');
+  });
+
+  it('keeps no page for a proxy address header over 300 characters', async () => {
+    const lookup = await cache.lookup({ method: 'GET', url: '/x/', headers: { host: HOST, 'x-forwarded-host': 'a'.repeat(301) } });
+    expect(lookup.kind).toBe('pass');
   });
 
   it('refuses a bad size option at start-up', () => {

@@ -199,6 +199,57 @@ describe('settings', () => {
     expect(now.cache_rejected_user_agent).toEqual(['Bad Bot', 'crawler']);
   });
 
+  it('keeps lists at the caps: 1,000 rejected URIs or user agents of up to 255 characters each', async () => {
+    const rest = server();
+    const uris = Array.from({ length: 1000 }, (_, i) => `/${String(i).padStart(254, 'u')}`);
+    const agents = Array.from({ length: 1000 }, (_, i) => `Bot ${i}`);
+    const answer = await call(rest, 'POST', '/settings', { cache_rejected_uri: uris, cache_rejected_user_agent: agents });
+    expect(answer.data).toEqual([null, null]);
+    const now = await settings(rest);
+    expect(now.cache_rejected_uri).toEqual(uris);
+    expect(now.cache_rejected_user_agent).toEqual(agents);
+  });
+
+  it.each([
+    [
+      '55,000 rejected URIs',
+      { cache_rejected_uri: Array.from({ length: 55_000 }, (_, i) => `/page-${i}/`) },
+      'You attempted to reject 55000 URIs but at most 1000 can be rejected.',
+    ],
+    [
+      '1,001 rejected URIs in one line, as the plugin splits them',
+      { cache_rejected_uri: [Array.from({ length: 1001 }, (_, i) => `/p${i}/`).join(', ')] },
+      'You attempted to reject 1001 URIs but at most 1000 can be rejected.',
+    ],
+    [
+      'a rejected URI of 256 characters',
+      { cache_rejected_uri: ['/checkout/', `/${'a'.repeat(255)}`] },
+      'You attempted to reject a URI of 256 characters but each can be at most 255 characters long.',
+    ],
+    [
+      'a URI over the length once escaped',
+      { cache_rejected_uri: ['&'.repeat(60)] },
+      'You attempted to reject a URI of 300 characters but each can be at most 255 characters long.',
+    ],
+    [
+      '1,001 rejected user agents',
+      { cache_rejected_user_agent: Array.from({ length: 1001 }, (_, i) => `Bot ${i}`) },
+      'You attempted to reject 1001 user agents but at most 1000 can be rejected.',
+    ],
+    [
+      'a rejected user agent of 256 characters',
+      { cache_rejected_user_agent: [`Bad Bot ${'x'.repeat(248)}`] },
+      'You attempted to reject a user agent of 256 characters but each can be at most 255 characters long.',
+    ],
+  ])('refuses %s with the plugin’s error list, saving nothing of the body', async (_case, lists, message) => {
+    const rest = server();
+    const before = await settings(rest);
+    const answer = await call(rest, 'POST', '/settings', { is_cache_enabled: true, cache_max_time: 60, ...lists });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual([message]);
+    expect(await settings(rest)).toEqual(before);
+  });
+
   it('answers 500 internal_server_error for a list setting given as a string, where PHP’s implode() stops', async () => {
     const rest = server();
     const answer = await call(rest, 'POST', '/settings', { cache_rejected_uri: 'wp-admin' });

@@ -70,6 +70,13 @@ describe('registration refuses', () => {
     expect(register(withEndpoint({}, '/g/(?P<>\\d+)'))).toThrow(/invalid route pattern/);
   });
 
+  it('a summary that is not one line of text', () => {
+    for (const summary of ['', 'List things\nand more', 42]) {
+      expect(register(withEndpoint({ summary }))).toThrow('site-rest: GET /typos/v1/things has a summary that is not one line of text');
+    }
+    expect(register(withEndpoint({ summary: 'List things' }))).not.toThrow();
+  });
+
   it('missing or malformed options, naming the option', () => {
     expect(() => createRestServer({} as RestServerOptions)).toThrow(/createRestServer options\.site is required/);
     expect(() => createRestServer({ site: { name: 'x' } })).toThrow(/options\.site\.url is required/);
@@ -77,7 +84,9 @@ describe('registration refuses', () => {
       /options\.site\.url must be an absolute http\(s\) URL/,
     );
     expect(() => createRestServer({ site, maxBatchSize: 0 })).toThrow(/options\.maxBatchSize must be at least 1/);
-    expect(() => createRestServer({ site, onErrror: () => {} } as RestServerOptions)).toThrow(/options has unknown option\(s\) "onErrror"/);
+    expect(() => createRestServer({ site, onErrror: () => {} } as RestServerOptions)).toThrow(
+      /options has unknown option "onErrror" \(did you mean "onError"\?\)/,
+    );
     expect(() => createRestServer({ site, namespaces: [{ namespace: 'x/v1' }] } as unknown as RestServerOptions)).toThrow(
       /options\.namespaces\.0\.routes/,
     );

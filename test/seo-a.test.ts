@@ -151,10 +151,12 @@ describe('per-post SEO fields', () => {
     expect(Object.keys(answer.data.data.params)).toEqual(['id']);
   });
 
-  it('writes robots checkboxes as yes, lists the modified dates, and rewrites post_modified from a custom date', async () => {
+  it('writes robots checkboxes as yes, and describes the fields of SEOPress 9.6: the freeze date, no custom date or modified dates', async () => {
+    const before = await store.posts.get(own);
     const saved = await put(`/posts/${own}/meta-robot-settings`, {
       _seopress_robots_index: 'yes',
       _seopress_robots_canonical: 'http://seo.test/canonical/',
+      _seopress_robots_freeze_modified_date: 'yes',
       _seopress_robots_custom_modified_date: '2025-03-04',
     });
     expect(saved.data).toEqual({ code: 'success' });
@@ -162,9 +164,20 @@ describe('per-post SEO fields', () => {
     expect(valueOf(fields, '_seopress_robots_index')).toMatchObject({ can_modify: true, value: 'yes' });
     expect(valueOf(fields, '_seopress_robots_follow')?.value).toBe('');
     expect(valueOf(fields, '_seopress_robots_canonical')?.value).toBe('http://seo.test/canonical/');
-    expect(valueOf(fields, 'post_modified')?.value).toBe('2025-03-04 00:00:00');
-    expect(valueOf(fields, 'post_modified_formatted')?.value).toBe('March 4, 2025 12:00 am');
-    expect((await store.posts.get(own))?.post_modified_gmt).toBe('2025-03-04 00:00:00');
+    expect(valueOf(fields, '_seopress_robots_freeze_modified_date')).toMatchObject({ can_modify: true, value: 'yes' });
+    // Helpers/Metas/RobotSettings::getMetaKeys in 9.6 ends at the freeze date; 9.7 added the custom date and the post's dates.
+    expect(fields.map((field) => field.key)).toEqual([
+      '_seopress_robots_index',
+      '_seopress_robots_follow',
+      '_seopress_robots_snippet',
+      '_seopress_robots_imageindex',
+      '_seopress_robots_canonical',
+      '_seopress_robots_primary_cat',
+      '_seopress_robots_freeze_modified_date',
+    ]);
+    const after = await store.posts.get(own);
+    expect([after?.post_modified, after?.post_modified_gmt]).toEqual([before?.post_modified, before?.post_modified_gmt]);
+    expect(await store.postMeta.get(own, '_seopress_robots_custom_modified_date')).toEqual([]);
   });
 
   it('offers every category in use as a primary category, after SEOPress’s “None”', async () => {
@@ -339,6 +352,59 @@ describe('target keywords', () => {
   });
 });
 
+describe('keyword use', () => {
+  const TARGET_KW = '_seopress_analysis_target_kw';
+  type Use = Array<{ key: string; rows: Array<{ post_id: number; title: string }> }>;
+  const counted = async (keywords: string[], as: RestUser, id = own) =>
+    (await rest.inject<Use>({ path: `${NS}/posts/${id}/count-target-keywords-use`, query: { keywords }, user: as })).data.map(
+      ({ key, rows }) => [key, rows.map((row) => row.post_id)],
+    );
+
+  it('names to an author only the posts they may read: never another’s draft, pending or scheduled post, cached or not', async () => {
+    const hidden: number[] = [];
+    for (const post_status of ['draft', 'pending', 'future']) {
+      hidden.push((await store.posts.insert({ post_title: `Editor ${post_status}`, post_status, post_author: 2 })).ID);
+    }
+    const mine = (await store.posts.insert({ post_title: 'My draft', post_status: 'draft', post_author: 3 })).ID;
+    for (const id of [others, ...hidden, mine]) await store.postMeta.update(id, TARGET_KW, 'seo,rest');
+    // The editor asks first, so SEOPress's transient holds every post; the author's answer is still only what they may read.
+    expect(await counted(['seo'], editor)).toEqual([['seo', [others, ...hidden, mine]]]);
+    expect(await counted(['seo'], author)).toEqual([['seo', [others, mine]]]);
+    // The author first, then the editor: the transient was not narrowed for the author.
+    expect(await counted(['rest'], author)).toEqual([['rest', [others, mine]]]);
+    expect(await counted(['rest'], editor)).toEqual([['rest', [others, ...hidden, mine]]]);
+    await store.postMeta.update(own, TARGET_KW, 'seo');
+    const usage = (await get<{ usage: Use }>(`/posts/${own}/target-keywords`, author)).data.usage;
+    expect(usage.map(({ rows }) => rows.map((row) => row.post_id))).toEqual([[others, mine]]);
+    // A post that becomes a draft after the answer was cached is no longer named.
+    await store.posts.update(others, { post_status: 'draft' });
+    expect(await counted(['seo'], author)).toEqual([['seo', [mine]]]);
+  });
+
+  it('counts as SEOPress 9.6 does: the post itself on count-target-keywords-use, every post type but Elementor’s templates', async () => {
+    const product = (await store.posts.insert({ post_title: 'Product', post_type: 'product', post_status: 'publish', post_author: 2 })).ID;
+    const template = (await store.posts.insert({ post_title: 'Template', post_type: 'elementor_library', post_status: 'publish' })).ID;
+    for (const id of [own, product, template]) await store.postMeta.update(id, TARGET_KW, 'seo, news');
+    // `(int) $request->get_param('id')` never equals wpdb's string post_id: the post asked about is listed too.
+    expect(await counted(['seo'], editor)).toEqual([['seo', [own, product]]]);
+    // target-keywords hands over the path's id as a string, which does leave the post out.
+    const usage = (await get<{ usage: Use }>(`/posts/${own}/target-keywords`, editor)).data.usage;
+    expect(usage.map(({ key, rows }) => [key, rows.map((row) => row.post_id)])).toEqual([
+      ['seo', [product]],
+      ['news', [product]],
+    ]);
+  });
+
+  it('keeps only the posts SQL’s LIKE also finds: a keyword’s `\\` escapes the next character there', async () => {
+    await store.postMeta.update(others, TARGET_KW, 'c\\d,c_d');
+    expect(await counted(['c\\d', 'c_d', 'C_D'], editor)).toEqual([
+      ['c\\d', []],
+      ['c_d', [others]],
+      ['C_D', []],
+    ]);
+  });
+});
+
 describe('title and description preview', () => {
   it('answers 401 missing_parameters when neither title nor description is sent', async () => {
     expect(await get(`/posts/${own}/preview-title-description-metas`)).toMatchObject({
@@ -487,8 +553,7 @@ describe('headless SEO data', () => {
 });
 
 describe('options, roles and search-url', () => {
-  it('answers each option group flattened, [] when empty, only to administrators', async () => {
-    expect(await get('/options/titles-settings', admin)).toMatchObject({ status: 200, data: [] });
+  it('answers each option group flattened, only to administrators', async () => {
     await store.options.set('seopress_dashboard_option_name', { a: '1' });
     await store.options.set('seopress_toggle', { 'toggle-titles': '1' });
     expect((await get('/options/dashboard-settings', admin)).data).toEqual({ a: '1', 'toggle-titles': '1' });
@@ -496,6 +561,26 @@ describe('options, roles and search-url', () => {
     expect(await get('/options/titles-settings', null)).toMatchObject({ status: 401, data: { code: 'rest_forbidden' } });
     expect(await get('/options/titles-settings', editor)).toMatchObject({ status: 403, data: { code: 'rest_forbidden' } });
     expect((await get('/options/unknown-settings', admin)).status).toBe(404);
+  });
+
+  it('answers an unset group as SEOPress 9.6’s `return;` does: a 200 without a body', async () => {
+    for (const group of ['titles-settings', 'dashboard-settings', 'indexing-settings', 'license-settings']) {
+      expect(await get(`/options/${group}`, admin)).toMatchObject({ status: 200, body: '', data: null });
+    }
+    await store.options.set('seopress_titles_option_name', []);
+    await store.options.set('seopress_pro_license_key', '0');
+    expect((await get('/options/titles-settings', admin)).body).toBe('');
+    expect((await get('/options/license-settings', admin)).body).toBe('');
+  });
+
+  it('merges option values as SEOPress’s foreach does: a later key in its first place, a scalar adding nothing, a list answered as a list', async () => {
+    await store.options.set('seopress_instant_indexing_option_name', { engines: 'bing', key: 'old' });
+    await store.options.set('seopress_instant_indexing_log_option_name', { key: 'new', log: 'done' });
+    expect((await get('/options/indexing-settings', admin)).body).toBe('{"engines":"bing","key":"new","log":"done"}');
+    await store.options.set('seopress_titles_option_name', 'not an array');
+    expect(await get('/options/titles-settings', admin)).toMatchObject({ status: 200, data: [] });
+    await store.options.set('seopress_bot_option_name', ['a', 'b']);
+    expect((await get('/options/bot-settings', admin)).data).toEqual(['a', 'b']);
   });
 
   it('never answers the license key in clear: only its last four characters show', async () => {
@@ -521,7 +606,31 @@ describe('options, roles and search-url', () => {
       { id: String(own), post_title: 'Hello SEO', guid: 'http://seo.test/hello-seo/' },
     ]);
     expect((await rest.inject<unknown[]>({ path: `${NS}/search-url`, query: { url: 'bulk' } })).data).toHaveLength(50);
-    expect((await rest.inject<unknown[]>({ path: `${NS}/search-url`, query: { url: ['x'] } })).data).toHaveLength(50);
+  });
+
+  it('searches with SEOPress’s LIKE: `_` one character, `%` any run, `\\` the next as written', async () => {
+    const dash = (await store.posts.insert({ post_title: 'First', post_name: 'post-01', post_status: 'publish' })).ID;
+    const sale = (await store.posts.insert({ post_title: '100% organic', post_name: 'organic', post_status: 'publish' })).ID;
+    const ids = async (url: string) =>
+      (await rest.inject<Array<{ id: string }>>({ path: `${NS}/search-url`, query: { url } })).data.map((row) => Number(row.id));
+    expect(await ids('post_01')).toEqual([dash]);
+    expect(await ids('post\\_01')).toEqual([]);
+    expect(await ids('hel%seo')).toEqual([own]);
+    expect(await ids('100\\%')).toEqual([sale]);
+    expect(await ids('0_')).toEqual([dash, sale]);
+    // A run of `%`s is one, however long; a pattern needing more than 200 characters (WordPress's longest slug) is not searched.
+    expect(await ids('%'.repeat(5000))).toHaveLength(4);
+    const long = (await store.posts.insert({ post_title: 'x'.repeat(201), post_name: 'long', post_status: 'publish' })).ID;
+    expect(await ids('x'.repeat(200))).toEqual([long]);
+    expect(await ids('x'.repeat(201))).toEqual([]);
+  });
+
+  it('searches for "Array" when url is an array, as PHP’s string of one, never every post', async () => {
+    const sorting = (await store.posts.insert({ post_title: 'Sorting an ARRAY', post_status: 'publish' })).ID;
+    for (const url of [['x'], { a: 'x' }]) {
+      const answer = await rest.inject<Array<{ id: string }>>({ path: `${NS}/search-url`, query: { url } });
+      expect(answer.data.map((row) => Number(row.id))).toEqual([sorting]);
+    }
   });
 });
 

@@ -9,11 +9,14 @@ import { passThroughCache } from './page-cache.js';
 import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
 export type { TrustedProxies } from './client-address.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, optionsObject, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 
 /** Options of {@link createExpressMiddleware}. */
 export interface ExpressMiddlewareOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
   discoveryLink?: boolean;
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
@@ -30,6 +33,11 @@ export interface ExpressMiddlewareOptions {
    */
   trustedProxies?: TrustedProxies;
 }
+
+// Express gives the mount path itself, so a `basePath` is answered with how to mount there.
+const expressMiddlewareOptions = optionsObject({ ...ADAPTER_OPTIONS } satisfies OptionsShape<ExpressMiddlewareOptions>, {
+  hints: { basePath: "Express gives the mount path: app.use('/blog', middleware)" },
+});
 
 /** What the middleware reads of an Express request (Express 4 and 5): the node request plus what parsers left on it. */
 export interface ExpressRequestLike extends IncomingMessage {
@@ -74,7 +82,8 @@ function hostBody(req: ExpressRequestLike): HostBody {
  * handler through `next(error)`.
  */
 export function createExpressMiddleware(server: RestServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(expressMiddlewareOptions, options, 'createExpressMiddleware');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
   const addressOf = clientAddressOf(options, 'createExpressMiddleware', EXPRESS_CONNECTION, expressAddress);

@@ -6,6 +6,9 @@ import { readFetchBody } from './read-body.js';
 import { DEFAULT_BODY_LIMIT, fetchRequestBody, notFoundResponse, settleBody, type RequestBody } from './request-body.js';
 import { bodyChunks, SINGLE_WRITE_LIMIT } from './write-response.js';
 import { basePathOption, belowBase } from './mount.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, fn, optionsObject, text, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
 import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
@@ -13,8 +16,8 @@ export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** Answers requests outside the API (default: WordPress's 404 `rest_no_route`). */
   fallback?: (request: Request) => Response | Promise<Response>;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `fallback`. */
@@ -43,6 +46,12 @@ const unknownAddress = (): undefined => undefined;
 
 /** What the trusted-proxy reading takes from a `Request`: no peer, and the header. */
 const FETCH_CONNECTION = { peer: unknownAddress, forwardedFor: (request: Request) => request.headers.get('x-forwarded-for') ?? undefined };
+
+const fetchHandlerOptions = optionsObject({
+  ...ADAPTER_OPTIONS,
+  basePath: text.optional(),
+  fallback: fn('request → Response').optional(),
+} satisfies OptionsShape<FetchHandlerOptions>);
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -126,9 +135,10 @@ async function throughCache(
   pass: NonNullable<FetchHandlerOptions['fallback']>,
   url: string,
   headers: Record<string, string>,
+  secure: boolean,
 ): Promise<Response> {
   const method = request.method.toUpperCase();
-  const lookup = await cache.lookup({ method, url, headers });
+  const lookup = await cache.lookup({ method, url, headers, secure });
   if (lookup.kind === 'hit') return cachedResponse(lookup.answer, method);
   let response = await pass(request);
   const postId = response.headers.get(POST_ID_HEADER);
@@ -152,7 +162,8 @@ async function throughCache(
  * promise, so the platform's or framework's error handling sees it.
  */
 export function createFetchHandler(server: RestServer, options: FetchHandlerOptions = {}): FetchHandler {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(fetchHandlerOptions, options, 'createFetchHandler');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
@@ -166,7 +177,7 @@ export function createFetchHandler(server: RestServer, options: FetchHandlerOpti
     secure: boolean,
     url: string,
   ) {
-    const response = await (pageCache ? throughCache(pageCache, request, pass, url, headers) : pass(request));
+    const response = await (pageCache ? throughCache(pageCache, request, pass, url, headers, secure) : pass(request));
     if (!discovery) return response;
     const link = server.discoveryLink({ headers, basePath, secure });
     try {

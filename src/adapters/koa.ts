@@ -11,6 +11,9 @@ import { sentHead } from './page-cache.js';
 import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
 export type { TrustedProxies } from './client-address.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 
 // Koa is an optional peer: these shapes stand in for its types so that users without @types/koa still compile.
 
@@ -52,8 +55,8 @@ export interface KoaContextLike {
 
 /** Options of {@link createKoaMiddleware}. */
 export interface KoaMiddlewareOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `next()`. */
   basePath?: string;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
@@ -81,6 +84,8 @@ const KOA_CONNECTION = {
   peer: (ctx: KoaContextLike) => ctx.req.socket.remoteAddress,
   forwardedFor: (ctx: KoaContextLike) => ctx.req.headers['x-forwarded-for'],
 };
+
+const koaMiddlewareOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<KoaMiddlewareOptions>);
 
 /**
  * Hands a core answer to Koa's response API rather than writing to the socket, so that
@@ -128,7 +133,12 @@ async function bodyOf(ctx: KoaContextLike, server: RestServer, limit: number): P
  * bytes (a stream is let through uncached) and the cache admits it.
  */
 async function throughCache(cache: HostPageCache, ctx: KoaContextLike, next: () => Promise<unknown>): Promise<void> {
-  const lookup = await cache.lookup({ method: ctx.method, url: ctx.originalUrl ?? ctx.url, headers: ctx.req.headers });
+  const lookup = await cache.lookup({
+    method: ctx.method,
+    url: ctx.originalUrl ?? ctx.url,
+    headers: ctx.req.headers,
+    secure: overTls(ctx.req),
+  });
   if (lookup.kind === 'hit') {
     const { answer } = lookup;
     // Headers first, so Koa keeps the page's Content-Type for a Buffer body.
@@ -155,7 +165,8 @@ export function createKoaMiddleware(
   server: RestServer,
   options: KoaMiddlewareOptions = {},
 ): (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void> {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(koaMiddlewareOptions, options, 'createKoaMiddleware');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;

@@ -10,6 +10,9 @@ import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
 import { clientAddressOf, type TrustedProxies } from './client-address.js';
+import type { ByteSize } from '../core/byte-size.js';
+import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
+import { ADAPTER_OPTIONS } from './adapter-options.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
@@ -17,8 +20,8 @@ export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {
-  /** Largest request body read, in bytes (default 1 MiB); larger ones answer 413. */
-  bodyLimit?: number;
+  /** Largest request body read, in bytes or as Express writes sizes (`'1mb'`; default 1 MiB); larger ones answer 413. */
+  bodyLimit?: ByteSize;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs are passed on. */
   basePath?: string;
   /** Add WordPress's discovery `Link` header to the responses of requests passed on to `next()` (default true, as WordPress's front-end pages). */
@@ -44,6 +47,8 @@ const socketAddress = (req: IncomingMessage): string | undefined => req.socket.r
 /** What the trusted-proxy reading takes from a node request: the socket's address and the header. */
 const NODE_CONNECTION = { peer: socketAddress, forwardedFor: (req: IncomingMessage) => req.headers['x-forwarded-for'] };
 
+const nodeHandlerOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<NodeHandlerOptions>);
+
 /** A `node:http` request listener that also works as connect-style middleware. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
@@ -52,7 +57,8 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
  * the API go to `next()` when there is one, else answer 404.
  */
 export function createNodeHandler(server: RestServer, options: NodeHandlerOptions = {}): NodeHandler {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const given = checkOptions(nodeHandlerOptions, options, 'createNodeHandler');
+  const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;

@@ -11,6 +11,7 @@ import {
   type PageKeeper,
 } from '../core/http/page-cache.js';
 import { setOwn } from '../core/own-property.js';
+import { overTls } from './mount.js';
 
 /** The head of an answer about to leave `res`, with the post id header already taken off it. */
 export function sentHead(res: ServerResponse, status: number, postId: ReturnType<ServerResponse['getHeader']>): PageHead {
@@ -127,7 +128,7 @@ export async function passThroughCache(
   pass: () => void,
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  const lookup = await cache.lookup({ method, url, headers: req.headers });
+  const lookup = await cache.lookup({ method, url, headers: req.headers, secure: overTls(req) });
   if (res.destroyed) return;
   if (lookup.kind === 'hit') return writeCachedAnswer(res, lookup.answer, method);
   watchAnswer(res, lookup.kind === 'miss' ? lookup.keeper : null);

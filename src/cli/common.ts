@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { isStrongPassword, normalizePassword, PASSWORD_REQUIREMENT } from '../core/auth/password-strength.js';
+import { nearestWord } from '../core/nearest-word.js';
 import type { SiteStore } from '../store/types.js';
 
 /** Where the CLI writes, so tests can run it without a process of its own. */
@@ -18,6 +20,37 @@ export interface Serving {
 
 /** A command-line mistake: the message to print before the usage, and exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * The long flag an unknown one of `argv` most likely meant, written `--name`: the first unknown
+ * flag's nearest known name; for one written with a single dash (`-port`, read as `-p -o -r -t`),
+ * the nearest to what follows the dash.
+ */
+function meantFlag(argv: string[], options: ParseArgsConfig['options']): string | undefined {
+  const known = Object.keys(options ?? {});
+  const { tokens } = parseArgs({ args: argv, options, strict: false, tokens: true });
+  const unknown = tokens.find((token) => token.kind === 'option' && !known.includes(token.name));
+  if (unknown?.kind !== 'option') return undefined;
+  const written = argv[unknown.index]!;
+  const name = written.startsWith('--') ? unknown.name : written.slice(1).split('=', 1)[0]!;
+  const near = nearestWord(name, known);
+  return near === undefined ? undefined : `--${near}`;
+}
+
+/**
+ * `util.parseArgs` of `config.args`, whose refusal of an unknown flag also names the known flag
+ * nearest to it (`--prot`: "Did you mean --port?"); its errors are parseArgs' own otherwise.
+ */
+export function parseFlags<T extends ParseArgsConfig & { args: string[] }>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw error;
+    const meant = meantFlag(config.args, config.options);
+    if (meant !== undefined) (error as Error).message += `\nDid you mean ${meant}?`;
+    throw error;
+  }
+}
 
 /** The flags every serving command takes. */
 export const ListenFlags = {

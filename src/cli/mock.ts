@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler } from '../adapters/node.js';
 import { echoRequest, modulesFromIndex, type IndexRoute } from '../core/index/from-index.js';
@@ -9,22 +8,30 @@ import { RestResponse } from '../core/http/response.js';
 import { createUserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer, type RestServerOptions } from '../core/server.js';
 import type { Handler, RestUser, SiteFacts } from '../core/types.js';
-import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
+import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo } from './common.js';
+import { anonymousWriteRoutes, withAnonymousWrites } from './anonymous-writes.js';
 import { withFaults } from './faults.js';
 import { dropUnsafePatterns } from './unsafe-patterns.js';
 
 /** The usage text of `site-rest mock`. */
 export const MOCK_USAGE = `Usage: site-rest mock <index.json | URL> [--fixtures DIR] [--app-password USER:PASSWORD]... [--open]
-                     [--delay MS] [--fail-rate R] [--seed N] [--port N] [--host H] [--api-root P]
+                     [--anonymous-writes all|NAMESPACE|ROUTE]... [--delay MS] [--fail-rate R] [--seed N]
+                     [--port N] [--host H] [--api-root P]
 
   Serves the routes of a WordPress root index (what GET /wp-json/ answers, from a file or an
   http(s) URL) with WordPress's validation; valid requests are answered {route, method, params}.
-  Writes (POST, PUT, PATCH, DELETE) need a signed-in user, as on WordPress: 401 otherwise.
+  Writes (POST, PUT, PATCH, DELETE) need a signed-in user, as on WordPress: 401 otherwise, except
+  on the routes --anonymous-writes names (an index does not show which routes are public).
 
   --fixtures      directory of recorded answers (*.json: {request: {method, path}, status, body}),
                   served instead of the echo to valid requests with the same method, route and query
   --app-password  a user who may write, signing in with HTTP Basic USER:PASSWORD; repeatable
   --open          any HTTP Basic user and password signs in (instead of --app-password)
+  --anonymous-writes all|NAMESPACE|ROUTE
+                  anonymous callers may write to these routes, as to a plugin route that is public on
+                  the real site (a contact form's feedback, an MFA send-code): all, a namespace
+                  (contact-form-7/v1) or a route as the index lists it; repeatable. Invalid requests
+                  still get WordPress's 400s.
   --delay         milliseconds every answer is held back (0-60000, default 0)
   --fail-rate     share of requests answered 500 internal_server_error (0-1, default 0)
   --seed          integer that makes the failing requests the same from run to run
@@ -48,6 +55,7 @@ const MockFlags = z
     fixtures: z.string().min(1, '--fixtures must not be empty').optional(),
     'app-password': z.array(z.string()).default([]),
     open: z.boolean().default(false),
+    'anonymous-writes': z.array(z.string().min(1, '--anonymous-writes must not be empty')).default([]),
     delay: z.coerce
       .number({ error: '--delay must be a number' })
       .int('--delay must be whole milliseconds')
@@ -124,12 +132,13 @@ type RecordedAnswers = Map<string, { status: number; body: unknown }>;
 export function parseMockFlags(argv: string[]): MockFlags {
   let parsed: { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args: argv,
       options: {
         fixtures: { type: 'string' },
         'app-password': { type: 'string', multiple: true },
         open: { type: 'boolean' },
+        'anonymous-writes': { type: 'string', multiple: true },
         delay: { type: 'string' },
         'fail-rate': { type: 'string' },
         seed: { type: 'string' },
@@ -313,19 +322,27 @@ async function signIn(flags: MockFlags): Promise<SignIn> {
   return { options: { users }, line: `writes: signed-in users ${[...passwords.keys()].join(', ')} (HTTP Basic)` };
 }
 
+/** How the mock serves a site: who signs in, and the routes anonymous callers may write to. */
+interface MockAccess {
+  auth: SignIn['options'];
+  anonymousWrites: ReadonlySet<string>;
+}
+
 /**
  * The REST server of the mocked site at `url`, every endpoint answered by `handler`, without the
- * index's unsafe patterns; `dropped` lists those. Reads are public; writes need a user `auth` signs in.
+ * index's unsafe patterns; `dropped` lists those. Reads are public; writes need a user `auth` signs
+ * in, but on the routes of `anonymousWrites`.
  */
 function mockServer(
   mocked: MockedSite,
   flags: MockFlags,
   url: string,
   handler: Handler,
-  auth: SignIn['options'],
+  { auth, anonymousWrites }: MockAccess,
 ): { rest: RestServer; dropped: string[] } {
   try {
-    const { modules, dropped } = dropUnsafePatterns(modulesFromIndex(mocked.routes, { handlerFor: () => handler, permission: null }));
+    const fromIndex = modulesFromIndex(mocked.routes, { handlerFor: () => handler, permission: null });
+    const { modules, dropped } = dropUnsafePatterns(withAnonymousWrites(fromIndex, anonymousWrites));
     const rest = createRestServer({
       site: { ...mocked.site, url, home: url },
       apiRoot: flags['api-root'],
@@ -350,6 +367,7 @@ function mockServer(
 export async function mock(argv: string[], io: CliIo): Promise<Server> {
   const flags = parseMockFlags(argv);
   const mocked = parseIndex(await readSource(flags.source), flags.source);
+  const anonymousWrites = anonymousWriteRoutes(mocked.routes, flags['anonymous-writes']);
   const recordings = flags.fixtures === undefined ? [] : await loadRecordings(flags.fixtures);
   const auth = await signIn(flags);
   const http = createServer();
@@ -360,15 +378,18 @@ export async function mock(argv: string[], io: CliIo): Promise<Server> {
       const recorded = answers.get(answerKey(request.method, request.route, request.query));
       return recorded ? new RestResponse(recorded.body, recorded.status) : echoRequest(request, context);
     };
-    const { rest, dropped } = mockServer(mocked, flags, url, answer, auth.options);
+    const { rest, dropped } = mockServer(mocked, flags, url, answer, { auth: auth.options, anonymousWrites });
     const problems = recordAnswers(answers, recordings, rest, url);
     const faults = { delayMs: flags.delay, failRate: flags['fail-rate'], seed: flags.seed };
     http.on('request', withFaults(createNodeHandler(rest), rest, faults));
     http.on('clientError', createClientErrorHandler(rest));
     const lines = [`site-rest mock of ${flags.source}, serving ${rest.restUrl('/')}`];
-    lines.push(`  ${rest.routes.routes().length} routes in ${rest.routes.namespaces().length} namespaces`);
+    const served = rest.routes.routes();
+    lines.push(`  ${served.length} routes in ${rest.routes.namespaces().length} namespaces`);
     if (flags.fixtures !== undefined) lines.push(`  ${answers.size} recorded answers from ${flags.fixtures}`);
     lines.push(`  ${auth.line}`);
+    const open = served.filter((route) => anonymousWrites.has(route.key)).length;
+    if (open > 0) lines.push(`  anonymous writes: let through on ${open} of the ${served.length} routes (--anonymous-writes)`);
     if (flags.delay > 0) lines.push(`  every answer delayed ${flags.delay} ms`);
     if (flags['fail-rate'] > 0) lines.push(`  requests answered 500 internal_server_error at rate ${flags['fail-rate']}`);
     io.out(`${lines.join('\n')}\n`);

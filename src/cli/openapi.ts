@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { modulesFromIndex } from '../core/index/from-index.js';
 import type { OpenApiDocument } from '../core/index/openapi.js';
 import { createRestServer } from '../core/server.js';
 import type { MountableNamespace, SiteFacts } from '../core/types.js';
 import { variantModules } from '../namespaces/variants.js';
-import { ListenFlags, UsageError, type CliIo } from './common.js';
+import { ListenFlags, parseFlags, UsageError, type CliIo } from './common.js';
 import { parseIndex, readSource } from './mock.js';
 
 /** The usage text of `site-rest openapi`. */
@@ -45,7 +44,7 @@ type OpenApiFlags = z.infer<typeof OpenApiFlags>;
 function parseOpenApiFlags(argv: string[]): OpenApiFlags {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args: argv,
       options: { variant: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' }, 'api-root': { type: 'string' } },
       allowPositionals: true,

@@ -1,8 +1,7 @@
 import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listen, ListenFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
+import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
 import { describeStore, openStore, storeChoice } from './store-choice.js';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
 import { notFoundResponse } from '../adapters/request-body.js';
@@ -98,7 +97,7 @@ function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
 export function parseServeFlags(argv: string[]): ServeFlags {
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseFlags({
       args: argv,
       options: {
         variant: { type: 'string' },

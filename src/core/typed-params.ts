@@ -109,13 +109,26 @@ export function args<const A extends Record<string, ArgSchema>>(descriptors: A):
   return descriptors;
 }
 
+/** The route {@link route} returns: a route whose endpoints are typed as written, so each handler keeps its param and result types. */
+export type TypedRoute<P extends string, E> = Omit<RouteDefinition, 'path' | 'endpoints'> & { path: P; endpoints: Writable<E> };
+
+/** `T` without `readonly`, a tuple kept a tuple. */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * A route whose handlers are typed from its path and each endpoint's args: `request.urlParams.id`
  * from `/items/:id` or `(?P<id>\d+)`, `request.params.page` a number for `type: 'integer'`. It
- * returns the route as plain data.
+ * returns the route as plain data, typed as written: `HandlerData<(typeof r)['endpoints'][0]['handler']>`
+ * types what `inject` answers.
+ *
+ * `A` (each endpoint's args, which type its handler's request) and `E` (the endpoints as written,
+ * results included) are inferred from the same list: `E` alone would give the handlers no request
+ * type, `A` alone keeps no result.
  */
-export function route<const P extends string, const A extends readonly unknown[]>(
-  definition: Omit<RouteDefinition, 'path' | 'endpoints'> & { path: P; endpoints: { [I in keyof A]: TypedEndpoint<P, A[I]> } },
-): RouteDefinition {
-  return definition as unknown as RouteDefinition;
+export function route<const P extends string, const A extends readonly unknown[], E>(
+  definition: Omit<RouteDefinition, 'path' | 'endpoints'> & { path: P; endpoints: { [I in keyof A]: TypedEndpoint<P, A[I]> } } & {
+    endpoints: E;
+  },
+): TypedRoute<P, E> {
+  return definition;
 }

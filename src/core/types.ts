@@ -95,6 +95,8 @@ export interface EndpointDefinition {
   allowBatch?: AllowBatch;
   /** List it in the index (default true). */
   showInIndex?: boolean;
+  /** One line saying what it does (`'List posts'`): its OpenAPI operation's `summary`. The index never shows it, as WordPress's has none. */
+  summary?: string;
 }
 
 /** A route: a path pattern and its endpoints. */

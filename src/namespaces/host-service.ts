@@ -2,6 +2,9 @@
 // failing one costs a route at most its time and size budget: the route then answers what the real
 // plugin answers when its upstream fails, never a 500 carrying the callback's text.
 
+import type { ByteSize } from '../core/byte-size.js';
+import { bytes, checkedAtUse, optionsObject, type OptionsShape } from '../core/options.js';
+
 /** How long a host service may take and how much it may answer. */
 export interface HostServiceLimits {
   /** Milliseconds before the call is given up and its signal aborted. */
@@ -17,7 +20,18 @@ export type HostServiceFailure = 'threw' | 'timeout' | 'too-large';
 export type HostServiceOutcome<T> = { ok: true; value: T } | { ok: false; failure: HostServiceFailure; error?: unknown };
 
 /** A service option's limits as a host gives them: each defaults to the namespace's own. */
-export type GivenHostServiceLimits = Partial<HostServiceLimits>;
+export interface GivenHostServiceLimits {
+  /** Milliseconds before the call is given up and its signal aborted. */
+  timeoutMs?: number;
+  /** Most bytes its answer may weigh, a number or as Express writes sizes (`'512kb'`). */
+  maxBytes?: ByteSize;
+}
+
+/** The checks of a {@link GivenHostServiceLimits} option; `.pick({ timeoutMs: true })` for a time alone. */
+export const serviceLimitsOptions = optionsObject({
+  timeoutMs: checkedAtUse<number>(),
+  maxBytes: bytes.optional(),
+} satisfies OptionsShape<GivenHostServiceLimits>);
 
 /** A number option, checked at mount: a bad bound would make a route hang or never answer. */
 export function boundOption(owner: string, name: string, value: number | undefined, fallback: number, least: number): number {
@@ -26,8 +40,15 @@ export function boundOption(owner: string, name: string, value: number | undefin
   return n;
 }
 
-/** A namespace's service limits: the host's where given and sane, else its defaults; a bad one is refused at mount naming `owner`. */
-export function serviceLimits(owner: string, given: GivenHostServiceLimits | undefined, defaults: HostServiceLimits): HostServiceLimits {
+/**
+ * A namespace's service limits: the host's (as {@link serviceLimitsOptions} read them) where given
+ * and sane, else its defaults; a bad one is refused at mount naming `owner`.
+ */
+export function serviceLimits(
+  owner: string,
+  given: Partial<HostServiceLimits> | undefined,
+  defaults: HostServiceLimits,
+): HostServiceLimits {
   return {
     timeoutMs: boundOption(owner, 'timeoutMs', given?.timeoutMs, defaults.timeoutMs, 1),
     maxBytes: boundOption(owner, 'maxBytes', given?.maxBytes, defaults.maxBytes, 1),

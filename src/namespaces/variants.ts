@@ -1,16 +1,17 @@
 import type { UserStore } from '../core/auth/user-store.js';
 import type { SendMail } from '../core/mail/message.js';
 import type { MountableNamespace } from '../core/types.js';
-import { corePosts, type CorePostsOptions } from './core-posts/index.js';
+import { checkOptions, fn, hostObject, optionsObject, texts, type OptionsShape } from '../core/options.js';
+import { corePosts, corePostsOptions, type CorePostsOptions } from './core-posts/index.js';
 import { indexOnly } from './define.js';
-import { contactForms, type ContactFormsOptions } from './contact-forms/index.js';
-import { loginGuard, type LoginGuardOptions } from './login-guard/index.js';
-import { hostToolkit, type HostToolkitOptions } from './host-toolkit/index.js';
-import { oembed, type OembedOptions } from './oembed/index.js';
-import { themeblocks, type ThemeblocksOptions } from './themeblocks/index.js';
-import { theme, type ThemeOptions } from './theme/index.js';
-import { pageCache, type PageCacheOptions } from './page-cache/index.js';
-import { seoA, type SeoAOptions } from './seo-a/index.js';
+import { contactForms, contactFormsOptions, type ContactFormsOptions } from './contact-forms/index.js';
+import { loginGuard, loginGuardOptions, type LoginGuardOptions } from './login-guard/index.js';
+import { hostToolkit, hostToolkitOptions, type HostToolkitOptions } from './host-toolkit/index.js';
+import { oembed, oembedOptions, type OembedOptions } from './oembed/index.js';
+import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './themeblocks/index.js';
+import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
+import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
+import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -76,6 +77,22 @@ export interface VariantOptions {
   only?: readonly string[];
 }
 
+/** The checks of {@link VariantOptions}: each namespace's own, so a mistyped key in one is refused even where the variant does not mount it. */
+const variantOptions = optionsObject({
+  posts: corePostsOptions.omit({ namespace: true }).optional(),
+  oembed: oembedOptions.omit({ posts: true }).optional(),
+  contactForms: contactFormsOptions.optional(),
+  themeblocks: themeblocksOptions.optional(),
+  theme: themeOptions.optional(),
+  loginGuard: loginGuardOptions.optional(),
+  hostToolkit: hostToolkitOptions.optional(),
+  pageCache: pageCacheOptions.optional(),
+  seoA: seoAOptions.optional(),
+  sendMail: fn('mail, signal → sent or not').optional(),
+  users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
+  only: texts.optional(),
+} satisfies OptionsShape<VariantOptions>);
+
 type Builder = (options: VariantOptions) => MountableNamespace;
 
 /** Contact forms' options with the variant's `sendMail` where their storage names none of its own. */
@@ -118,6 +135,7 @@ export function implementedNamespaces(variant: Variant): string[] {
 
 /** A variant's namespaces in the specification's order; core posts and oEmbed read the same posts. */
 export function variantModules(variant: Variant, options: VariantOptions = {}): MountableNamespace[] {
+  checkOptions(variantOptions, options, `variant${variant}`);
   const wanted = options.only ?? implementedNamespaces(variant);
   const unknown = wanted.filter((namespace) => !implementedNamespaces(variant).includes(namespace));
   if (unknown.length > 0) {

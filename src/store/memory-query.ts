@@ -1,5 +1,6 @@
 import { StoreError } from './errors.js';
 import type { JsonValue, PostQuery, PostRow, UserQuery, UserRow } from './types.js';
+import { likeMatches, likePattern } from './like.js';
 import { checkDate, checkInteger, checkText, lookupId } from './values.js';
 
 /**
@@ -95,7 +96,7 @@ export function postQueryPlan(
   query: PostQuery,
   { termsOf, sticky }: PostQuerySources,
 ): { matches: (post: PostRow) => boolean; compare: (a: PostRow, b: PostRow) => number } {
-  const types = texts(query.type?.length ? query.type : ['post'], 'query.type');
+  const types = query.type === 'any' ? undefined : texts(query.type?.length ? query.type : ['post'], 'query.type');
   const statuses = texts(query.status, 'query.status');
   const publishedBy = query.publishedBy === undefined ? undefined : checkDate(query.publishedBy, 'query.publishedBy');
   const statusOf = (post: PostRow): string =>
@@ -113,7 +114,7 @@ export function postQueryPlan(
   const mimeTypes = [...texts(query.mimeType, 'query.mimeType')];
   const phrase = checkText(query.search ?? '', 'query.search').toLowerCase();
   const searchWords = words(phrase);
-  const contains = checkText(query.nameOrTitleContains ?? '', 'query.nameOrTitleContains').toLowerCase();
+  const like = query.nameOrTitleLike === undefined ? undefined : likePattern(checkText(query.nameOrTitleLike, 'query.nameOrTitleLike'));
   const dates = (query.dates ?? []).map((range) => ({
     column: DATE_COLUMNS.has(range.column) ? range.column : badDateColumn(range.column),
     after: range.after === undefined ? undefined : checkDate(range.after, 'query.dates.after'),
@@ -122,7 +123,7 @@ export function postQueryPlan(
   const termFilters = (query.terms ?? []).map((filter) => ({ terms: ids(filter.terms, 'query.terms'), exclude: filter.exclude === true }));
 
   const matches = (post: PostRow): boolean => {
-    if (!types.has(post.post_type)) return false;
+    if (types !== undefined && !types.has(post.post_type)) return false;
     if (statuses.size > 0 && !statuses.has(statusOf(post))) return false;
     if (stickySet !== undefined && stickySet.has(post.ID) !== query.sticky) return false;
     if (included.size > 0 && !included.has(post.ID)) return false;
@@ -138,8 +139,7 @@ export function postQueryPlan(
     ) {
       return false;
     }
-    if (contains !== '' && !post.post_name.toLowerCase().includes(contains) && !post.post_title.toLowerCase().includes(contains))
-      return false;
+    if (like !== undefined && !likeMatches(like, post.post_name) && !likeMatches(like, post.post_title)) return false;
     if (query.hasPassword !== undefined && (post.post_password !== '') !== query.hasPassword) return false;
     for (const range of dates) {
       const value = post[range.column];

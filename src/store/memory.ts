@@ -24,12 +24,15 @@ import type {
   UsersTable,
 } from './types.js';
 import { checkInteger, checkName, checkText, copyJson, jsonEqual, lookupId } from './values.js';
+import { checkOptions, fn, optionsObject, type OptionsShape } from '../core/options.js';
 
 /** Options of the memory store. */
 export interface MemoryStoreOptions {
   /** The clock, in milliseconds since the epoch (transient expiry, default dates); default `Date.now`. */
   now?: () => number;
 }
+
+const memoryStoreOptions = optionsObject({ now: fn('→ milliseconds').optional() } satisfies OptionsShape<MemoryStoreOptions>);
 
 interface OptionEntry {
   value: JsonValue;
@@ -75,6 +78,7 @@ const newPurgeState = (): PurgeState => ({ expiring: 0, at: 64 });
  * Values are copied in and out, and every map is keyed by client text without an object prototype.
  */
 export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
+  checkOptions(memoryStoreOptions, options, 'memoryStore');
   const now = options.now ?? Date.now;
   const optionsMap = new Map<string, OptionEntry>();
   const transients = new Map<string, TransientEntry>();

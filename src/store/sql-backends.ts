@@ -4,6 +4,7 @@ import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
 import { tablePrefix } from './sql/table-prefix.js';
 import { sqlStore, type SqlStoreOptions } from './sql-store.js';
 import type { SiteStore } from './types.js';
+import { checkOptions, flag, fn, hostObject, number, optionsObject, text, type OptionsShape } from '../core/options.js';
 
 /** `pgliteStore` options: where the embedded database lives, and its table prefix. */
 export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
@@ -13,6 +14,19 @@ export type PgliteStoreOptions = PgliteClientOptions & Pick<SqlStoreOptions, 'ta
  * the host owns), the table prefix and a hook seeing each statement.
  */
 export type PostgresStoreOptions = PgClientOptions & Pick<SqlStoreOptions, 'tablePrefix' | 'onQuery'>;
+
+const STORE_OPTIONS = { tablePrefix: text.optional(), onQuery: fn('statement text → nothing').optional() };
+
+const pgliteStoreOptions = optionsObject({ ...STORE_OPTIONS, dataDir: text.optional() } satisfies OptionsShape<PgliteStoreOptions>);
+
+const postgresStoreOptions = optionsObject({
+  ...STORE_OPTIONS,
+  connectionString: text.optional(),
+  pool: hostObject('a node-postgres pool (new pg.Pool(…))').optional(),
+  connectTimeoutMs: number.optional(),
+  queryTimeoutMs: number.optional(),
+  preparedStatements: flag.optional(),
+} satisfies OptionsShape<PostgresStoreOptions>);
 
 /** The store on `client`; the client is closed again when the store cannot start (say, a newer schema). */
 async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<SiteStore> {
@@ -31,6 +45,7 @@ async function storeOn(client: SqlClient, options: SqlStoreOptions): Promise<Sit
  * process (`exclusive`), as WordPress's object cache keeps `WP_Query`'s.
  */
 export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<SiteStore> {
+  checkOptions(pgliteStoreOptions, options, 'pgliteStore');
   tablePrefix(options.tablePrefix);
   return storeOn(await pgliteClient({ dataDir: options.dataDir }), {
     tablePrefix: options.tablePrefix,
@@ -47,6 +62,7 @@ export async function pgliteStore(options: PgliteStoreOptions = {}): Promise<Sit
  * reach at start-up rejects the promise so.
  */
 export async function postgresStore(options: PostgresStoreOptions): Promise<SiteStore> {
+  checkOptions(postgresStoreOptions, options, 'postgresStore');
   const { tablePrefix: prefix, onQuery, ...server } = options;
   tablePrefix(prefix);
   return storeOn(pgClient(server), { tablePrefix: prefix, onQuery });

@@ -1,5 +1,6 @@
 import { setOwn } from '../core/own-property.js';
 import { StoreError } from './errors.js';
+import { likePattern } from './like.js';
 import { pageBounds, stickyIds } from './memory-query.js';
 import { checkPostChanges, checkTermChanges, checkUserChanges, mysqlDate, newPost, newTerm, newUser } from './rows.js';
 import { firstFreeSlug, slugIsChecked, slugScope } from './slug.js';
@@ -169,11 +170,14 @@ function isUniqueViolation(error: unknown): error is { constraint?: string; mess
 }
 
 /**
- * `post_title` as posts are sorted by it: lower-cased, since WordPress's `utf8mb4_unicode_ci`
- * ignores case. ICU's root locale lowers as JavaScript's `toLowerCase` does (`İ`, a final `Σ`),
+ * A text column as WordPress's `utf8mb4_unicode_ci` compares it, ignoring case: lower-cased by ICU's
+ * root locale, which lowers as JavaScript's `toLowerCase` (and so `likeMatches`) does (`İ`, a final `Σ`),
  * where the server's own `lower()` follows its LC_CTYPE (none but ASCII under `C`).
  */
-const TITLE_ORDER_KEY = 'lower(post_title COLLATE "und-x-icu")';
+const folded = (column: string): string => `lower(${column} COLLATE "und-x-icu")`;
+
+/** `post_title` as posts are sorted by it. */
+const TITLE_ORDER_KEY = folded('post_title');
 
 /** An ORDER BY term; text columns compare by code point, as the memory store compares them, whatever the server's collation. */
 function orderTerm(column: string, direction: 'ASC' | 'DESC'): string {
@@ -409,8 +413,10 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     function postQuerySql(query: PostQuery): QuerySql {
       const params = parameters();
       const where: string[] = [];
-      const types = texts(query.type?.length ? query.type : ['post'], 'query.type');
-      where.push(`post_type = ANY(${params.add(types)}::text[])`);
+      if (query.type !== 'any') {
+        const types = texts(query.type?.length ? query.type : ['post'], 'query.type');
+        where.push(`post_type = ANY(${params.add(types)}::text[])`);
+      }
       const anyOf = (column: string, list: unknown[], cast: string, negate = false) => {
         if (list.length > 0) where.push(`${negate ? 'NOT ' : ''}"${column}" = ANY(${params.add(list)}::${cast}[])`);
       };
@@ -446,10 +452,9 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
             .join(' OR ')})`,
         );
       }
-      const contains = checkText(query.nameOrTitleContains ?? '', 'query.nameOrTitleContains').toLowerCase();
-      if (contains !== '') {
-        const c = params.add(contains);
-        where.push(`(strpos(lower(post_name), ${c}) > 0 OR strpos(lower(post_title), ${c}) > 0)`);
+      if (query.nameOrTitleLike !== undefined) {
+        const like = params.add(likePattern(checkText(query.nameOrTitleLike, 'query.nameOrTitleLike')).sql);
+        where.push(`(${folded('post_name')} LIKE ${like} ESCAPE '\\' OR ${folded('post_title')} LIKE ${like} ESCAPE '\\')`);
       }
       if (query.hasPassword !== undefined) where.push(query.hasPassword ? `post_password <> ''` : `post_password = ''`);
       for (const range of query.dates ?? []) {
@@ -489,7 +494,8 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       } else {
         throw new StoreError('invalid_value', 'query.orderby is not a column posts can be sorted by.');
       }
-      return { where: where.join(' AND '), whereParams, order, params };
+      // `type: 'any'` and nothing else leaves no condition.
+      return { where: where.length > 0 ? where.join(' AND ') : 'TRUE', whereParams, order, params };
     }
 
     function metaTable(

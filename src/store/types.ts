@@ -104,8 +104,8 @@ export interface TermFilter {
 
 /** A posts query, as `WP_Query` reads it. Lists left out or empty do not filter. */
 export interface PostQuery {
-  /** Post types; default `['post']`. */
-  type?: string[];
+  /** Post types; default `['post']`; `'any'` for every type. */
+  type?: string[] | 'any';
   /** Statuses (default: any). */
   status?: string[];
   /** Only these ids. */
@@ -126,8 +126,12 @@ export interface PostQuery {
   mimeType?: string[];
   /** Words (split on white space) each found, case-insensitively, in title, excerpt or content. */
   search?: string;
-  /** Text the slug or the title contains, case-insensitively (SEOPress's `post_name LIKE … OR post_title LIKE …`). */
-  nameOrTitleContains?: string;
+  /**
+   * A MySQL `LIKE` pattern the slug or the title matches, case-insensitively (SEOPress's
+   * `post_name LIKE … OR post_title LIKE …`): `%` any run of characters, `_` one character, `\`
+   * the next character as written (`likeMatches` from `site-rest` answers it for one text).
+   */
+  nameOrTitleLike?: string;
   /** Only posts with (true) or without (false) a password. */
   hasPassword?: boolean;
   /** Date bounds, all of which must hold. */

@@ -11,7 +11,7 @@ import { createExpressMiddleware } from '../../src/adapters/express.js';
 import { createFetchHandler } from '../../src/adapters/fetch.js';
 import { createKoaMiddleware } from '../../src/adapters/koa.js';
 import { createNodeHandler } from '../../src/adapters/node.js';
-import type { RestServer } from '../../src/index.js';
+import type { ByteSize, RestServer } from '../../src/index.js';
 import type { TrustedProxies } from '../../src/adapters/client-address.js';
 
 /** A listening adapter: its port, the node:http server under it (Hono's included), and how to stop it. */
@@ -23,7 +23,8 @@ export interface Mounted {
 
 /** Options every adapter takes, and how the host around it is set up. */
 interface AdapterOptions {
-  bodyLimit?: number;
+  /** A number of bytes, or a size as Express writes it (`'1mb'`). */
+  bodyLimit?: ByteSize;
   /** Serve the API under this path: Express mounts the middleware there (`app.use(basePath, …)`), the others take the `basePath` option. */
   basePath?: string;
   /** The adapter's `discoveryLink` option. */

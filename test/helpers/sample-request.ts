@@ -3,7 +3,7 @@
 import type { ArgSchema } from '../../src/index.js';
 
 const FORMAT_SAMPLES: Record<string, string> = {
-  'date-time': '2024-01-01T00:00:00',
+  'date-time': '2024-01-01T00:00:00Z',
   email: 'someone@example.test',
   uri: 'http://example.test/',
   uuid: '123e4567-e89b-12d3-a456-426614174000',
@@ -12,7 +12,7 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 /** A value that satisfies a descriptor (the common keywords; enough for routes.json). */
-function sampleValue(schema: ArgSchema): unknown {
+export function sampleValue(schema: ArgSchema): unknown {
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isStoreError } from '../../src/index.js';
-import type { JsonValue, NewPostRow, SiteStore, StoreTables } from '../../src/index.js';
+import type { JsonValue, NewPostRow, SiteStore, StorePostQuery, StoreTables } from '../../src/index.js';
 
 /** What a contract run gives a backend: the clock the store must read (ms since the epoch). */
 interface StoreContractOptions {
@@ -447,11 +447,32 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(titles(await store.posts.query({ search: 'apple', orderby: 'relevance' }))).toEqual(['Alpha apple', 'Beta']);
       });
 
-      it('finds a text, case-insensitively, in the slug or the title only', async () => {
+      it('matches a LIKE pattern, case-insensitively, against the slug or the title only', async () => {
         await seed();
-        expect(titles(await store.posts.query({ nameOrTitleContains: 'APPLE' }))).toEqual(['Alpha apple']);
-        expect(titles(await store.posts.query({ nameOrTitleContains: 'lph' }))).toEqual(['Alpha apple']);
-        expect(titles(await store.posts.query({ nameOrTitleContains: 'ta', status: ['publish'] }))).toEqual(['Delta', 'Beta']);
+        await store.posts.insert(post({ post_title: '50% off_now', post_name: 'sale', post_date: '2025-12-01 00:00:00' }));
+        await store.posts.insert(post({ post_title: 'Back\\', post_name: 'back', post_date: '2025-12-02 00:00:00' }));
+        const like = async (pattern: string, more: StorePostQuery = {}) =>
+          titles(await store.posts.query({ nameOrTitleLike: pattern, ...more }));
+        expect(await like('%APPLE%')).toEqual(['Alpha apple']);
+        expect(await like('%lph%')).toEqual(['Alpha apple']);
+        expect(await like('%ta%', { status: ['publish'] })).toEqual(['Delta', 'Beta']);
+        // `_` is one character and `%` any run; without a `%` the whole text must match.
+        expect(await like('g_mm_')).toEqual(['Gamma']);
+        expect(await like('gam')).toEqual([]);
+        expect(await like('a%a')).toEqual(['Alpha apple']);
+        expect(await like('%_%_%_%_%_%_%_%_%_%_%')).toEqual(['Alpha apple', '50% off_now']);
+        // `\` takes the next character as written; one ending the pattern is itself.
+        expect(await like('50\\% off\\_now')).toEqual(['50% off_now']);
+        expect(await like('%\\_%')).toEqual(['50% off_now']);
+        expect(await like('b\\eta')).toEqual(['Beta']);
+        expect(await like('back\\')).toEqual(['Back\\']);
+        expect(await like('%k\\\\')).toEqual(['Back\\']);
+      });
+
+      it("answers every type for type 'any'", async () => {
+        await seed();
+        expect(titles(await store.posts.query({ type: 'any', status: ['inherit'] }))).toEqual(['Doc', 'Pic']);
+        expect((await store.posts.query({ type: 'any' })).total).toBe(7);
       });
 
       it('filters by password and by exclusive date bounds', async () => {

@@ -7,6 +7,8 @@ import { memoryStore } from '../../store/memory.js';
 import type { SiteStore } from '../../store/types.js';
 import { parseBasicCredentials } from './basic.js';
 import { createLoginLimiter, type LoginLimiterOptions } from './login-limiter.js';
+import { z } from 'zod';
+import { checkOptions, fn, hostObject, loginLimiterOptions, optionsObject, sessionScheme, type OptionsShape } from '../options.js';
 
 /** What authentication sees of a request. */
 export interface AuthRequest {
@@ -78,6 +80,15 @@ export interface AuthenticatorOptions {
   store?: SiteStore;
 }
 
+const authenticatorOptions = optionsObject({
+  verifyApplicationPassword: fn('username, password → user or null'),
+  userExists: fn('username → boolean').optional(),
+  credentialErrors: z.enum(['anonymous', 'wordpress'], { error: "must be 'anonymous' or 'wordpress'" }).optional(),
+  session: sessionScheme.optional(),
+  loginLimiter: z.union([z.literal(false), loginLimiterOptions], { error: 'must be limiter options or false' }).optional(),
+  store: hostObject('a site store').optional(),
+} satisfies OptionsShape<AuthenticatorOptions>);
+
 /**
  * The header that tells a client its `Authorization` signed nobody in. WordPress answers such a
  * request as anonymous, in the same body as one without credentials (the recordings pin it), so
@@ -109,6 +120,7 @@ function lockedOut(retryAfterMs: number, responseHeaders: Record<string, string 
  * synchronously as anonymous, so the common case costs no promise.
  */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
+  checkOptions(authenticatorOptions, options, 'createAuthenticator');
   const { verifyApplicationPassword, session, userExists } = options;
   const reportErrors = options.credentialErrors === 'wordpress';
   const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.store ?? memoryStore(), options.loginLimiter);

@@ -24,3 +24,16 @@ export function canChangePost(user: RestUser | null, post: PostOwnership, verb: 
   if (post.status === 'private') return own || user.can(`${verb}_private_${plural}`);
   return true;
 }
+
+/**
+ * Whether a user may read a post, as WordPress's posts controller asks it (`check_read_permission`
+ * over the `read_post` meta capability): a published post for everyone, a private one with
+ * `read_private_posts` (`_pages` for a page) or for whoever may edit it, any other (a draft, a
+ * pending or a scheduled post) only for whoever may edit it.
+ */
+export function canReadPost(user: RestUser | null, post: PostOwnership): boolean {
+  if (post.status === 'publish') return true;
+  const editable = canChangePost(user, post, 'edit');
+  if (post.status === 'private') return editable || user?.can(`read_private_${post.type === 'page' ? 'pages' : 'posts'}`) === true;
+  return editable;
+}

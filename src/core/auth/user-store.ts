@@ -11,6 +11,8 @@ import { isFastHash, wpFastHash } from './fast-hash.js';
 import { createLegacyChecker, type HashQueueOptions } from './legacy-hash.js';
 import { isStrongPassword, normalizePassword, PASSWORD_REQUIREMENT } from './password-strength.js';
 import { capabilitiesOf, DEFAULT_ROLES, type RoleTable } from './roles.js';
+import { z } from 'zod';
+import { checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../options.js';
 
 /** A user of the built-in store, as handlers see it. */
 export interface StoreUser extends RestUser {
@@ -102,6 +104,16 @@ export interface UserStoreOptions {
   queue?: HashQueueOptions;
 }
 
+const userStoreOptions = optionsObject({
+  store: hostObject('a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)').optional(),
+  users: z.array(z.unknown(), { error: 'must be a list of users' }).optional(),
+  roles: hostObject('a role table').optional(),
+  queue: optionsObject({
+    concurrency: checkedAtUse<number>(),
+    maxWaiting: checkedAtUse<number>(),
+  } satisfies OptionsShape<HashQueueOptions>).optional(),
+} satisfies OptionsShape<UserStoreOptions>);
+
 /** WordPress's user meta of application passwords: a list of `{uuid, app_id, name, password, created, last_used, last_ip}`. */
 const PASSWORDS_KEY = '_application_passwords';
 /**
@@ -185,6 +197,7 @@ async function rowOf(tables: StoreTables, idOrLogin: number | string): Promise<U
  * through the other. Rejects when the store cannot be reached or a given user is invalid.
  */
 export async function createUserStore(options: UserStoreOptions = {}): Promise<UserStore> {
+  checkOptions(userStoreOptions, options, 'createUserStore');
   const store = options.store ?? memoryStore();
   const roleTable = options.roles ?? DEFAULT_ROLES;
   const legacy = createLegacyChecker(options.queue);

@@ -17,6 +17,8 @@ export interface PageRequest {
   url: string;
   /** Request headers, names lower-cased. */
   headers: Record<string, string | string[] | undefined>;
+  /** True when the connection itself is TLS (an https visitor, unless a proxy in front ended TLS and says so in its headers). */
+  secure?: boolean;
 }
 
 /** The head of an answer: status and headers. */

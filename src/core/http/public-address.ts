@@ -44,11 +44,16 @@ function firstValue(value: string | undefined): string | undefined {
   return (comma < 0 ? value : value.slice(0, comma)).trim();
 }
 
+/** A host name with an optional port (`example.com:8080`, `[::1]`), lower-cased, or undefined for anything else. */
+export function hostName(value: string): string | undefined {
+  if (value.length > MAX_HEADER) return undefined;
+  const lower = asciiLower(value);
+  return HOST.test(lower) ? lower : undefined;
+}
+
 function hostFrom(value: string | undefined): string | undefined {
   const host = firstValue(value);
-  if (host === undefined) return undefined;
-  const lower = asciiLower(host);
-  return HOST.test(lower) ? lower : undefined;
+  return host === undefined ? undefined : hostName(host);
 }
 
 function schemeFrom(value: string | undefined): string | undefined {

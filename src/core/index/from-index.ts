@@ -1,6 +1,9 @@
 import { redactCredentials } from './credentials.js';
+import { isRawRendered, rawRendered } from '../schema/raw-rendered.js';
 import type { ArgSchema } from '../schema/types.js';
 import type { Handler, NamespaceModule, Permission, RouteDefinition } from '../types.js';
+import { z } from 'zod';
+import { checkOptions, fn, optionsObject, type OptionsShape } from '../options.js';
 
 /** One endpoint as a WordPress index lists it. */
 export interface IndexEndpoint {
@@ -32,30 +35,20 @@ export interface ModulesFromIndexOptions {
   rename?: (namespace: string) => string;
 }
 
+const modulesFromIndexOptions = optionsObject({
+  handlerFor: fn('route, methods → handler').optional(),
+  permission: z
+    .union([z.string(), fn('request → boolean or error'), z.null()], { error: 'must be a capability, a check or null' })
+    .optional(),
+  rename: fn('namespace → namespace').optional(),
+} satisfies OptionsShape<ModulesFromIndexOptions>);
+
 /** The default handler: answers the validated, sanitized request as `{route, method, params}`, credential values redacted. */
 export const echoRequest: Handler = (request) => ({
   route: request.route,
   method: request.method,
   params: redactCredentials(request.params),
 });
-
-/** The properties of the raw/rendered fields of WordPress's core controllers (title, content, excerpt, caption, description). */
-const RAW_RENDERED_PROPERTIES = new Set(['raw', 'rendered', 'block_version', 'protected']);
-
-/**
- * Whether an arg is a raw/rendered field: an object with a `raw` property and no others but
- * those above. Core's controllers turn validation and sanitizing off for these
- * (`arg_options` with null callbacks), so a plain string is accepted, as WordPress does.
- */
-function isRawRendered(schema: ArgSchema): boolean {
-  const { type, properties } = schema;
-  const objectTyped = type === 'object' || (Array.isArray(type) && type.includes('object'));
-  if (!objectTyped || !isMap(properties) || !('raw' in properties)) return false;
-  return Object.keys(properties).every((name) => RAW_RENDERED_PROPERTIES.has(name));
-}
-
-/** The value as the client sent it: WordPress's null `sanitize_callback`. */
-const asGiven = (value: unknown) => value;
 
 /**
  * Keywords WordPress reads as lists. PHP writes a list whose keys are not 0…n-1 as a JSON object
@@ -85,6 +78,15 @@ function withLists(schema: ArgSchema): ArgSchema {
 }
 
 /**
+ * An index's arg as the server takes it. Core's controllers turn the checks of their raw/rendered
+ * fields off, and an index cannot show it: such an arg takes a plain string, as WordPress does.
+ */
+function argOf(schema: ArgSchema): ArgSchema {
+  const listed = withLists(schema);
+  return isRawRendered(listed) ? rawRendered(listed) : listed;
+}
+
+/**
  * Namespace modules for the routes of a WordPress root index (`index.routes`), in index order.
  * Root-level routes and namespace index routes are left out, as the server registers those itself;
  * a namespace listing only its index route is still mounted. When the index interleaves namespaces
@@ -92,6 +94,7 @@ function withLists(schema: ArgSchema): ArgSchema {
  * modules in order keeps the index's route order.
  */
 export function modulesFromIndex(routes: Record<string, IndexRoute>, options: ModulesFromIndexOptions = {}): NamespaceModule[] {
+  checkOptions(modulesFromIndexOptions, options, 'modulesFromIndex');
   const { handlerFor = () => echoRequest, permission = 'public', rename = (namespace: string) => namespace } = options;
   const modules: NamespaceModule[] = [];
   for (const [key, route] of Object.entries(routes)) {
@@ -111,12 +114,7 @@ export function modulesFromIndex(routes: Record<string, IndexRoute>, options: Mo
         methods: endpoint.methods,
         args: Array.isArray(endpoint.args)
           ? {}
-          : Object.fromEntries(
-              Object.entries(endpoint.args).map(([name, schema]) => [
-                name,
-                isRawRendered(schema) ? { ...withLists(schema), sanitizeCallback: asGiven } : withLists(schema),
-              ]),
-            ),
+          : Object.fromEntries(Object.entries(endpoint.args).map(([name, schema]) => [name, argOf(schema)])),
         allowBatch: endpoint.allow_batch,
         permission: permission ?? undefined,
         handler: handlerFor(key, endpoint.methods),

@@ -44,6 +44,7 @@ export function createIndexRoutes({ table, authentication, restUrl }: IndexSourc
     endpoints: [
       {
         methods: 'GET',
+        summary: 'Describe the site and its routes',
         args: { context: { default: 'view' } },
         permission: 'public',
         handler: (request, at) => {
@@ -77,6 +78,7 @@ export function createIndexRoutes({ table, authentication, restUrl }: IndexSourc
     endpoints: [
       {
         methods: 'GET',
+        summary: `List the ${ns} routes`,
         args: { namespace: { default: ns }, context: { default: 'view' } },
         permission: 'public',
         handler: (request, at) => {

@@ -1,6 +1,7 @@
 import { setOwn } from '../own-property.js';
 import { SCHEMA_TYPES } from '../schema/keywords.js';
 import { translatePattern } from '../schema/pattern.js';
+import { isUncheckedRawRendered } from '../schema/raw-rendered.js';
 import { isSchemaObject, type ArgSchema } from '../schema/types.js';
 import { jsonOnly } from './route-data.js';
 
@@ -43,7 +44,7 @@ function mapValues(map: Readonly<Record<string, unknown>>, key: (name: string) =
  * on a property gathered into its object's `required` list. A top-level `required` is the
  * caller's: OpenAPI carries it on the parameter or the body.
  */
-export function toJsonSchema(schema: ArgSchema): JsonSchema {
+function toJsonSchema(schema: ArgSchema): JsonSchema {
   const out: JsonSchema = {};
   const { type } = schema;
   const types = (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string' && KNOWN_TYPES.has(t));
@@ -75,6 +76,19 @@ export function toJsonSchema(schema: ArgSchema): JsonSchema {
     if (Array.isArray(list)) out[keyword] = list.filter(isSchemaObject).map(toJsonSchema);
   }
   return out;
+}
+
+/**
+ * An endpoint's arg as the JSON Schema of its parameter or body property. A raw/rendered field
+ * whose checks are off (`rawRendered`) is what it takes effect as: its raw text, or the object it
+ * is listed as (`rendered` and the rest read-only).
+ */
+export function argJsonSchema(arg: ArgSchema): JsonSchema {
+  if (!isUncheckedRawRendered(arg)) return toJsonSchema(arg);
+  const { description, ...object } = toJsonSchema(arg);
+  const raw = (arg.properties as Readonly<Record<string, ArgSchema>>).raw!;
+  const text: JsonSchema = { type: 'string', ...(raw.description === undefined ? {} : { description: raw.description }) };
+  return { ...(description === undefined ? {} : { description }), anyOf: [text, object] };
 }
 
 /** Whether an arg's type is (or may be) `kind`: such query args need their own serialization. */

@@ -3,7 +3,8 @@ import { setOwn } from '../own-property.js';
 import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
 import type { SiteFacts } from '../types.js';
 import { templatedPath, type TemplatedPath } from './openapi-path.js';
-import { allowsType, toJsonSchema, type JsonSchema } from './openapi-schema.js';
+import { summaryOf } from './openapi-summary.js';
+import { allowsType, argJsonSchema, type JsonSchema } from './openapi-schema.js';
 
 /** Options of `server.openapi()`. */
 export interface OpenApiOptions {
@@ -153,12 +154,12 @@ function operation(
 ): Record<string, unknown> {
   const parameters: Array<Record<string, unknown>> = [];
   for (const { name, pattern } of template.params) {
-    const arg = Object.hasOwn(endpoint.args, name) ? toJsonSchema(endpoint.args[name]!) : { type: 'string' };
+    const arg = Object.hasOwn(endpoint.args, name) ? argJsonSchema(endpoint.args[name]!) : { type: 'string' };
     parameters.push(parameter(name, 'path', { ...arg, pattern }, true));
   }
   const rest: Array<[string, JsonSchema, boolean]> = [];
   for (const [name, arg] of Object.entries(endpoint.args)) {
-    if (!template.params.some((p) => p.name === name)) rest.push([name, toJsonSchema(arg), isRequired(arg.required)]);
+    if (!template.params.some((p) => p.name === name)) rest.push([name, argJsonSchema(arg), isRequired(arg.required)]);
   }
   const inBody = BODY_OPERATIONS.has(method);
   if (!inBody) for (const [name, schema, required] of rest) parameters.push(parameter(name, 'query', schema, required));
@@ -168,6 +169,7 @@ function operation(
   for (const status of ERROR_STATUSES) responses[status] = { $ref: '#/components/responses/Error' };
   return {
     tags: [route.namespace || ROOT_TAG],
+    summary: endpoint.summary ?? summaryOf(method, template.path),
     operationId,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(inBody && rest.length > 0 ? { requestBody: requestBody(rest) } : {}),

@@ -1,16 +1,35 @@
 // Node-only (nodemailer opens sockets): reached from `site-rest/node`, never from the root entry.
 import { createTransport } from 'nodemailer';
-import { checkSmtpMailOptions } from '../options.js';
+import type { ByteSize } from '../byte-size.js';
+import { z } from 'zod';
+import { bytes, checkOptions, fn, isSmtpUrl, optionsObject, type OptionsShape } from '../options.js';
 import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
 
 /** Options of {@link smtpMail}. */
 export interface SmtpMailOptions {
   /** Most milliseconds one mail may take, from connecting to the server's last answer (default 10,000); past it the mail counts as not sent. */
   timeoutMs?: number;
-  /** Largest mail sent, in bytes of its headers and body (default 1 MiB); a larger one is not sent and no connection is made. */
-  maxBytes?: number;
+  /** Largest mail sent, in bytes of its headers and body (default 1 MiB; `'512kb'` as Express reads sizes); a larger one is not sent and no connection is made. */
+  maxBytes?: ByteSize;
   /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error never holds the URL's password. */
   onError?: (error: Error) => void;
+}
+
+const smtpMailOptions = optionsObject({
+  timeoutMs: z.int({ error: 'must be a whole number of milliseconds' }).min(1, { error: 'must be at least 1' }).optional(),
+  maxBytes: bytes.pipe(z.number().min(1, { error: 'must be at least 1' })).optional(),
+  onError: fn('error → nothing').optional(),
+} satisfies OptionsShape<SmtpMailOptions>);
+
+/**
+ * smtpMail's options as it reads them; throws a `TypeError` when `url` is not an `smtp://` or
+ * `smtps://` URL or `options` are not what smtpMail takes. The URL is never repeated: it may hold a password.
+ */
+function checkSmtpMailOptions(url: unknown, options: unknown): z.output<typeof smtpMailOptions> {
+  if (typeof url !== 'string' || !isSmtpUrl(url)) {
+    throw new TypeError("site-rest: smtpMail url must be an smtp:// or smtps:// URL, e.g. 'smtp://user:password@mail.example.com:587'");
+  }
+  return checkOptions(smtpMailOptions, options, 'smtpMail');
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -58,9 +77,9 @@ function deadline(ms: number): { expired: Promise<never>; clear: () => void } {
  * contact forms answer as CF7's `mail_failed`.
  */
 export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
-  checkSmtpMailOptions(url, options);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const given = checkSmtpMailOptions(url, options);
+  const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = given.maxBytes ?? DEFAULT_MAX_BYTES;
   const transport = createTransport({
     url,
     connectionTimeout: timeoutMs,

@@ -149,6 +149,7 @@ export function createBatchRoute(maxBatchSize: number, env: DispatchEnv): RouteD
     endpoints: [
       {
         methods: 'POST',
+        summary: 'Run a batch of requests',
         permission: 'public',
         args: {
           validation: { type: 'string', enum: ['require-all-validate', 'normal'], default: 'normal' },

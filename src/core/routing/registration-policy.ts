@@ -2,6 +2,7 @@
 // unknown methods, capabilities, schema types and keywords, each with a "did you mean". The
 // checks run once per route, on host-written tables, never on a request.
 import { DEFAULT_ROLES } from '../auth/roles.js';
+import { nearestWord } from '../nearest-word.js';
 import type { UnsafePatternPolicy } from '../regex/safety.js';
 import { ALLOWED_SCHEMA_KEYWORDS, SCHEMA_TYPES } from '../schema/keywords.js';
 
@@ -53,32 +54,10 @@ export function registrationPolicy(options: RegistrationOptions): RegistrationPo
   };
 }
 
-/** Levenshtein distance of two short words, given up past 2. */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /** `; did you mean "x"?` for the closest known word within two edits, else nothing. */
 function suggestion(word: string, known: Iterable<string>): string {
-  if (word.length > 64) return '';
-  const lower = word.toLowerCase();
-  let best: string | null = null;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    // A prefix counts as one edit: `int` for `integer`, `bool` for `boolean`.
-    const d = lower.length >= 3 && candidate.toLowerCase().startsWith(lower) ? 1 : distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best === null ? '' : `; did you mean ${JSON.stringify(best)}?`;
+  const best = nearestWord(word, known);
+  return best === undefined ? '' : `; did you mean ${JSON.stringify(best)}?`;
 }
 
 /** Refuses a method that is not an HTTP method the server serves. */

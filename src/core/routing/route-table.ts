@@ -26,6 +26,8 @@ export interface CompiledEndpoint {
   allowBatch: AllowBatch | undefined;
   /** Listed in the index. */
   showInIndex: boolean;
+  /** What it does in one line, for OpenAPI; undefined when the endpoint says nothing. */
+  summary: string | undefined;
 }
 
 /** A route after registration. */
@@ -112,6 +114,9 @@ function compileEndpoint(def: EndpointDefinition, key: string, policy: Registrat
   const where = `${methods.join(', ')} ${key}`;
   for (const method of methods) checkMethod(method, `route ${key}`);
   if (typeof def.permission === 'string') checkCapability(def.permission, where, policy);
+  if (def.summary !== undefined && (typeof def.summary !== 'string' || def.summary.trim() === '' || def.summary.includes('\n'))) {
+    throw new TypeError(`site-rest: ${where} has a summary that is not one line of text`);
+  }
   const args = def.args ?? {};
   return {
     methods,
@@ -122,6 +127,7 @@ function compileEndpoint(def: EndpointDefinition, key: string, policy: Registrat
     handler: def.handler,
     allowBatch: def.allowBatch,
     showInIndex: def.showInIndex ?? true,
+    summary: def.summary,
   };
 }
 

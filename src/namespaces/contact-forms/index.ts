@@ -1,11 +1,12 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { MAIL_LIMITS, serviceLimits, type GivenHostServiceLimits } from '../host-service.js';
+import { MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { contactFormsHandlers } from './handlers.js';
 import { contactFormsRoutes } from './routes.js';
 import { contactFormsStorageOn } from './site-store.js';
 import { contactFormsStorageGroups, type ContactFormsStorage, type GivenContactFormsStorage } from './storage.js';
+import { checkOptions, hostObject, number, text, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { contactFormsStorageOn, seedContactForms } from './site-store.js';
 export { contactFormsStorageGroups } from './storage.js';
@@ -43,12 +44,22 @@ export interface ContactFormsOptions {
   mailLimits?: Pick<GivenHostServiceLimits, 'timeoutMs'>;
 }
 
+/** The checks of {@link ContactFormsOptions}. */
+export const contactFormsOptions = optionsObject({
+  storage: hostObject('the contact forms storage callbacks').optional(),
+  maxSubmissions: number.optional(),
+  adminEmail: text.optional(),
+  hashKey: text.optional(),
+  mailLimits: serviceLimitsOptions.pick({ timeoutMs: true }).optional(),
+} satisfies OptionsShape<ContactFormsOptions>);
+
 /**
  * The `contact-forms/v1` namespace (Contact Form 7's REST API): forms, submissions with mail,
  * schemas and quiz refills. Forms and submissions live in the server's site store unless the host
  * gives their callbacks; `seedContactForms(store)` adds CF7's sample form.
  */
 export function contactForms(options: ContactFormsOptions = {}): MountableNamespace {
+  checkOptions(contactFormsOptions, options, 'contactForms');
   const given = options.hashKey;
   const mailLimits = serviceLimits('contactForms mailLimits', options.mailLimits, MAIL_LIMITS);
   return ({ store }) => {

@@ -15,29 +15,35 @@ export const contactFormsRoutes = [
   {
     path: '/contact-forms',
     endpoints: [
-      { methods: ['GET'], permission: 'edit_posts', denied: CANNOT_LIST, handler: 'listForms' },
-      { methods: ['POST'], permission: 'publish_pages', denied: CANNOT_CREATE, handler: 'createForm' },
+      { methods: ['GET'], summary: 'List contact forms', permission: 'edit_posts', denied: CANNOT_LIST, handler: 'listForms' },
+      { methods: ['POST'], summary: 'Create a contact form', permission: 'publish_pages', denied: CANNOT_CREATE, handler: 'createForm' },
     ],
   },
   {
     path: '/contact-forms/(?P<id>\\d+)',
     endpoints: [
-      { methods: ['GET'], permission: 'publish_pages', denied: CANNOT_ACCESS, handler: 'getForm' },
-      { methods: ['POST', 'PUT', 'PATCH'], permission: 'publish_pages', denied: CANNOT_ACCESS, handler: 'updateForm' },
-      { methods: ['DELETE'], permission: 'publish_pages', denied: CANNOT_ACCESS, handler: 'deleteForm' },
+      { methods: ['GET'], summary: 'Retrieve a contact form', permission: 'publish_pages', denied: CANNOT_ACCESS, handler: 'getForm' },
+      {
+        methods: ['POST', 'PUT', 'PATCH'],
+        summary: 'Update a contact form',
+        permission: 'publish_pages',
+        denied: CANNOT_ACCESS,
+        handler: 'updateForm',
+      },
+      { methods: ['DELETE'], summary: 'Delete a contact form', permission: 'publish_pages', denied: CANNOT_ACCESS, handler: 'deleteForm' },
     ],
   },
   {
     path: '/contact-forms/(?P<id>\\d+)/feedback',
-    endpoints: [{ methods: ['POST'], permission: 'public', handler: 'submitFeedback' }],
+    endpoints: [{ methods: ['POST'], summary: 'Submit a contact form', permission: 'public', handler: 'submitFeedback' }],
   },
   {
     path: '/contact-forms/(?P<id>\\d+)/feedback/schema',
-    endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getSchema' }],
+    endpoints: [{ methods: ['GET'], summary: "Retrieve a contact form's field rules", permission: 'public', handler: 'getSchema' }],
   },
   {
     path: '/contact-forms/(?P<id>\\d+)/refill',
-    endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getRefill' }],
+    endpoints: [{ methods: ['GET'], summary: "Refill a contact form's CAPTCHAs and quizzes", permission: 'public', handler: 'getRefill' }],
   },
 ] as const satisfies RouteSpecTable;
 

@@ -10,6 +10,7 @@ import { inboundMessageLog } from './inbound-messages.js';
 import { titleSlug } from './slug.js';
 import type { ContactFormFields, ContactFormRecord, ContactFormsStorage, ListFormsQuery, MailTemplate } from './storage.js';
 import { newFormFields } from './templates.js';
+import { checkOptions, number, optionsObject, type OptionsShape } from '../../core/options.js';
 
 /** CF7's post type. */
 const FORM_TYPE = 'wpcf7_contact_form';
@@ -22,6 +23,8 @@ export interface ContactFormsStoreOptions {
   /** How many submissions the log keeps; past that the oldest go first, since anyone may submit (default 100; 0 keeps none). */
   maxSubmissions?: number;
 }
+
+const contactFormsStoreOptions = optionsObject({ maxSubmissions: number.optional() } satisfies OptionsShape<ContactFormsStoreOptions>);
 
 /** CF7's `wpcf7_generate_contact_form_hash()`: a hash of who, which, when and where. */
 function formHash(userId: number, id: number, home: string): string {
@@ -155,6 +158,7 @@ async function insertForm(tables: StoreTables, fields: ContactFormFields, userId
  * server, and no submission taken for spam.
  */
 export function contactFormsStorageOn(store: SiteStore, options: ContactFormsStoreOptions = {}): ContactFormsStorage {
+  checkOptions(contactFormsStoreOptions, options, 'contactFormsStorageOn');
   const recordSubmission = inboundMessageLog(store, options.maxSubmissions ?? 100);
   return {
     async listForms(query) {

@@ -6,7 +6,7 @@ import { isEmpty } from '../../core/php/values.js';
 import type { FieldTree } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
 import type { RestContext, RestUser } from '../../core/types.js';
-import { canChangePost } from '../../core/auth/post-capabilities.js';
+import { canChangePost, canReadPost } from '../../core/auth/post-capabilities.js';
 import { storageContext, type Checks, type Handlers } from '../define.js';
 import { postDefaults } from './defaults.js';
 import {
@@ -50,20 +50,11 @@ interface CorePostsDeps {
   renderCacheSize: number;
 }
 
-const READABLE_BY_ALL = new Set<PostStatus>(['publish']);
-
 /** The statuses storage keeps; a list filter's others (`inherit`, `request-pending`, …) match no post. */
 const STORED_STATUSES = new Set<string>(['publish', 'future', 'draft', 'pending', 'private', 'trash']);
 const isStoredStatus = (status: string): status is PostStatus => STORED_STATUSES.has(status);
 
 const canEditPost = (user: RestUser | null, post: PostRecord) => canChangePost(user, post, 'edit');
-
-/** `check_read_permission`: published posts for everyone, the rest for those who may edit them. */
-function canReadPost(user: RestUser | null, post: PostRecord): boolean {
-  if (READABLE_BY_ALL.has(post.status)) return true;
-  if (post.status === 'private') return user?.can('read_private_posts') === true || canEditPost(user, post);
-  return canEditPost(user, post);
-}
 
 /** A response carrying a rendered post's data and links. */
 function withLinks(response: RestResponse, links: Record<string, RestLink[]>): RestResponse {

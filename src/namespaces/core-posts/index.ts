@@ -7,6 +7,7 @@ import { corePostsRoutes } from './routes.js';
 import type { Clock } from './schedule.js';
 import { postsStorageOn } from './site-store.js';
 import { postsStorageGroups, type PostsStorage } from './storage.js';
+import { checkOptions, fn, hostObject, number, text, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { samplePosts } from './samples.js';
 export { postsStorageOn, seedPosts, type PostsStoreOptions } from './site-store.js';
@@ -39,11 +40,20 @@ export interface CorePostsOptions {
   renderCacheSize?: number;
 }
 
+/** The checks of {@link CorePostsOptions}. */
+export const corePostsOptions = optionsObject({
+  storage: hostObject('the posts storage callbacks').optional(),
+  namespace: text.optional(),
+  now: fn('→ milliseconds').optional(),
+  renderCacheSize: number.optional(),
+} satisfies OptionsShape<CorePostsOptions>);
+
 /**
  * The `core/v2` namespace: the posts collection (list, create) and single posts (read, update,
  * trash or delete), answered as WordPress 6.1's posts controller answers them.
  */
 export function corePosts(options: CorePostsOptions = {}): MountableNamespace {
+  checkOptions(corePostsOptions, options, 'corePosts');
   const namespace = options.namespace ?? 'core/v2';
   const now = options.now ?? Date.now;
   const storageOn = (store: SiteStore) =>

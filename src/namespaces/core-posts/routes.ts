@@ -1,6 +1,7 @@
 import type { RestError } from '../../core/errors/rest-error.js';
 import { isPhpArray } from '../../core/php/values.js';
 import { validateValue } from '../../core/schema/index.js';
+import { asGiven, rawRendered } from '../../core/schema/raw-rendered.js';
 import { sanitizeTextField } from '../../core/schema/text.js';
 import type { ArgSchema } from '../../core/schema/types.js';
 import { args } from '../../core/typed-params.js';
@@ -14,9 +15,6 @@ function dateTimeText(value: unknown, param: string): string | RestError {
   const verdict = validateValue(value, { type: 'string', format: 'date-time' }, param);
   return verdict === true ? String(value) : verdict;
 }
-
-// title, content and excerpt take a string or {raw}: WordPress turns their schema checks off.
-const asGiven = (value: unknown) => value;
 
 /**
  * The phases WordPress gives an arg made from the item schema (`rest_get_endpoint_args_for_schema`)
@@ -108,10 +106,65 @@ const writeArgs = args({
     ...validatedFirst,
   },
   password: { description: 'A password to protect access to the content and excerpt.', type: 'string', ...validatedFirst },
-  title: { description: 'The title for the post.', type: 'object', sanitizeCallback: asGiven },
-  content: { description: 'The content for the post.', type: 'object', sanitizeCallback: asGiven },
+  // title, content and excerpt are listed with their item-schema properties and take a string, `{raw}` or anything, as in WordPress.
+  title: rawRendered({
+    description: 'The title for the post.',
+    type: 'object',
+    properties: {
+      raw: { description: 'Title for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+      rendered: {
+        description: 'HTML title for the post, transformed for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  }),
+  content: rawRendered({
+    description: 'The content for the post.',
+    type: 'object',
+    properties: {
+      raw: { description: 'Content for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+      rendered: {
+        description: 'HTML content for the post, transformed for display.',
+        type: 'string',
+        context: ['view', 'edit'],
+        readonly: true,
+      },
+      block_version: {
+        description: 'Version of the content block format used by the post.',
+        type: 'integer',
+        context: ['edit'],
+        readonly: true,
+      },
+      protected: {
+        description: 'Whether the content is protected with a password.',
+        type: 'boolean',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  }),
   author: { description: 'The ID for the author of the post.', type: 'integer', ...validatedFirst },
-  excerpt: { description: 'The excerpt for the post.', type: 'object', sanitizeCallback: asGiven },
+  excerpt: rawRendered({
+    description: 'The excerpt for the post.',
+    type: 'object',
+    properties: {
+      raw: { description: 'Excerpt for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+      rendered: {
+        description: 'HTML excerpt for the post, transformed for display.',
+        type: 'string',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+      protected: {
+        description: 'Whether the excerpt is protected with a password.',
+        type: 'boolean',
+        context: ['view', 'edit', 'embed'],
+        readonly: true,
+      },
+    },
+  }),
   featured_media: { description: 'The ID of the featured media for the post.', type: 'integer', ...validatedFirst },
   comment_status: {
     description: 'Whether or not comments are open on the post.',
@@ -152,6 +205,7 @@ export const corePostsRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: 'List posts',
         args: collectionArgs,
         handler: 'listPosts',
         check: 'readCollection',
@@ -159,6 +213,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['POST'],
+        summary: 'Create a post',
         args: writeArgs,
         handler: 'createPost',
         permission: 'edit_posts',
@@ -172,6 +227,7 @@ export const corePostsRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: 'Retrieve a post',
         args: {
           id,
           context: {
@@ -188,6 +244,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['POST', 'PUT', 'PATCH'],
+        summary: 'Update a post',
         args: { id, ...writeArgs },
         handler: 'updatePost',
         check: 'editPost',
@@ -195,6 +252,7 @@ export const corePostsRoutes = [
       },
       {
         methods: ['DELETE'],
+        summary: 'Delete a post',
         args: { id, force: { type: 'boolean', default: false, description: 'Whether to bypass Trash and force deletion.' } },
         handler: 'deletePost',
         check: 'deletePost',

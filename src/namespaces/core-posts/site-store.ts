@@ -20,6 +20,7 @@ import type {
 import type { StorageContext } from '../define.js';
 import { gmtInstant, gmtText, type Clock } from './schedule.js';
 import type { NewPost, PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
+import { checkOptions, fn, optionsObject, type OptionsShape } from '../../core/options.js';
 
 const TEMPLATE = '_wp_page_template';
 const THUMBNAIL = '_thumbnail_id';
@@ -35,6 +36,8 @@ export interface PostsStoreOptions {
   /** The clock in milliseconds (default `Date.now`): stamps `modified_gmt` and decides when a `future` post reads as published. */
   now?: Clock;
 }
+
+const postsStoreOptions = optionsObject({ now: fn('→ milliseconds').optional() } satisfies OptionsShape<PostsStoreOptions>);
 
 /** The site's offset from GMT in hours, as the request's site facts give it. */
 const offsetOf = (context: Pick<StorageContext, 'site'>): number => Number(context.site.gmt_offset ?? 0) || 0;
@@ -291,6 +294,7 @@ async function insertPost(tables: StoreTables, post: NewPost & { id?: number; mo
  * read. A scheduled post is kept `future` and read as `publish` from its date on (`schedule.ts`).
  */
 export function postsStorageOn(store: SiteStore, options: PostsStoreOptions = {}): PostsStorage {
+  checkOptions(postsStoreOptions, options, 'postsStorageOn');
   const now = options.now ?? Date.now;
   return {
     async queryPosts(query) {

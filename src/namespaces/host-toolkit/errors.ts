@@ -25,6 +25,18 @@ export const panelNotConfigured = (): RestError =>
     501,
   );
 
+/**
+ * `host_toolkit_invalid_slug`: the path below the namespace could lead a panel that joins it onto
+ * its base URL somewhere else (see `panel-slug.ts`). The plugin's own code, not `rest_invalid_param`:
+ * the index lists no args for the catch-all, so no declared param failed.
+ */
+export const invalidSlug = (): RestError =>
+  restError(
+    'host_toolkit_invalid_slug',
+    'The path below host-toolkit/api must be a relative path of named segments: no empty, "." or ".." segment, no scheme, no "?", "#", backslash or control character, no encoded "%" or "/", and no space at either end of a segment.',
+    400,
+  );
+
 /** `host_toolkit_upstream_error`: the panel threw, answered too much, or answered something that is not a status and a body. */
 export const upstreamError = (): RestError =>
   restError('host_toolkit_upstream_error', 'The hosting control panel did not give a usable answer.', 502);

@@ -3,8 +3,9 @@ import type { JsonValue } from '../../store/types.js';
 import { storageContext, type Handlers } from '../define.js';
 import { callHostService, type HostServiceLimits } from '../host-service.js';
 import { isSettingsObject } from '../option-object.js';
-import { panelNotConfigured, settingsNotObject, settingsTooLarge } from './errors.js';
+import { invalidSlug, panelNotConfigured, settingsNotObject, settingsTooLarge } from './errors.js';
 import { relayPanelAnswer } from './panel-relay.js';
+import { isPanelSlug } from './panel-slug.js';
 import type { hostToolkitRoutes } from './routes.js';
 import type { HostPanel } from './services.js';
 import type { AnalyticsSettingsLimits, HostToolkitStorage } from './storage.js';
@@ -39,13 +40,15 @@ export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<type
     },
 
     async forwardToPanel(request, context) {
+      const slug = request.urlParams.slug;
+      if (!isPanelSlug(slug)) return invalidSlug();
       if (panel === null) return panelNotConfigured();
       // manage_options let only a signed-in user through; the check keeps the type honest.
       const user = context.user;
       if (user === null) return forbidden(null);
       const forwarded = {
         method: request.method,
-        slug: request.urlParams.slug,
+        slug,
         query: panelQuery(request.query),
         body: request.json as JsonValue | undefined,
         user,

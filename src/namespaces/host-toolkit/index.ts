@@ -1,6 +1,8 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { boundOption, serviceLimits, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import type { ByteSize } from '../../core/byte-size.js';
+import { bytes, checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
+import { boundOption, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
 import { hostToolkitHandlers } from './handlers.js';
 import { hostToolkitRoutes } from './routes.js';
 import { hostToolkitStorageOn } from './site-store.js';
@@ -29,11 +31,19 @@ export interface HostToolkitOptions {
   hostPanel?: HostPanel;
   /** How long the panel may take and how much it may answer (default 10 s, 1 MiB). */
   panelLimits?: GivenHostServiceLimits;
-  /** How much the analytics settings may hold (default 100 keys, 64 KiB of JSON). */
-  settingsLimits?: Partial<AnalyticsSettingsLimits>;
+  /** How much the analytics settings may hold (default 100 keys, 64 KiB of JSON; `maxBytes` also as Express writes sizes, `'64kb'`). */
+  settingsLimits?: { maxKeys?: number; maxBytes?: ByteSize };
   /** The host's own storage of the analytics settings (default: the server's site store). */
   storage?: HostToolkitStorage;
 }
+
+/** The checks of {@link HostToolkitOptions}. */
+export const hostToolkitOptions = optionsObject({
+  hostPanel: hostObject('the control panel: { request(request, signal) }').optional(),
+  panelLimits: serviceLimitsOptions.optional(),
+  settingsLimits: optionsObject({ maxKeys: checkedAtUse<number>(), maxBytes: bytes.optional() }).optional(),
+  storage: hostObject('the analytics settings storage callbacks').optional(),
+} satisfies OptionsShape<HostToolkitOptions>);
 
 /**
  * The `host-toolkit/api` namespace (a hosting connector plugin): `analytics/settings` merges the
@@ -41,8 +51,9 @@ export interface HostToolkitOptions {
  * the host's control panel, whose status and JSON body are relayed. All need `manage_options`.
  */
 export function hostToolkit(options: HostToolkitOptions = {}): MountableNamespace {
-  const panelLimits = serviceLimits('hostToolkit panelLimits', options.panelLimits, PANEL_LIMITS);
-  const given = options.settingsLimits;
+  const checked = checkOptions(hostToolkitOptions, options, 'hostToolkit');
+  const panelLimits = serviceLimits('hostToolkit panelLimits', checked.panelLimits, PANEL_LIMITS);
+  const given = checked.settingsLimits;
   const settingsLimits: AnalyticsSettingsLimits = {
     maxKeys: boundOption('hostToolkit settingsLimits', 'maxKeys', given?.maxKeys, SETTINGS_LIMITS.maxKeys, 0),
     maxBytes: boundOption('hostToolkit settingsLimits', 'maxBytes', given?.maxBytes, SETTINGS_LIMITS.maxBytes, 2),

@@ -8,7 +8,15 @@ import type { JsonValue } from '../../store/types.js';
 export interface HostPanelRequest {
   /** The effective method: `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, or `HEAD` (served by the GET endpoint, its body dropped). */
   method: string;
-  /** The path below the namespace (`sites/12/backups`), as the route matched it. */
+  /**
+   * The path below the namespace (`sites/12/backups`), as the route matched it: as sent through
+   * `/wp-json/…` (percent escapes kept), decoded once through `?rest_route=`. It is a relative
+   * path of one or more segments, read as it is, percent-decoded or in NFKC form: none empty,
+   * `.` or `..` (also before a `;`), none starting or ending with a space; no scheme (no `:` in the
+   * first segment), `?`, `#`, `\`, `%` that starts no escape, escape of `%` or `/`, control
+   * character or byte that is not UTF-8. Anything else is answered 400 `host_toolkit_invalid_slug`
+   * without calling the panel, so joining it onto the panel's base URL stays below that base.
+   */
   slug: string;
   /**
    * The query parameters as PHP parses them (`a[b]=1` nests), without `rest_route`, which only

@@ -1,13 +1,14 @@
 import type { SendMail } from '../../core/mail/message.js';
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { boundOption, MAIL_LIMITS, serviceLimits, type GivenHostServiceLimits } from '../host-service.js';
+import { boundOption, MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { loginGuardHandlers } from './handlers.js';
 import { loginGuardRoutes } from './routes.js';
 import { OTP_SALT_SCHEME } from './codes.js';
 import { loginGuardStorageOn } from './site-store.js';
 import { loginGuardStorageGroups, type GivenLoginGuardStorage, type LoginGuardStorage } from './storage.js';
+import { checkedAtUse, checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { closeMfaSession, loginGuardStorageOn, openMfaSession, verifyMfaCode } from './site-store.js';
 export type { MfaSessionKeys, OpenMfaSessionOptions } from './site-store.js';
@@ -28,12 +29,22 @@ export interface LoginGuardOptions {
   now?: () => number;
 }
 
+/** The checks of {@link LoginGuardOptions}. */
+export const loginGuardOptions = optionsObject({
+  storage: hostObject('the login guard storage callbacks').optional(),
+  sendMail: fn('mail, signal → sent or not').optional(),
+  mailLimits: serviceLimitsOptions.pick({ timeoutMs: true }).optional(),
+  maxSends: checkedAtUse<number>(),
+  now: fn('→ milliseconds').optional(),
+} satisfies OptionsShape<LoginGuardOptions>);
+
 /**
  * The `login-guard/v1` namespace (Limit Login Attempts Reloaded's `llar/v1`): `POST /mfa/send-code`
  * mails a login's one-time code and keeps only its keyed hash. Sessions live in the server's site
  * store; `openMfaSession(store, …)` opens one, `verifyMfaCode(store, token, code)` checks the code.
  */
 export function loginGuard(options: LoginGuardOptions = {}): MountableNamespace {
+  checkOptions(loginGuardOptions, options, 'loginGuard');
   const mailLimits = serviceLimits('loginGuard mailLimits', options.mailLimits, MAIL_LIMITS);
   const maxSends = boundOption('loginGuard', 'maxSends', options.maxSends, 5, 1);
   return ({ store }) => {

@@ -15,6 +15,7 @@ export const loginGuardRoutes = [
     endpoints: [
       {
         methods: ['POST'],
+        summary: "Mail a login's one-time code",
         permission: 'public',
         args: {
           token: { ...text, required: true },

@@ -8,6 +8,7 @@ import { hashesEqual, siteSalt } from '../site-salt.js';
 import { OTP_SALT_SCHEME, otpHash } from './codes.js';
 import { OTP_TTL, SESSION_TTL, type LoginGuardStorage, type MfaSession } from './storage.js';
 import { survivesSanitizing, usableSecret, usableToken } from './tokens.js';
+import { checkOptions, flag, number, optionsObject, text, type OptionsShape } from '../../core/options.js';
 
 const SESSION_PREFIX = 'llar_mfa_session_';
 const SEND_SECRET_PREFIX = 'llar_mfa_send_secret_';
@@ -86,6 +87,17 @@ export interface OpenMfaSessionOptions {
   secret?: string;
 }
 
+const openMfaSessionOptions = optionsObject({
+  userId: number.optional(),
+  username: text.optional(),
+  redirectTo: text.optional(),
+  cancelUrl: text.optional(),
+  preAuthenticated: flag.optional(),
+  rememberMe: flag.optional(),
+  token: text.optional(),
+  secret: text.optional(),
+} satisfies OptionsShape<OpenMfaSessionOptions>);
+
 /** An opened MFA session: the token that names it and the secret that lets a caller send its code. */
 export interface MfaSessionKeys {
   /** The session token. */
@@ -114,6 +126,7 @@ function hostToken(token: unknown): token is string {
  * with the token and secret mails the user a code, from any process sharing the store.
  */
 export async function openMfaSession(store: SiteStore, options: OpenMfaSessionOptions): Promise<MfaSessionKeys> {
+  checkOptions(openMfaSessionOptions, options, 'openMfaSession');
   const userId = options.userId ?? 0;
   const username = options.username ?? '';
   if (!Number.isSafeInteger(userId) || userId < 0 || typeof username !== 'string' || (userId === 0 && username === '')) {

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { checkOptions, flag, optionsObject, type OptionsShape } from '../../core/options.js';
 
 // The address ranges `wp_http_validate_url` refuses, and the rest of what is not the public
 // internet: a proxied URL must never make the server reach its own network.
@@ -111,10 +112,13 @@ export interface NodeOembedFetchOptions {
   allowPrivateAddresses?: boolean;
 }
 
+const nodeOembedFetchOptions = optionsObject({ allowPrivateAddresses: flag.optional() } satisfies OptionsShape<NodeOembedFetchOptions>);
+
 /**
  * The fetch for the oEmbed proxy on Node (`oembed({ fetch: nodeOembedFetch() })`): undici's,
  * connecting to public addresses only, checked at connect time for every redirect hop.
  */
 export function nodeOembedFetch(options: NodeOembedFetchOptions = {}): typeof fetch {
+  checkOptions(nodeOembedFetchOptions, options, 'nodeOembedFetch');
   return guardedFetch(options.allowPrivateAddresses ? { resolve: systemResolve, isRefused: () => false } : PUBLIC_ONLY);
 }

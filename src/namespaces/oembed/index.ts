@@ -1,6 +1,7 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { memoryStore } from '../../store/memory.js';
 import type { SiteStore } from '../../store/types.js';
+import type { ByteSize } from '../../core/byte-size.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { boundOption } from '../host-service.js';
 import { postsStorageOn } from '../core-posts/site-store.js';
@@ -9,6 +10,8 @@ import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
 import { postsStorageGroups, type AuthorLookup, type PostsStorage } from './storage.js';
+import { z } from 'zod';
+import { bytes, checkedAtUse, checkOptions, fn, hostObject, optionsObject, text, type OptionsShape } from '../../core/options.js';
 
 export { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 export type { LocalOembed } from './local.js';
@@ -31,8 +34,8 @@ export interface OembedOptions {
   fetch?: typeof fetch;
   /** Time allowed for one proxied request, discovery included, in milliseconds (default 5000). */
   timeoutMs?: number;
-  /** Most bytes read of a provider's page or oEmbed document (default 512 KiB). */
-  maxBytes?: number;
+  /** Most bytes read of a provider's page or oEmbed document (default 512 KiB; `'512kb'` as Express writes sizes). */
+  maxBytes?: ByteSize;
   /** How long a provider's answer is reused, in milliseconds, kept in whole seconds in the site store's transients (default one hour; under a second turns the cache off). */
   cacheTtlMs?: number;
   /** How many providers' answers are kept at most (default 500; 0 turns the cache off). */
@@ -40,6 +43,19 @@ export interface OembedOptions {
   /** Sanctioned providers: their endpoints are used without discovery and their HTML as it is (default {@link DEFAULT_OEMBED_PROVIDERS}). */
   providers?: readonly OembedProvider[];
 }
+
+/** The checks of {@link OembedOptions}. */
+export const oembedOptions = optionsObject({
+  posts: hostObject('the posts storage callbacks').optional(),
+  authorOf: fn('author id → { name, slug } or null').optional(),
+  embedScript: text.optional(),
+  fetch: fn('a fetch').optional(),
+  timeoutMs: checkedAtUse<number>(),
+  maxBytes: bytes.optional(),
+  cacheTtlMs: checkedAtUse<number>(),
+  cacheSize: checkedAtUse<number>(),
+  providers: z.array(z.unknown(), { error: 'must be a list of { pattern, endpoint }' }).optional(),
+} satisfies OptionsShape<OembedOptions>);
 
 const bound = (name: string, value: number | undefined, fallback: number, least: number) =>
   boundOption('oembed', name, value, fallback, least);
@@ -50,10 +66,11 @@ const bound = (name: string, value: number | undefined, fallback: number, least:
  * sites' content, through sanctioned or discovered providers, with a timeout, a size cap and a cache.
  */
 export function oembed(options: OembedOptions = {}): MountableNamespace {
+  const given = checkOptions(oembedOptions, options, 'oembed');
   const proxy = {
     fetch: options.fetch ?? null,
     timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
-    maxBytes: bound('maxBytes', options.maxBytes, 512 * 1024, 1),
+    maxBytes: bound('maxBytes', given.maxBytes, 512 * 1024, 1),
     providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
   };
   const ttlSeconds = Math.floor(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0) / 1000);

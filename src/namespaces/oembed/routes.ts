@@ -7,6 +7,7 @@ export const oembedRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: "Retrieve a post's oEmbed data",
         permission: 'public',
         // `format` and `maxwidth` are untyped, as WordPress registers them: any value is accepted
         // and the handler reads it as WordPress's sanitize callbacks would.
@@ -24,6 +25,7 @@ export const oembedRoutes = [
     endpoints: [
       {
         methods: ['GET'],
+        summary: "Retrieve another site's oEmbed data",
         permission: 'edit_posts',
         denied: { code: 'rest_forbidden', message: 'Sorry, you are not allowed to make proxied oEmbed requests.' },
         args: {

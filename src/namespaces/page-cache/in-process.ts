@@ -11,22 +11,25 @@ import {
   type PageLookup,
   type PageRequest,
 } from '../../core/http/page-cache.js';
+import { hostName } from '../../core/http/public-address.js';
 import { setOwn } from '../../core/own-property.js';
 import type { SiteStore } from '../../store/types.js';
 import { boundOption } from '../host-service.js';
-import { DEFAULT_SESSION_COOKIES, isCacheableHead, isKnownVisitor, isRejectedRequest } from './page-rules.js';
+import { DEFAULT_SESSION_COOKIES, isCacheableHead, isKnownVisitor, isRejectedRequest, rejectionTests } from './page-rules.js';
 import { logPurge, purgesSince } from './purge-log.js';
 import type { CachedPage, FetchedPage, PageCache, PageCacheRulesSource, PurgeTarget } from './services.js';
 import { throttled } from './throttled.js';
+import type { ByteSize } from '../../core/byte-size.js';
+import { bytes, checkedAtUse, checkOptions, fn, optionsObject, texts, type OptionsShape } from '../../core/options.js';
 
 /** Options of {@link inProcessPageCache}. */
 export interface InProcessPageCacheOptions {
   /** Most pages held (default 1000): past it, the least recently served goes. */
   maxPages?: number;
-  /** Largest page kept, in bytes (default 1 MiB): a longer answer goes to the visitor uncached. */
-  maxPageBytes?: number;
-  /** Most bytes held in all (default 64 MiB): past it, the least recently served pages go. */
-  maxTotalBytes?: number;
+  /** Largest page kept, in bytes or as Express writes sizes (default 1 MiB, `'1mb'`): a longer answer goes to the visitor uncached. */
+  maxPageBytes?: ByteSize;
+  /** Most bytes held in all (default 64 MiB, `'64mb'`): past it, the least recently served pages go. */
+  maxTotalBytes?: ByteSize;
   /** Cookie names of the host's own sessions: a visitor carrying one is never served nor cached (default {@link DEFAULT_SESSION_COOKIES}). */
   sessionCookies?: readonly string[];
   /** Media types kept (default `text/html`, the pages WP Super Cache keeps). */
@@ -35,13 +38,28 @@ export interface InProcessPageCacheOptions {
   now?: () => number;
 }
 
+const inProcessPageCacheOptions = optionsObject({
+  maxPages: checkedAtUse<number>(),
+  maxPageBytes: bytes.optional(),
+  maxTotalBytes: bytes.optional(),
+  sessionCookies: texts.optional(),
+  contentTypes: texts.optional(),
+  now: fn('→ milliseconds').optional(),
+} satisfies OptionsShape<InProcessPageCacheOptions>);
+
 /** The in-process page cache: what `page-cache/v1` reports on and purges, and what an adapter's `pageCache` option serves from. */
 export interface InProcessPageCache extends PageCache, HostPageCache {}
 
-/** A page held. */
-interface HeldPage {
-  /** Its key: host, path and query, as `CachedPage.path`. */
+/** Where a page is held: its key, and the path `CachedPage.path` lists and purges go by. */
+interface PagePlace {
+  /** Scheme, host, path and query, and the proxy's address headers when there are any. */
+  key: string;
+  /** Host, path and query, as WP Super Cache names the page's directory (`example.com/about/`). */
   path: string;
+}
+
+/** A page held. */
+interface HeldPage extends PagePlace {
   /** When it was kept, in Unix seconds. */
   generatedAt: number;
   /** The headers it is served with. */
@@ -55,9 +73,18 @@ interface HeldPage {
 const OWNER = 'inProcessPageCache';
 /** How often the rules and the purge log are read from the store. */
 const REFRESH_MS = 1000;
-/** Longest Host header and URL keyed: longer ones are passed through uncached (a cap before any scan). */
-const MAX_HOST_LENGTH = 255;
+/** Longest URL and proxy address header keyed: longer ones are passed through uncached (a cap before any scan). */
 const MAX_URL_LENGTH = 2048;
+const MAX_ADDRESS_HEADER_LENGTH = 300;
+
+/**
+ * Request headers by which a proxy tells the address the client used (RFC 7239's `Forwarded` and
+ * the de facto `X-Forwarded-*`). site-rest's `trustProxy` builds the discovery `Link` from them,
+ * and so do hosts that trust their proxy (Express's `trust proxy`, Koa's `proxy`), without a
+ * `Vary` to say so: each set of values keeps pages of its own, so one request cannot change the
+ * page every other visitor gets.
+ */
+const ADDRESS_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix'] as const;
 const PASS: PageLookup = { kind: 'pass' };
 
 /** Headers of the host's answer never replayed: per connection, per answer, or recomputed when served. */
@@ -66,11 +93,30 @@ const UNSTORED_HEADERS = new Set(['connection', 'content-length', 'date', 'keep-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** `host` + `url` as WP Super Cache names a page's directory (`example.com/about/`), or null when either is missing or too long. */
-function pageKey(host: string | string[] | undefined, url: string): string | null {
-  if (typeof host !== 'string' || host === '' || host.length > MAX_HOST_LENGTH) return null;
-  if (!url.startsWith('/') || url.length > MAX_URL_LENGTH) return null;
-  return host.toLowerCase() + url;
+/**
+ * Where the page of a request is held, or null when it is not cached: a Host that is no host name
+ * (`example.com/about` would file its page under another's path), a URL that is no path, or a
+ * value over its cap. The page's path is the lower-cased Host and the URL, as WP Super Cache names
+ * its directory; its key adds the scheme of the connection (WP Super Cache keeps `index-https.html`
+ * beside `index.html`) and the proxy's address headers as they were sent.
+ */
+function pagePlace(secure: boolean, headers: PageRequest['headers'], url: string): PagePlace | null {
+  const given = headers.host;
+  const host = typeof given === 'string' ? hostName(given) : undefined;
+  if (host === undefined || !url.startsWith('/') || url.length > MAX_URL_LENGTH) return null;
+  const path = host + url;
+  const scheme = secure ? 'https://' : 'http://';
+  let address: Array<string | null> | null = null;
+  for (let i = 0; i < ADDRESS_HEADERS.length; i++) {
+    const value = headers[ADDRESS_HEADERS[i]!];
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (text.length > MAX_ADDRESS_HEADER_LENGTH) return null;
+    address ??= ADDRESS_HEADERS.map(() => null);
+    address[i] = text;
+  }
+  // A JSON array is self-delimiting and never starts like a scheme, so no two requests share a key by accident.
+  return { key: address === null ? scheme + path : JSON.stringify(address) + scheme + path, path };
 }
 
 /** `gmdate('Y-m-d H:i:s')` of a Unix time. */
@@ -129,18 +175,20 @@ function inPurgedPath(key: string, target: { anyHost: boolean; base: string }): 
  * no WordPress login, commenter or post-password cookie, none of `sessionCookies`), a URI and
  * user agent not rejected, no query string where those are not cached; and a 200 HTML answer
  * setting no cookie, not private, within `maxPageBytes`. It serves a kept page to such visitors
- * (GET and HEAD) until `cache_max_time` has passed. A purge empties the matching pages of every
- * process sharing `store` within about a second. `fetchPage` answers only what it holds: it never
- * contacts the network.
+ * (GET and HEAD) of the same scheme, Host, URL and proxy address headers until `cache_max_time`
+ * has passed: a page is never served to a request it was not built for. A purge empties the
+ * matching pages of every process sharing `store` within about a second. `fetchPage` answers only
+ * what it holds: it never contacts the network.
  */
 export function inProcessPageCache(
   store: SiteStore,
   rules: PageCacheRulesSource,
   options: InProcessPageCacheOptions = {},
 ): InProcessPageCache {
+  const given = checkOptions(inProcessPageCacheOptions, options, OWNER);
   const maxPages = boundOption(OWNER, 'maxPages', options.maxPages, 1000, 1);
-  const maxPageBytes = boundOption(OWNER, 'maxPageBytes', options.maxPageBytes, 1024 * 1024, 1);
-  const maxTotalBytes = boundOption(OWNER, 'maxTotalBytes', options.maxTotalBytes, 64 * 1024 * 1024, 1);
+  const maxPageBytes = boundOption(OWNER, 'maxPageBytes', given.maxPageBytes, 1024 * 1024, 1);
+  const maxTotalBytes = boundOption(OWNER, 'maxTotalBytes', given.maxTotalBytes, 64 * 1024 * 1024, 1);
   const sessionCookies = new Set(options.sessionCookies ?? DEFAULT_SESSION_COOKIES);
   const contentTypes = new Set((options.contentTypes ?? ['text/html']).map((type) => type.toLowerCase()));
   const now = options.now ?? Date.now;
@@ -154,6 +202,7 @@ export function inProcessPageCache(
   let seenPurge: number | null = null;
 
   const currentRules = throttled(rules, REFRESH_MS, now);
+  const rejection = rejectionTests();
   const syncPurges = throttled(
     async () => {
       const since = await purgesSince(store.options, seenPurge);
@@ -176,13 +225,20 @@ export function inProcessPageCache(
     totalBytes -= page.body.byteLength;
   }
 
-  function hold(key: string, head: PageHead, body: Uint8Array): void {
+  function hold(place: PagePlace, head: PageHead, body: Uint8Array): void {
     const generatedAt = nowSeconds();
     const page = withCacheComment(body, generatedAt);
     if (page.byteLength > maxTotalBytes) return;
-    drop(key);
+    drop(place.key);
     const postId = postIdOf(head.headers[POST_ID_HEADER]);
-    pages.set(key, { path: key, generatedAt, headers: storedHeaders(head.headers), body: page, ...(postId !== undefined && { postId }) });
+    pages.set(place.key, {
+      key: place.key,
+      path: place.path,
+      generatedAt,
+      headers: storedHeaders(head.headers),
+      body: page,
+      ...(postId !== undefined && { postId }),
+    });
     totalBytes += page.byteLength;
     for (const oldest of pages.keys()) {
       if (pages.size <= maxPages && totalBytes <= maxTotalBytes) break;
@@ -207,7 +263,7 @@ export function inProcessPageCache(
     let count = 0;
     for (const page of [...pages.values()]) {
       if (!doomed(page)) continue;
-      drop(page.path);
+      drop(page.key);
       count++;
     }
     return count;
@@ -227,11 +283,11 @@ export function inProcessPageCache(
   async function decide(request: PageRequest): Promise<PageLookup> {
     const method = request.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') return PASS;
-    const key = pageKey(request.headers.host, request.url);
-    if (key === null || isKnownVisitor(request.headers, sessionCookies)) return PASS;
+    const place = pagePlace(request.secure === true, request.headers, request.url);
+    if (place === null || isKnownVisitor(request.headers, sessionCookies)) return PASS;
     const settings = await currentRules();
-    if (!settings?.enabled || isRejectedRequest(request, settings)) return PASS;
-    const page = await servable(key);
+    if (!settings?.enabled || isRejectedRequest(request, settings, rejection(settings))) return PASS;
+    const page = await servable(place.key);
     if (page) return { kind: 'hit', answer: { status: 200, headers: { ...page.headers, 'x-cache': 'HIT' }, body: page.body } };
     if (method === 'HEAD' || (await syncPurges()) === null) return PASS;
     const since = epoch;
@@ -241,7 +297,7 @@ export function inProcessPageCache(
         maxBytes: maxPageBytes,
         admits: (head) => isCacheableHead(head, contentTypes),
         keep: (head, body) => {
-          if (epoch === since && body.byteLength <= maxPageBytes && isCacheableHead(head, contentTypes)) hold(key, head, body);
+          if (epoch === since && body.byteLength <= maxPageBytes && isCacheableHead(head, contentTypes)) hold(place, head, body);
         },
       },
     };
@@ -267,14 +323,14 @@ export function inProcessPageCache(
     },
 
     async fetchPage(url: string): Promise<FetchedPage> {
-      let key: string | null = null;
+      let place: PagePlace | null = null;
       try {
         const parsed = new URL(url);
-        key = pageKey(parsed.host, parsed.pathname + parsed.search);
+        place = pagePlace(parsed.protocol === 'https:', { host: parsed.host }, parsed.pathname + parsed.search);
       } catch {
         // An address that does not parse is simply not held.
       }
-      const page = key === null ? null : await servable(key);
+      const page = place === null ? null : await servable(place.key);
       if (!page) throw new Error(`site-rest: the page is not in the in-process cache (${url})`);
       return { status: 200, body: decoder.decode(page.body) };
     },

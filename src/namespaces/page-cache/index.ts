@@ -1,6 +1,7 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
-import { serviceLimits, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import { serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import { checkOptions, flag, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 import { defaultPageCache } from './default-cache.js';
 import { pageCacheHandlers } from './handlers.js';
 import { pageCacheRoutes } from './routes.js';
@@ -33,13 +34,26 @@ export interface PageCacheOptions {
   outputCompression?: boolean;
 }
 
+/** The checks of {@link PageCacheOptions}. */
+export const pageCacheOptions = optionsObject({
+  cache: hostObject('a page cache (inProcessPageCache)').optional(),
+  storage: hostObject('the page cache storage callbacks').optional(),
+  serviceLimits: serviceLimitsOptions.optional(),
+  disablePreloading: flag.optional(),
+  outputCompression: flag.optional(),
+} satisfies OptionsShape<PageCacheOptions>);
+
 /**
  * The `page-cache/v1` namespace (WP Super Cache's REST API): its settings, status, statistics,
  * cache listing and purge, preload switch, cache test and add-ons, all for `manage_options`. The
  * settings live in the server's site store; the cache itself is `options.cache`.
  */
 export function pageCache(options: PageCacheOptions = {}): MountableNamespace {
-  const limits = serviceLimits('pageCache serviceLimits', options.serviceLimits, PAGE_CACHE_LIMITS);
+  const limits = serviceLimits(
+    'pageCache serviceLimits',
+    checkOptions(pageCacheOptions, options, 'pageCache').serviceLimits,
+    PAGE_CACHE_LIMITS,
+  );
   return ({ store }) => {
     const storage = withDefaults<PageCacheStorage>(
       () => pageCacheStorageOn(store),

@@ -1,8 +1,10 @@
 // Which requests and answers the in-process page cache may serve and keep: WP Super Cache's own
 // tests (`wp_cache_is_rejected`, `wp_cache_user_agent_is_rejected`, the login cookies its rewrite
 // rules look for), plus what a shared cache must never keep (a cookie set, a private answer).
-// Every check is a linear scan of what the client sent, after the caller's length caps.
+// Every check is a linear scan of what the client sent, after the caller's length caps; the
+// rejected URIs and user agents are compiled once per list into an automaton (fragment-matcher.ts).
 import type { PageHead, PageRequest } from '../../core/http/page-cache.js';
+import { compileFragments, uriPieces, type FragmentTest } from './fragment-matcher.js';
 import type { PageCacheRules } from './services.js';
 
 /** Cookie-name prefixes by which WordPress knows a visitor: signed in, a commenter, a post password given (WP Super Cache's `.htaccess` conditions). */
@@ -51,39 +53,52 @@ export function isKnownVisitor(headers: PageRequest['headers'], sessionCookies: 
   );
 }
 
-/**
- * Whether `text` contains `fragment`, read as WP Super Cache's settings write it: literal text, in
- * which `\x` stands for `x` and `.*` for any run of characters, so its defaults `wp-.*\.php` and
- * `index\.php` reject what they reject there. Pieces are found left to right, each after the last:
- * for patterns of literals and `.*` alone, the leftmost match of each piece is never the wrong one.
- */
-function containsFragment(text: string, fragment: string): boolean {
-  const pieces: string[] = [''];
-  for (let i = 0; i < fragment.length; i++) {
-    const char = fragment[i]!;
-    if (char === '\\' && i + 1 < fragment.length) pieces[pieces.length - 1] += fragment[++i]!;
-    else if (char === '.' && fragment[i + 1] === '*') {
-      pieces.push('');
-      i++;
-    } else pieces[pieces.length - 1] += char;
-  }
-  let from = 0;
-  for (const piece of pieces) {
-    const at = text.indexOf(piece, from);
-    if (at < 0) return false;
-    from = at + piece.length;
-  }
+/** The rules' rejected URIs and user agents, each list compiled into one test. */
+interface RejectionTests {
+  /** Whether a URI contains a rejected URI (the ones WP Super Cache always rejects among them). */
+  uri: FragmentTest;
+  /** Whether a lower-cased user agent contains a rejected one. */
+  agent: FragmentTest;
+}
+
+/** Whether two lists hold the same entries: rules read anew each second are compiled again only when they changed. */
+function sameEntries(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
+/**
+ * The rejection tests of the current rules, each list compiled again only when it changed: a
+ * function to keep one of per cache. URIs are matched case-sensitively as `preg_match` does,
+ * user agents case-insensitively as `stristr` does.
+ */
+export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
+  let uris: readonly string[] | null = null;
+  let agents: readonly string[] | null = null;
+  const tests: RejectionTests = { uri: () => false, agent: () => false };
+  return (rules) => {
+    if (uris === null || !sameEntries(uris, rules.rejectedUris)) {
+      uris = rules.rejectedUris;
+      const entries = [...ALWAYS_REJECTED_URIS.map((literal) => [literal]), ...uris.filter((entry) => entry !== '').map(uriPieces)];
+      tests.uri = compileFragments(entries);
+    }
+    if (agents === null || !sameEntries(agents, rules.rejectedUserAgents)) {
+      agents = rules.rejectedUserAgents;
+      tests.agent = compileFragments(agents.filter((entry) => entry !== '').map((entry) => [entry.toLowerCase()]));
+    }
+    return tests;
+  };
+}
+
 /** Whether the rules keep this request away from the cache: a rejected URI or user agent, or a query string when those are not cached. */
-export function isRejectedRequest(request: PageRequest, rules: PageCacheRules): boolean {
+export function isRejectedRequest(request: PageRequest, rules: PageCacheRules, tests: RejectionTests): boolean {
   const uri = request.url;
   if (rules.noCacheForQuery && uri.includes('?')) return true;
-  if (ALWAYS_REJECTED_URIS.some((fragment) => uri.includes(fragment))) return true;
-  if (rules.rejectedUris.some((fragment) => fragment !== '' && containsFragment(uri, fragment))) return true;
-  const agent = headerValue(request.headers, 'user-agent').toLowerCase();
-  return agent !== '' && rules.rejectedUserAgents.some((fragment) => fragment !== '' && agent.includes(fragment.toLowerCase()));
+  if (tests.uri(uri)) return true;
+  const agent = headerValue(request.headers, 'user-agent');
+  return agent !== '' && tests.agent(agent.toLowerCase());
 }
 
 /** A header of an answer as one string. */

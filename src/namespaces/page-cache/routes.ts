@@ -10,26 +10,38 @@ export const pageCacheRoutes = [
   {
     path: '/settings',
     endpoints: [
-      { methods: ['GET'], permission: 'manage_options', handler: 'getSettings' },
-      { methods: ['POST'], permission: 'manage_options', handler: 'updateSettings' },
+      { methods: ['GET'], summary: 'Retrieve the cache settings', permission: 'manage_options', handler: 'getSettings' },
+      { methods: ['POST'], summary: 'Update the cache settings', permission: 'manage_options', handler: 'updateSettings' },
     ],
   },
-  { path: '/status', endpoints: [{ methods: ['GET'], permission: 'manage_options', handler: 'getStatus' }] },
-  { path: '/stats', endpoints: [{ methods: ['GET'], permission: 'manage_options', handler: 'getStats' }] },
+  {
+    path: '/status',
+    endpoints: [{ methods: ['GET'], summary: 'Retrieve the cache set-up status', permission: 'manage_options', handler: 'getStatus' }],
+  },
+  {
+    path: '/stats',
+    endpoints: [{ methods: ['GET'], summary: 'Count the cached pages', permission: 'manage_options', handler: 'getStats' }],
+  },
   {
     path: '/cache',
     endpoints: [
-      { methods: ['GET'], permission: 'manage_options', handler: 'getCache' },
-      { methods: ['POST'], permission: 'manage_options', handler: 'deleteCache' },
+      { methods: ['GET'], summary: 'List the cached pages', permission: 'manage_options', handler: 'getCache' },
+      { methods: ['POST'], summary: 'Clear cached pages', permission: 'manage_options', handler: 'deleteCache' },
     ],
   },
-  { path: '/preload', endpoints: [{ methods: ['POST'], permission: 'manage_options', handler: 'preload' }] },
-  { path: '/cache/test', endpoints: [{ methods: ['POST'], permission: 'manage_options', handler: 'testCache' }] },
+  {
+    path: '/preload',
+    endpoints: [{ methods: ['POST'], summary: 'Start or stop preloading', permission: 'manage_options', handler: 'preload' }],
+  },
+  {
+    path: '/cache/test',
+    endpoints: [{ methods: ['POST'], summary: 'Test the page cache', permission: 'manage_options', handler: 'testCache' }],
+  },
   {
     path: '/plugins',
     endpoints: [
-      { methods: ['GET'], permission: 'manage_options', handler: 'getPlugins' },
-      { methods: ['POST'], permission: 'manage_options', handler: 'updatePlugins' },
+      { methods: ['GET'], summary: 'List the cache add-ons', permission: 'manage_options', handler: 'getPlugins' },
+      { methods: ['POST'], summary: 'Turn cache add-ons on or off', permission: 'manage_options', handler: 'updatePlugins' },
     ],
   },
 ] as const satisfies RouteSpecTable;

@@ -63,6 +63,50 @@ function imploded(value: unknown): string | typeof FATAL {
   return Object.values(value).map(toPhpString).join('\n');
 }
 
+/** `wp_cache_update_rejected_strings()`: the rejected URIs a list given to `cache_rejected_uri` is saved as. */
+function rejectedUris(value: unknown): string[] | typeof FATAL {
+  const text = imploded(value);
+  return text === FATAL ? FATAL : sanitizeList(text.replaceAll('\\\\', '\\'));
+}
+
+/** `wp_cache_update_rejected_ua()`: the rejected user agents a list given to `cache_rejected_user_agent` is saved as. */
+function rejectedUserAgents(value: unknown): string[] | typeof FATAL {
+  const text = imploded(value);
+  // Spaces inside a user agent survive the split on white space.
+  return text === FATAL ? FATAL : sanitizeList(text.replaceAll(' ', '___')).map((agent) => agent.replaceAll('___', ' '));
+}
+
+/**
+ * The caps on the two lists every anonymous page view is checked against (WP Super Cache has
+ * none). A site rejects a few URIs (the defaults are two; a shop adds its cart, checkout and
+ * account pages) and a few user agents; a widely used bad-bot blocklist (nginx-ultimate-bad-bot-
+ * blocker's, 7.5 KB) holds several hundred names of under 50 characters. An entry is a path
+ * fragment or a user-agent token: WordPress's slugs are at most 200 characters.
+ */
+const REJECTED_LIST_CAPS = { entries: 1000, length: 255 } as const;
+
+/** The lists of a body, as they would be saved, beyond the caps: one message each, or none. */
+function rejectedListErrors(parameters: Record<string, unknown>): string[] {
+  const errors: string[] = [];
+  const lists = [
+    ['cache_rejected_uri', 'URIs', 'URI', rejectedUris],
+    ['cache_rejected_user_agent', 'user agents', 'user agent', rejectedUserAgents],
+  ] as const;
+  for (const [name, plural, singular, saved] of lists) {
+    if (parameters[name] === undefined || parameters[name] === null) continue;
+    const list = saved(parameters[name]);
+    if (list === FATAL) continue;
+    const longest = list.reduce((most, entry) => Math.max(most, entry.length), 0);
+    if (list.length > REJECTED_LIST_CAPS.entries)
+      errors.push(`You attempted to reject ${list.length} ${plural} but at most ${REJECTED_LIST_CAPS.entries} can be rejected.`);
+    else if (longest > REJECTED_LIST_CAPS.length)
+      errors.push(
+        `You attempted to reject a ${singular} of ${longest} characters but each can be at most ${REJECTED_LIST_CAPS.length} characters long.`,
+      );
+  }
+  return errors;
+}
+
 /** `wp_cache_enable()`: caching on, and garbage collection scheduled when it is not. */
 async function cacheEnable(run: Run): Promise<void> {
   if (toBool(run.config.cache_enabled)) return;
@@ -224,9 +268,9 @@ const SETTERS: Record<string, (run: Run, value: unknown, name: string) => Setter
     return null;
   },
   cache_rejected_uri(run, value) {
-    const text = imploded(value);
-    if (text === FATAL) return FATAL;
-    write(run, 'cache_rejected_uri', sanitizeList(text.replaceAll('\\\\', '\\')));
+    const list = rejectedUris(value);
+    if (list === FATAL) return FATAL;
+    write(run, 'cache_rejected_uri', list);
     return null;
   },
   cache_acceptable_files(run, value) {
@@ -236,14 +280,9 @@ const SETTERS: Record<string, (run: Run, value: unknown, name: string) => Setter
     return null;
   },
   cache_rejected_user_agent(run, value) {
-    const text = imploded(value);
-    if (text === FATAL) return FATAL;
-    // Spaces inside a user agent survive the split on white space.
-    write(
-      run,
-      'cache_rejected_user_agent',
-      sanitizeList(text.replaceAll(' ', '___')).map((agent) => agent.replaceAll('___', ' ')),
-    );
+    const list = rejectedUserAgents(value);
+    if (list === FATAL) return FATAL;
+    write(run, 'cache_rejected_user_agent', list);
     return null;
   },
   cache_direct_pages(run, value) {
@@ -524,6 +563,9 @@ export async function updateSettings(
       run.changes = {};
       return { errors: null };
     }
+    // Lists beyond the caps refuse the whole body before any setter runs, so nothing of it is saved.
+    const refused = rejectedListErrors(parameters);
+    if (refused.length > 0) return { errors: refused };
     const errors: Array<string | null> = [];
     for (const [name, value] of Object.entries(parameters)) {
       const result = await setValueByKey(run, name, value, mapNames);

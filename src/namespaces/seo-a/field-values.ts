@@ -1,5 +1,5 @@
 // How SEOPress reads back and sanitises its per-post fields' values: robots checkboxes as
-// `yes`, each PUT's sanitising, the custom modified date, and the title metas' entity decoding.
+// `yes`, each PUT's sanitising, and the title metas' entity decoding.
 import { toInt } from '../../core/php/values.js';
 import { sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
 import { escUrlRaw } from '../../core/schema/url.js';
@@ -35,17 +35,6 @@ export const sanitizeSocial: SanitizeValue = (field, given) => {
   if (field.type === 'textarea') return sanitizeTextareaField(given);
   return given;
 };
-
-/** `strtotime` for the dates an admin screen sends (`YYYY-MM-DD`, optionally with a time): site-local and GMT columns, or null. */
-export function modifiedColumns(given: string, gmtOffset: number): { local: string; gmt: string } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(given);
-  if (!match) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00'] = match;
-  const at = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  if (Number.isNaN(at) || new Date(at).getUTCDate() !== Number(d)) return null;
-  const column = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-  return { local: column(at), gmt: column(at - gmtOffset * 3_600_000) };
-}
 
 /** `html_entity_decode( …, ENT_QUOTES | ENT_XML1 )`: the XML entities and numeric references, in one pass. */
 export function decodeXmlEntities(value: string): string {

@@ -79,7 +79,7 @@ interface ForcedRobots {
   noimageindex: boolean;
 }
 
-/** The robots descriptors of a post. */
+/** The robots descriptors of a post (SEOPress 9.6's `Helpers/Metas/RobotSettings::getMetaKeys`: the freeze date, no custom date yet). */
 export function robotFields(forced: ForcedRobots, permalink: string, postType: string, categories: JsonValue[]): MetaField[] {
   const checkbox = (key: string, use: boolean, label: string): MetaField => ({
     key,
@@ -124,16 +124,6 @@ export function robotFields(forced: ForcedRobots, permalink: string, postType: s
       description: 'Prevent the last modified date from being updated on save. Recommended for minor updates like typos or formatting.',
       visible: true,
     },
-    {
-      key: '_seopress_robots_custom_modified_date',
-      type: 'input',
-      use_default: '',
-      placeholder: 'YYYY-MM-DD',
-      default: '',
-      label: 'Set a custom last modified date',
-      description: 'Override the last modified date with a custom value. Leave empty to use the current post modified date.',
-      visible: true,
-    },
   ];
 }
 
@@ -156,7 +146,6 @@ export const ROBOT_WRITABLE = new Set([
   '_seopress_robots_primary_cat',
   '_seopress_robots_breadcrumbs',
   '_seopress_robots_freeze_modified_date',
-  '_seopress_robots_custom_modified_date',
 ]);
 
 /** The meta keys robots descriptors read. */
@@ -168,7 +157,6 @@ export const ROBOT_KEYS = [
   '_seopress_robots_canonical',
   '_seopress_robots_primary_cat',
   '_seopress_robots_freeze_modified_date',
-  '_seopress_robots_custom_modified_date',
 ] as const;
 
 const socialFields = (network: 'fb' | 'twitter', name: string, imageHint: string, thumbnail: string): MetaField[] => [

@@ -7,7 +7,9 @@ import { escHtml, sanitizeTextField, sanitizeTextareaField } from '../../core/sc
 import { setOwn } from '../../core/own-property.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { RestContext } from '../../core/types.js';
+import { likeMatches, likePattern } from '../../store/like.js';
 import type { JsonValue } from '../../store/types.js';
+import { canReadPost } from '../../core/auth/post-capabilities.js';
 import { storageContext, type Handlers, type StorageContext } from '../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../meta-fields.js';
 import { postAddress } from '../url-to-post.js';
@@ -15,9 +17,9 @@ import { seoAAnalysisHandlers, type SeoAAnalysisDeps } from './analysis-handlers
 import { checkedPost, requestedId } from './checks.js';
 import { phpDate, replaceVariables, type VariableContext } from './dynamic-variables.js';
 import { codeError, codeSuccess, needAnUrl, urlNotFound } from './errors.js';
-import { OPTION_GROUPS, ROLE_NAMES, maskLicenseKey } from './option-groups.js';
+import { OPTION_GROUPS, ROLE_NAMES, maskLicenseKey, mergedOptions } from './option-groups.js';
 import { categoryObject, postLink, theTitle } from './wp-objects.js';
-import { decodeXmlEntities, modifiedColumns, sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from './field-values.js';
+import { decodeXmlEntities, sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from './field-values.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from './fields.js';
 import type { HeadlessAnswer, HeadlessCache } from './headless-cache.js';
 import { HEADLESS_KEYS, NO_TERM, headlessData } from './headless.js';
@@ -39,15 +41,46 @@ interface SeoADeps {
 
 /** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */
 const POST_TYPES = ['post', 'page'];
-/** Statuses whose posts count as using a keyword. */
+/** Statuses whose posts count as using a keyword (`CountTargetKeywordsUse::getCountByKeywords`' `post_status IN`). */
 const KEYWORD_STATUSES = ['publish', 'draft', 'pending', 'future'];
+/** The one post type the keyword count leaves out (its `p.post_type != 'elementor_library'`). */
+const UNCOUNTED_TYPE = 'elementor_library';
 const TARGET_KW = '_seopress_analysis_target_kw';
 /** `/search-url`'s `seopress_search_url_result_limit` (50), capped at 200 as SEOPress caps the filter. */
 const SEARCH_LIMIT = 50;
-/** Longest `url` searched or resolved: longer ones match no slug or title WordPress keeps. */
+/** Longest `url` resolved: a cap before the resolving work. */
 const MAX_URL = 2048;
+/**
+ * Most characters a `search-url` match may need: WordPress's `post_name` is `varchar(200)`, so a
+ * longer pattern finds a slug only through a title that long. The cap bounds the `_` scan here
+ * (at most 7 words a character) and the database's own `LIKE`, which backtracks (PostgreSQL's
+ * worst case grows with the pattern's length times the title's).
+ */
+const MAX_SEARCH = 200;
 /** Most keywords `count-target-keywords-use` looks up in one request. */
 const MAX_KEYWORDS = 50;
+
+/** A keyword's use, as SEOPress answers and caches it. */
+interface KeywordUse {
+  key: string;
+  rows: Array<{ post_id: number; edit_link: string; title: string }>;
+}
+
+/** Whether a cached value is a keyword-use answer (anything else in the transient is counted again). */
+function isKeywordUse(value: JsonValue): value is KeywordUse[] & JsonValue {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        !Array.isArray(entry) &&
+        typeof entry.key === 'string' &&
+        Array.isArray(entry.rows) &&
+        entry.rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row) && typeof row.post_id === 'number'),
+    )
+  );
+}
 
 /** A meta value as text (`get_post_meta( …, true )`), `''` for none or a non-scalar. */
 const textOf = (value: JsonValue | undefined): string =>
@@ -109,26 +142,44 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
 
   const linkOf = (post: PostRow, context: RestContext) => postLink(post, context.site.home);
 
-  /** `count-target-keywords-use`: the other posts using each keyword, cached five minutes under SEOPress's transient name. */
-  async function keywordUsage(given: string[] | Record<string, string>, postId: number, context: RestContext): Promise<JsonValue> {
+  /**
+   * `getCountByKeywords`: per keyword, the posts of every type but Elementor's templates (published,
+   * draft, pending or scheduled) whose `_seopress_analysis_target_kw` lists it, cached five minutes
+   * under SEOPress's transient name. `postId` is the id as the route hands it over: SEOPress leaves
+   * a row out when `$post_id === $row['post_id']`, and wpdb's ids are strings, so only a string id
+   * (target-keywords' `get_param('id')`) leaves the post itself out; count-target-keywords-use's
+   * `(int)` never does.
+   */
+  async function keywordUsage(given: string[] | Record<string, string>, postId: number | string, context: RestContext): Promise<JsonValue> {
     const keywords = Object.values(given);
     if (keywords.length === 0) return [];
     const ctx = storageContext(context);
-    const name = `seopress_content_analysis_count_target_keywords_use_${md5(phpSerialize(given) + String(postId))}`;
+    const name = `seopress_content_analysis_count_target_keywords_use_${md5(phpSerialize(given) + toPhpString(postId))}`;
     const cached = await storage.getTransient(name, ctx);
-    if (cached !== undefined) return cached;
-    const using = await storage.postsWithMeta(TARGET_KW, POST_TYPES, KEYWORD_STATUSES, ctx);
-    const data = keywords.map((raw) => {
+    if (cached !== undefined && isKeywordUse(cached)) return readableUse(cached, context);
+    const usage = await countKeywords(keywords, postId, context);
+    await storage.setTransient(name, usage, 300, ctx);
+    return readableUse(usage, context);
+  }
+
+  async function countKeywords(keywords: string[], postId: number | string, context: RestContext): Promise<KeywordUse[] & JsonValue> {
+    const using = (await storage.postsWithMeta(TARGET_KW, KEYWORD_STATUSES, storageContext(context))).filter(
+      ({ post }) => post.post_type !== UNCOUNTED_TYPE && String(post.ID) !== postId,
+    );
+    return keywords.map((raw) => {
       const keyword = phpTrim(raw);
+      // The SQL `LIKE '%keyword%'` (its `_` and `%` wildcards) picks the rows, then `in_array` keeps those listing it exactly.
+      const like = likePattern(`%${keyword}%`);
       const rows = using
-        .filter(
-          ({ post, value }) =>
-            post.ID !== postId &&
-            textOf(value)
+        .filter(({ value }) => {
+          const listed = textOf(value);
+          return (
+            listed
               .split(',')
               .map((kw) => phpTrim(kw))
-              .includes(keyword),
-        )
+              .includes(keyword) && likeMatches(like, listed)
+          );
+        })
         .map(({ post }) => ({
           post_id: post.ID,
           edit_link: `${context.site.url}/wp-admin/post.php?post=${post.ID}&action=edit`,
@@ -136,8 +187,22 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
         }));
       return { key: keyword, rows };
     });
-    await storage.setTransient(name, data, 300, ctx);
-    return data;
+  }
+
+  /**
+   * Keyword use as the caller may see it: only posts they may read (`read_post`), where SEOPress
+   * names every draft, pending and scheduled post to anyone who may edit the one asked about.
+   * Checked on every answer, cached or not, against the posts as they are now.
+   */
+  async function readableUse(usage: KeywordUse[], context: RestContext): Promise<JsonValue> {
+    const ids = [...new Set(usage.flatMap(({ rows }) => rows.map((row) => row.post_id)))];
+    const posts = ids.length === 0 ? [] : await storage.getPosts(ids, storageContext(context));
+    const readable = new Set(
+      posts
+        .filter((post) => canReadPost(context.user, { author: post.post_author, status: post.post_status, type: post.post_type }))
+        .map((post) => post.ID),
+    );
+    return usage.map(({ key, rows }) => ({ key, rows: rows.filter((row) => readable.has(row.post_id)) }));
   }
 
   /** The headless answer of a post: null data unless published and without a password; cached per post. */
@@ -254,23 +319,11 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
         post.post_type,
         categories.filter((term) => term.count > 0).map(categoryObject),
       );
-      const dateFormat = await dateFormatOf(ctx);
-      const timeFormat = await storage.getOption('time_format', ctx);
-      const modifiedAt = new Date(`${post.post_modified.replace(' ', 'T')}Z`);
-      return [
-        ...describeFields(fields, meta, yesOrEmpty),
-        { key: 'post_modified', value: post.post_modified },
-        { key: 'post_modified_gmt', value: post.post_modified_gmt },
-        {
-          key: 'post_modified_formatted',
-          value: phpDate(`${dateFormat} ${typeof timeFormat === 'string' && timeFormat !== '' ? timeFormat : 'g:i a'}`, modifiedAt),
-        },
-      ];
+      return describeFields(fields, meta, yesOrEmpty);
     },
 
     async putRobotSettings(request, context) {
       const post = checkedPost(request);
-      const ctx = storageContext(context);
       const fields: MetaField[] = robotFields(
         { noindex: false, nofollow: false, nosnippet: false, noimageindex: false },
         '',
@@ -278,11 +331,7 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
         [],
       );
       const writes = fieldWrites(fields, request.params, sanitizeRobot, (key) => ROBOT_WRITABLE.has(key));
-      if (writes.size > 0) await storage.setPostMeta(post.ID, writes, ctx);
-      const custom = request.params._seopress_robots_custom_modified_date;
-      const date = custom === undefined || custom === null ? '' : sanitizeTextField(custom);
-      const columns = date === '' ? null : modifiedColumns(date, Number(context.site.gmt_offset ?? 0) || 0);
-      if (columns) await storage.setPostModified(post.ID, columns.local, columns.gmt, ctx);
+      if (writes.size > 0) await storage.setPostMeta(post.ID, writes, storageContext(context));
       return codeSuccess();
     },
 
@@ -313,7 +362,9 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
       // `array_filter` keeps the keys: with one dropped before the last, PHP's JSON is an object.
       const listed = kept.every(([index], position) => index === String(position));
       const value = listed ? keywords : Object.fromEntries(kept);
-      return { value, usage: await keywordUsage(listed ? keywords : value, post.ID, context) };
+      // `get_param('id')` as given: the path's digits are a string, a JSON body's number is not.
+      const asGiven = typeof request.params.id === 'string' || typeof request.params.id === 'number' ? request.params.id : post.ID;
+      return { value, usage: await keywordUsage(listed ? keywords : value, asGiven, context) };
     },
 
     async putTargetKeywords(request, context) {
@@ -373,16 +424,11 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
       const names = OPTION_GROUPS[request.urlParams.group];
       if (!names) return [];
       const ctx = storageContext(context);
-      if (request.urlParams.group === 'license-settings') {
-        const key = await storage.getOption(names[0]!, ctx);
-        return textOf(key) === '' || textOf(key) === '0' ? [] : { license_key: maskLicenseKey(textOf(key)) };
-      }
-      const data: Record<string, JsonValue> = {};
-      for (const name of names) {
-        const value = asOptionArray(await storage.getOption(name, ctx));
-        for (const [key, member] of Object.entries(value)) setOwn(data, key, member);
-      }
-      return Object.keys(data).length === 0 ? [] : data;
+      const values = await Promise.all(names.map((name) => storage.getOption(name, ctx)));
+      // SEOPress 9.6's `if ( empty( … ) ) { return; }`: WordPress serves a callback's null as a 200 without a body.
+      if (values.every(isEmpty)) return null;
+      if (request.urlParams.group === 'license-settings') return { license_key: maskLicenseKey(textOf(values[0])) };
+      return mergedOptions(values);
     },
 
     getRoles() {
@@ -390,10 +436,10 @@ export function seoAHandlers({ storage, cache, now, analysis }: SeoADeps): Handl
     },
 
     async searchUrl(request, context) {
-      const url = request.params.url;
-      const contains = url === undefined || url === null || isPhpArray(url) ? '' : toPhpString(url);
-      if (contains.length > MAX_URL) return [];
-      const posts = await storage.searchPosts({ contains, types: POST_TYPES, limit: Math.min(SEARCH_LIMIT, 200) }, storageContext(context));
+      // `'%' . $url . '%'`: PHP's string of what was sent (an array is "Array", absent is ''), its `_` and `%` wildcards.
+      const like = `%${toPhpString(request.params.url)}%`;
+      if (likePattern(like).minLength > MAX_SEARCH) return [];
+      const posts = await storage.searchPosts({ like, types: POST_TYPES, limit: Math.min(SEARCH_LIMIT, 200) }, storageContext(context));
       return posts.map((post) => ({ id: String(post.ID), post_title: post.post_title, guid: linkOf(post, context) }));
     },
   };

@@ -7,7 +7,8 @@ import { seoARoutes } from './routes.js';
 import { seoAStorageOn } from './site-store.js';
 import { seoAStorageGroups, type SeoAStorage } from './storage.js';
 import { renderPageLimits, type RenderPage } from './services.js';
-import type { GivenHostServiceLimits } from '../host-service.js';
+import { serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { checkOptions, fn, hostObject, number, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { seoAStorageOn, SEO_GENERATION } from './site-store.js';
 export { seoAStorageGroups } from './storage.js';
@@ -32,13 +33,22 @@ export interface SeoAOptions {
   now?: () => number;
 }
 
+/** The checks of {@link SeoAOptions}. */
+export const seoAOptions = optionsObject({
+  storage: hostObject('the SEO storage callbacks').optional(),
+  headlessCacheSize: number.optional(),
+  renderPage: fn('post id, signal → { status, html }').optional(),
+  renderPageLimits: serviceLimitsOptions.optional(),
+  now: fn('→ milliseconds').optional(),
+} satisfies OptionsShape<SeoAOptions>);
+
 /**
  * The `seo-a/v1` namespace (SEOPress 9.6's `seopress/v1`): per-post SEO fields, target keywords,
  * title and description previews, the headless SEO data of posts and terms, SEOPress's option
  * groups, roles and the URL search, on the server's site store as SEOPress keeps them.
  */
 export function seoA(options: SeoAOptions = {}): MountableNamespace {
-  const limits = renderPageLimits(options.renderPageLimits);
+  const limits = renderPageLimits(checkOptions(seoAOptions, options, 'seoA').renderPageLimits);
   const now = options.now ?? Date.now;
   return ({ store }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');

@@ -1,6 +1,8 @@
-// SEOPress's settings routes: which options each `options/{group}` answers, the license key as
-// shown, and the role names.
+// SEOPress's settings routes: which options each `options/{group}` answers, how it merges them,
+// the license key as shown, and the role names.
 import { DEFAULT_ROLES } from '../../core/auth/roles.js';
+import { isPhpArray, phpKeys } from '../../core/php/values.js';
+import type { JsonValue } from '../../store/types.js';
 
 /** The option each `options/{group}` answers (several merged, in order), or `null` for the shop group. */
 export const OPTION_GROUPS: Record<string, readonly string[] | null> = {
@@ -27,4 +29,22 @@ export function maskLicenseKey(key: string): string {
   const chars = [...key];
   const shown = Math.min(4, chars.length);
   return '*'.repeat(chars.length - shown) + chars.slice(chars.length - shown).join('');
+}
+
+/**
+ * Option arrays merged as SEOPress 9.6's `Options/*Settings::processGet` merges them (`foreach (
+ * $options as $key => $value ) $data[ $key ] = $value;` per option): a later key replaces an
+ * earlier one's value in its place, a value that is not an array adds nothing (PHP warns and goes on), and the result
+ * is a JSON list when its keys are 0, 1, … in order, as `json_encode` writes a PHP array.
+ */
+export function mergedOptions(values: ReadonlyArray<JsonValue | undefined>): JsonValue {
+  const data = new Map<string, JsonValue>();
+  for (const value of values) {
+    if (!isPhpArray(value)) continue;
+    const members = value as Record<string, JsonValue>;
+    for (const key of phpKeys(value)) data.set(key, members[key]!);
+  }
+  let index = 0;
+  for (const key of data.keys()) if (key !== String(index++)) return Object.fromEntries(data);
+  return [...data.values()];
 }

@@ -1,7 +1,7 @@
 // The outside service of seo-a/v1's content analysis: the post's rendered page, which SEOPress
 // fetches over HTTP from the site itself (`RequestPreview::getDomById`, a loopback request of the
 // post's preview link carrying the caller's cookies).
-import { serviceLimits, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import { serviceLimits, type HostServiceLimits } from '../host-service.js';
 
 /** A rendered page: the HTTP status the site answered and the page's HTML. */
 export interface RenderedPage {
@@ -23,6 +23,6 @@ export type RenderPage = (postId: number, signal: AbortSignal) => Promise<Render
 export const RENDER_PAGE_LIMITS: HostServiceLimits = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
 
 /** The host's limits for `renderPage`, checked at mount. */
-export function renderPageLimits(given: GivenHostServiceLimits | undefined): HostServiceLimits {
+export function renderPageLimits(given: Partial<HostServiceLimits> | undefined): HostServiceLimits {
   return serviceLimits('seoA renderPageLimits', given, RENDER_PAGE_LIMITS);
 }

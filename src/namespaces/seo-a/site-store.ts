@@ -24,6 +24,7 @@ function firstValues(all: Record<string, JsonValue[]> | undefined): Record<strin
 export function seoAStorageOn(store: SiteStore): SeoAStorage {
   return {
     getPost: (id) => store.posts.get(id),
+    getPosts: (ids) => store.posts.getMany([...ids]),
     getPostMeta: async (id, keys) => firstValues((await store.postMeta.getMany([id], [...keys])).get(id)),
     setPostMeta: async (id, changes) => {
       await store.transaction(async (tx) => {
@@ -34,11 +35,8 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
         if ([...changes.keys()].some((key) => HEADLESS_META.has(key))) await tx.counters.increment(SEO_GENERATION);
       });
     },
-    setPostModified: async (id, local, gmt) => {
-      await store.posts.update(id, { post_modified: local, post_modified_gmt: gmt });
-    },
-    postsWithMeta: async (key, types, statuses) => {
-      const { posts } = await store.posts.query({ type: [...types], status: [...statuses], orderby: 'ID', order: 'asc' });
+    postsWithMeta: async (key, statuses) => {
+      const { posts } = await store.posts.query({ type: 'any', status: [...statuses], orderby: 'ID', order: 'asc' });
       const meta = await store.postMeta.getMany(
         posts.map((post) => post.ID),
         [key],
@@ -48,9 +46,8 @@ export function seoAStorageOn(store: SiteStore): SeoAStorage {
         return values.length > 0 ? [{ post, value: values[0]! }] : [];
       });
     },
-    searchPosts: async ({ contains, types, limit }) =>
-      (await store.posts.query({ type: types, status: ['publish'], nameOrTitleContains: contains, orderby: 'ID', order: 'asc', limit }))
-        .posts,
+    searchPosts: async ({ like, types, limit }) =>
+      (await store.posts.query({ type: types, status: ['publish'], nameOrTitleLike: like, orderby: 'ID', order: 'asc', limit })).posts,
     linkingPosts: async (text) =>
       (await store.posts.query({ type: ['post', 'page'], status: ['publish'], search: text, orderby: 'relevance', limit: 10 })).posts,
     publishedBySlug: async (slug, types) =>

@@ -11,10 +11,13 @@ export interface PostWithMeta {
   value: JsonValue;
 }
 
-/** What `/search-url` looks for: published posts of some types whose slug or title contains a text. */
+/** What `/search-url` looks for: published posts of some types whose slug or title matches a `LIKE` pattern. */
 export interface UrlSearch {
-  /** Text the slug or title contains (case-insensitively, as MySQL's `LIKE` compares). */
-  contains: string;
+  /**
+   * A MySQL `LIKE` pattern (SEOPress's `'%' . $url . '%'`: `%` any run of characters, `_` one,
+   * `\` the next as written), matched case-insensitively; `likeMatches` from `site-rest` answers it.
+   */
+  like: string;
   /** Post types searched. */
   types: string[];
   /** Most posts answered. */
@@ -29,6 +32,8 @@ export interface UrlSearch {
 export interface SeoAStorage {
   /** A post by id; null when absent. */
   getPost(id: number, context: StorageContext): Promise<PostRow | null>;
+  /** Posts by ids, absent ones left out. */
+  getPosts(ids: readonly number[], context: StorageContext): Promise<PostRow[]>;
   /** Some meta keys of a post: each key's first value, absent keys left out. */
   getPostMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
   /**
@@ -36,11 +41,9 @@ export interface SeoAStorage {
    * the headless data reads bumps {@link SeoAStorage.seoGeneration} in the same step.
    */
   setPostMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
-  /** Sets a post's modified date (`post_modified`, site-local, and `post_modified_gmt`) without touching anything else. */
-  setPostModified(id: number, local: string, gmt: string, context: StorageContext): Promise<void>;
-  /** Posts of some types and statuses whose meta has the key, with its first value. */
-  postsWithMeta(key: string, types: readonly string[], statuses: readonly string[], context: StorageContext): Promise<PostWithMeta[]>;
-  /** Published posts whose slug or title contains a text, in id order. */
+  /** Posts of every type and some statuses whose meta has the key, with its first value, in id order. */
+  postsWithMeta(key: string, statuses: readonly string[], context: StorageContext): Promise<PostWithMeta[]>;
+  /** Published posts whose slug or title matches a `LIKE` pattern, in id order. */
   searchPosts(search: UrlSearch, context: StorageContext): Promise<PostRow[]>;
   /** Published posts and pages whose title, excerpt or content holds a text (WP_Query's `s`, its first page of 10). */
   linkingPosts(text: string, context: StorageContext): Promise<PostRow[]>;
@@ -76,9 +79,9 @@ export const seoAStorageGroups: StorageGroups<SeoAStorage> = [
     data: 'posts and their SEO meta',
     callbacks: [
       'getPost',
+      'getPosts',
       'getPostMeta',
       'setPostMeta',
-      'setPostModified',
       'postsWithMeta',
       'searchPosts',
       'linkingPosts',

@@ -5,6 +5,7 @@ import { layoutRegistry, type GivenThemeLayout } from './layouts.js';
 import { themeRoutes } from './routes.js';
 import { themeStorageOn } from './site-store.js';
 import { themeStorageGroups, type GivenThemeStorage, type ThemeStorage } from './storage.js';
+import { checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { themeStorageOn } from './site-store.js';
 export { themeStorageGroups } from './storage.js';
@@ -22,6 +23,13 @@ export interface ThemeOptions {
   singularImageTypes?: readonly string[];
 }
 
+/** The checks of {@link ThemeOptions}. */
+export const themeOptions = optionsObject({
+  storage: hostObject('the theme storage callbacks').optional(),
+  layouts: checkedAtUse<unknown>(),
+  singularImageTypes: checkedAtUse<unknown>(),
+} satisfies OptionsShape<ThemeOptions>);
+
 /** The post types option, checked at mount. */
 function postTypes(given: readonly string[] = ['post', 'page']): readonly string[] {
   const types: unknown = given;
@@ -36,6 +44,7 @@ function postTypes(given: readonly string[] = ['post', 'page']): readonly string
  * Settings live in the server's site store unless the host gives their callbacks.
  */
 export function theme(options: ThemeOptions = {}): MountableNamespace {
+  checkOptions(themeOptions, options, 'theme');
   const layouts = layoutRegistry(options.layouts);
   const singularImageTypes = postTypes(options.singularImageTypes);
   return ({ store }) => {

@@ -9,25 +9,25 @@ import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 export const themeRoutes = [
   {
     path: '/layouts/(?P<type>[a-z0-9,_-]+)',
-    endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getLayouts' }],
+    endpoints: [{ methods: ['GET'], summary: 'List the layouts of a type of page', permission: 'public', handler: 'getLayouts' }],
   },
   {
     path: '/singular-images',
     endpoints: [
-      { methods: ['GET'], permission: 'public', handler: 'getSingularImages' },
-      { methods: ['PUT'], permission: 'edit_theme_options', handler: 'setSingularImages' },
+      { methods: ['GET'], summary: 'Retrieve the featured-image settings', permission: 'public', handler: 'getSingularImages' },
+      { methods: ['PUT'], summary: 'Update the featured-image settings', permission: 'edit_theme_options', handler: 'setSingularImages' },
     ],
   },
   {
     path: '/breadcrumbs',
     endpoints: [
-      { methods: ['GET'], permission: 'public', handler: 'getBreadcrumbs' },
-      { methods: ['PUT'], permission: 'edit_theme_options', handler: 'setBreadcrumbs' },
+      { methods: ['GET'], summary: 'Retrieve the breadcrumb settings', permission: 'public', handler: 'getBreadcrumbs' },
+      { methods: ['PUT'], summary: 'Update the breadcrumb settings', permission: 'edit_theme_options', handler: 'setBreadcrumbs' },
     ],
   },
   {
     path: '/reading-settings',
-    endpoints: [{ methods: ['GET'], permission: 'public', handler: 'getReadingSettings' }],
+    endpoints: [{ methods: ['GET'], summary: 'Retrieve the reading settings', permission: 'public', handler: 'getReadingSettings' }],
   },
 ] as const satisfies RouteSpecTable;
 

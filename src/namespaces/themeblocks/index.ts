@@ -6,6 +6,7 @@ import { themeblocksHandlers } from './handlers.js';
 import { themeblocksRoutes } from './routes.js';
 import { themeblocksStorageOn } from './site-store.js';
 import { themeblocksStorageGroups, type ThemeblocksStorage } from './storage.js';
+import { checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 
 export { themeblocksStorageOn } from './site-store.js';
 export { themeblocksStorageGroups } from './storage.js';
@@ -27,12 +28,20 @@ export interface ThemeblocksOptions {
   storage?: ThemeblocksStorage;
 }
 
+/** The checks of {@link ThemeblocksOptions}. */
+export const themeblocksOptions = optionsObject({
+  components: checkedAtUse<unknown>(),
+  allowed: checkedAtUse<unknown>(),
+  storage: hostObject('the favourites storage callbacks').optional(),
+} satisfies OptionsShape<ThemeblocksOptions>);
+
 /**
  * The `themeblocks/v1` namespace (Genesis Blocks' layout library): the registered layouts and
  * sections, and each user's favourites. Host components are checked when this is called: one
  * the plugin's registry would refuse is a TypeError naming it.
  */
 export function themeblocks(options: ThemeblocksOptions = {}): MountableNamespace {
+  checkOptions(themeblocksOptions, options, 'themeblocks');
   const registry = componentRegistry(DEFAULT_COMPONENTS, options.components ?? [], options.allowed);
   return ({ store }) => {
     const storage = withDefaults<ThemeblocksStorage>(

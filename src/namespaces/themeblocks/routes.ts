@@ -11,15 +11,21 @@ export const themeblocksRoutes = [
   {
     path: '/layouts/favorites',
     endpoints: [
-      { methods: ['GET'], permission: 'edit_posts', handler: 'getFavorites' },
-      { methods: ['PATCH'], permission: 'edit_posts', handler: 'addFavorite' },
-      { methods: ['DELETE'], permission: 'edit_posts', handler: 'removeFavorite' },
+      { methods: ['GET'], summary: "List the user's favourite layouts", permission: 'edit_posts', handler: 'getFavorites' },
+      { methods: ['PATCH'], summary: 'Add a favourite layout', permission: 'edit_posts', handler: 'addFavorite' },
+      { methods: ['DELETE'], summary: 'Remove a favourite layout', permission: 'edit_posts', handler: 'removeFavorite' },
     ],
   },
-  { path: '/layouts/all', endpoints: [{ methods: ['GET'], permission: 'edit_posts', handler: 'listAll' }] },
-  { path: '/layouts', endpoints: [{ methods: ['GET'], permission: 'edit_posts', handler: 'listLayouts' }] },
-  { path: '/layouts/(?P<name>[a-zA-Z]\\w*)', endpoints: [{ methods: ['GET'], permission: 'edit_posts', handler: 'getLayout' }] },
-  { path: '/sections', endpoints: [{ methods: ['GET'], permission: 'edit_posts', handler: 'listSections' }] },
+  {
+    path: '/layouts/all',
+    endpoints: [{ methods: ['GET'], summary: 'List layouts and sections', permission: 'edit_posts', handler: 'listAll' }],
+  },
+  { path: '/layouts', endpoints: [{ methods: ['GET'], summary: 'List layouts', permission: 'edit_posts', handler: 'listLayouts' }] },
+  {
+    path: '/layouts/(?P<name>[a-zA-Z]\\w*)',
+    endpoints: [{ methods: ['GET'], summary: 'Retrieve a layout', permission: 'edit_posts', handler: 'getLayout' }],
+  },
+  { path: '/sections', endpoints: [{ methods: ['GET'], summary: 'List sections', permission: 'edit_posts', handler: 'listSections' }] },
 ] as const satisfies RouteSpecTable;
 
 /** The handlers the themeblocks route table names. */

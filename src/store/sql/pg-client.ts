@@ -27,10 +27,35 @@ interface PgStatementOptions {
 }
 
 /**
- * A PostgreSQL server: a connection string (the client opens and closes its own pool, with the
- * timeouts given) or a pool the host owns, which keeps its own settings and `error` handling.
+ * The part of a node-postgres connection (`pg.PoolClient`) the store uses. Written here rather
+ * than taken from `@types/pg`, which a host's project need not have, so the published types
+ * compile without it; a real `PoolClient` fits.
  */
-export type PgClientOptions = (({ connectionString: string; pool?: never } & PgTimeouts) | { pool: pg.Pool; connectionString?: never }) &
+export interface PgPoolClient {
+  /** Runs one statement. */
+  query(config: { text: string; values?: unknown[]; name?: string; types?: unknown }): Promise<{ rows: unknown[] }>;
+  /** Listens for the connection's socket failing. */
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Stops listening. */
+  off(event: 'error', listener: (error: Error) => void): unknown;
+  /** Gives the connection back to its pool; with an error, the pool closes it. */
+  release(error?: Error): void;
+}
+
+/** The part of a node-postgres `Pool` the store uses: a host's own `new pg.Pool(…)` fits. */
+export interface PgPool {
+  /** Checks a connection out. */
+  connect(): Promise<PgPoolClient>;
+  /** Closes every connection. */
+  end(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL server: a connection string (the client opens and closes its own pool, with the
+ * timeouts given) or a pool the host owns (node-postgres's `pg.Pool`), which keeps its own
+ * settings and `error` handling.
+ */
+export type PgClientOptions = (({ connectionString: string; pool?: never } & PgTimeouts) | { pool: PgPool; connectionString?: never }) &
   PgStatementOptions;
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -88,14 +113,14 @@ function statementNames(prepare: boolean): StatementNames {
 
 /** Runs a statement on a checked-out connection, answering a lost connection as `unavailable`. */
 async function run<Row extends object>(
-  connection: pg.PoolClient,
+  connection: PgPoolClient,
   text: string,
   params: readonly unknown[],
   name: string | undefined,
 ): Promise<Row[]> {
   try {
-    const result = await connection.query<Row>({ text, values: [...params], types, name });
-    return result.rows;
+    const result = await connection.query({ text, values: [...params], types, name });
+    return result.rows as Row[];
   } catch (error) {
     throw connectionFault(error) === undefined ? error : unavailable(error);
   }
@@ -109,8 +134,8 @@ async function run<Row extends object>(
 const ignoreError = (): void => undefined;
 
 /** A connection from the pool; any failure to get one means the database is out of reach. */
-async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
-  let connection: pg.PoolClient;
+async function checkOut(pool: PgPool): Promise<PgPoolClient> {
+  let connection: PgPoolClient;
   try {
     connection = await pool.connect();
   } catch (error) {
@@ -124,7 +149,7 @@ async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
  * Gives a connection back: one whose session failed (lost, timed out, its rollback refused) is
  * closed rather than reused, so the pool holds no broken connection once the server is back.
  */
-function checkIn(connection: pg.PoolClient, error: unknown): void {
+function checkIn(connection: PgPoolClient, error: unknown): void {
   connection.off('error', ignoreError);
   connection.release(error instanceof Error ? error : undefined);
 }
