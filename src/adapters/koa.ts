@@ -64,14 +64,17 @@ export interface KoaMiddlewareOptions {
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
   /**
-   * The client's address, where the host knows it better than Koa (`ctx.ip`, the default: the socket's address, or `X-Forwarded-For` where `app.proxy` is set; mind that without `app.maxIpsCount` Koa takes its leftmost entry, which the client writes): a header its own proxy
-   * sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined means
-   * unknown (then they are counted by username). Not together with `trustedProxies`.
+   * The client's address, where the host knows it better than Koa (`ctx.ip`, the default: the
+   * socket's address, or `X-Forwarded-For` where `app.proxy` is set; mind that without
+   * `app.maxIpsCount` Koa takes its leftmost entry, which the client writes): a header its own
+   * proxy sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined
+   * means unknown (then they are counted by username). Not together with `trustedProxies`.
    */
   clientAddress?: (request: KoaContextLike) => string | undefined;
   /**
-   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `ctx.ip`, whatever `app.proxy` says: `{ hops: 1 }` behind
-   * one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that range.
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `ctx.ip`,
+   * whatever `app.proxy` says: `{ hops: 1 }` behind one load balancer, `{ addresses: ['10.0.0.0/8']
+   * }` behind proxies in that range.
    */
   trustedProxies?: TrustedProxies;
 }

@@ -29,14 +29,16 @@ export interface NodeHandlerOptions {
   /** A page cache (`inProcessPageCache`) that serves and keeps the host's pages for requests passed on to `next()`; the API's own answers are never cached. */
   pageCache?: HostPageCache;
   /**
-   * The client's address, where the host knows it better than the socket (`req.socket.remoteAddress`, the default): a header its own proxy
-   * sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined means
-   * unknown (then they are counted by username). Not together with `trustedProxies`.
+   * The client's address, where the host knows it better than the socket
+   * (`req.socket.remoteAddress`, the default): a header its own proxy sets, or a platform's API.
+   * The login limiter counts failed sign-ins by it; undefined means unknown (then they are counted
+   * by username). Not together with `trustedProxies`.
    */
   clientAddress?: (request: IncomingMessage) => string | undefined;
   /**
-   * Read the client's address from `X-Forwarded-For` over these proxies, instead of the socket's: `{ hops: 1 }` behind
-   * one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that range.
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of the socket's:
+   * `{ hops: 1 }` behind one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that
+   * range.
    */
   trustedProxies?: TrustedProxies;
 }
