@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 /**
- * Loads `http://127.0.0.1:{port}{path}` for `warmupMs`, then counts complete responses for
+ * Loads `http://127.0.0.1:{port}{path}` (with `headers` besides Host, User-Agent and Accept) for `warmupMs`, then counts complete responses for
  * `durationMs`. Responses whose status is not `expect` are counted as errors, by status.
  * `sample()`, when given, answers cumulative CPU counters in µs (`{server: …}`, say); they are
  * sampled around the measured window and reported in cores. Resolves to {rps, responses,
@@ -25,8 +25,10 @@ export async function runLoad({
   warmupMs = 2000,
   durationMs = 5000,
   sample = async () => ({}),
+  headers = {},
 }) {
-  const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: site-rest-bench\r\nAccept: */*\r\n\r\n`;
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: site-rest-bench\r\nAccept: */*\r\n${extra.join('')}\r\n`;
   const batches = [Buffer.alloc(0)];
   for (let k = 1; k <= depth; k++) batches.push(Buffer.from(request.repeat(k)));
 

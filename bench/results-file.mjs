@@ -9,7 +9,17 @@ const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
  * Where a section goes when the file does not have it yet: before the first section named after
  * it here that the file has (else at the end). `profiles` and `interleave` are written by hand.
  */
-const SECTION_ORDER = ['peer-bench', 'posts-page', 'allocation', 'socket-cpu', 'start-up', 'profiles', 'interleave', 'bench-run'];
+const SECTION_ORDER = [
+  'peer-bench',
+  'posts-page',
+  'allocation',
+  'socket-cpu',
+  'signed-in',
+  'start-up',
+  'profiles',
+  'interleave',
+  'bench-run',
+];
 
 const start = (name) => `<!-- ${name}:start -->`;
 const end = (name) => `<!-- ${name}:end -->`;

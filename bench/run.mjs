@@ -1,9 +1,8 @@
 // `npm run bench`: throughput of raw node:http vs site-rest (each server in its own child
 // process, load from this one), route lookup cost vs table size, then the core/v2 posts page and
-// the bytes allocated per request, in-process. Prints a Markdown report and writes its sections of
-// bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`), keeping the others. Not part of the tests.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
+// the bytes allocated per request, in-process, and what signing in costs. Prints a Markdown report
+// and writes its sections of bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`,
+// `socket-cpu`, `signed-in`), keeping the others. Not part of the tests.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,8 +13,10 @@ import { runLoad } from './load.mjs';
 import { MIX, runLookupBench } from './lookup.mjs';
 import { POSTS_PAGE_PATH, POSTS_PAGE_TARGET_US, measurePostsPage } from './posts-page.mjs';
 import { writeSections } from './results-file.mjs';
+import { killChildren, startServer } from './server-child.mjs';
 import { PEER_WORKLOADS } from './peer-core.mjs';
 import { measureSocketCpu } from './socket-cpu.mjs';
+import { measureOverSockets, measureServeBursts, measureSignedIn, signedInSection } from './signed-in.mjs';
 import { median } from './stats.mjs';
 
 // Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
@@ -63,37 +64,6 @@ const HEADLESS_CASES = [
     target: 0.8,
   },
 ];
-
-const children = new Set();
-function killChildren() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill();
-  children.clear();
-}
-process.on('exit', killChildren);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
-
-/** Forks `bench/server.mjs <kind>` and waits for its port. */
-async function startServer(kind) {
-  const child = fork(new URL('./server.mjs', import.meta.url), [kind], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  children.add(child);
-  const [message] = await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(([code]) => Promise.reject(new Error(`${kind} server exited with ${code} before listening`))),
-    sleep(30_000, undefined, { ref: false }).then(() => Promise.reject(new Error(`${kind} server did not start within 30 s`))),
-  ]);
-  /** The child's CPU time so far, in µs. */
-  const cpu = async () => {
-    child.send({ cmd: 'cpu' });
-    const [{ cpu: usage }] = await once(child, 'message');
-    return usage.user + usage.system;
-  };
-  return { child, port: message.port, cpu };
-}
 
 /** One plain request, to check that a case answers what it should before loading it. */
 function probe(port, path) {
@@ -344,6 +314,10 @@ async function main() {
   const allocation = runJsonChild(new URL('./allocation.mjs', import.meta.url), ['--json']);
   console.error('CPU per request through the node adapter, in-process…');
   const socketCpu = measureSocketCpu();
+  console.error('signed-in requests against anonymous ones, in-process and through site-rest serve…');
+  const signedIn = measureSignedIn();
+  const signedInSockets = await measureOverSockets();
+  const serveBursts = await measureServeBursts();
 
   const run = [
     `Machine: ${facts}.`,
@@ -381,6 +355,7 @@ async function main() {
     'posts-page': postsPageSection(postsPage, facts),
     allocation: allocationSection(allocation, facts),
     'socket-cpu': socketCpuSection(socketCpu, facts),
+    'signed-in': signedInSection(signedIn, signedInSockets, serveBursts, facts),
     'bench-run': run,
   };
   console.log(Object.values(report).join('\n\n'));

@@ -1,10 +1,11 @@
-// Server entry for the throughput bench: `node bench/server.mjs raw|same-answer|site-rest|seo-a`.
+// Server entry for the throughput bench: `node bench/server.mjs raw|same-answer|site-rest|seo-a|signed-in-memory|signed-in-pglite`.
 // Listens on 127.0.0.1 (random port), reports {port} to the parent over IPC (and prints it),
 // answers {cmd:'cpu'} with its CPU time, and exits when the parent goes away.
 import http from 'node:http';
 import { corePosts, createRestServer, memoryStore, seoA } from '../dist/index.js';
 import { createNodeHandler } from '../dist/node.js';
 import { BENCH_URLS, POSTS_JSON, SITE, benchModules, seedSeoPost } from './fixture.mjs';
+import { signedInSite } from './signed-in.mjs';
 
 const kind = process.argv[2];
 
@@ -48,7 +49,14 @@ async function handlerFor(kind) {
     const server = createRestServer({ site: SITE, store, namespaces: [corePosts(), seoA()], onError: () => {} });
     return createNodeHandler(server);
   }
-  throw new Error(`unknown server kind ${JSON.stringify(kind)} (raw | same-answer | site-rest | seo-a)`);
+  if (kind === 'signed-in-memory' || kind === 'signed-in-pglite') {
+    // The demo's posts and an administrator with an application password (bench/signed-in.mjs); its data directory goes with the process.
+    const { rest } = await signedInSite(kind === 'signed-in-pglite' ? 'pglite' : 'memory');
+    return createNodeHandler(rest);
+  }
+  throw new Error(
+    `unknown server kind ${JSON.stringify(kind)} (raw | same-answer | site-rest | seo-a | signed-in-memory | signed-in-pglite)`,
+  );
 }
 
 const server = http.createServer(await handlerFor(kind));
@@ -62,3 +70,5 @@ process.on('message', (message) => {
   if (message?.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
 process.on('disconnect', () => process.exit(0));
+// Exiting rather than dying, so that exit handlers run (a PGlite site's directory is deleted).
+process.on('SIGTERM', () => process.exit(0));

@@ -15,7 +15,6 @@ export type {
   AuthenticatorOptions,
   AuthOutcome,
   AuthRequest,
-  CredentialCheck,
   SessionAuth,
   VerifyApplicationPassword,
 } from './core/auth/authenticate.js';

@@ -1,9 +1,10 @@
 // `site-rest/node`: everything that needs Node's built-ins — the `node:http` adapter, the
-// clientError answerer, the scrypt user store, the oEmbed proxy's guarded fetch and SMTP mail. The root
-// entry imports none of it, so it runs on Workers, Deno and Bun as well.
+// clientError answerer, the user store (its checks of older scrypt and phpass hashes use
+// node:crypto), the oEmbed proxy's guarded fetch and SMTP mail. The root entry imports none of it,
+// so it runs on Workers, Deno and Bun as well.
 export * from './adapters/node.js';
 export { createUserStore } from './core/auth/user-store.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
-export type { HashQueueOptions, ScryptCost } from './core/auth/password-hasher.js';
+export type { HashQueueOptions } from './core/auth/legacy-hash.js';
 export { nodeOembedFetch, type NodeOembedFetchOptions } from './namespaces/oembed/address-guard.js';
 export { smtpMail, type SmtpMailOptions } from './core/mail/smtp.js';

@@ -9,9 +9,11 @@ import {
   type RestServerOptions,
   type RestUser,
   type SessionAuth,
+  type SiteStore,
 } from '../src/index.js';
 import { createUserStore } from '../src/node.js';
 import { pgliteStore } from '../src/store.js';
+import { scryptHash, storedPassword, storeLegacyPasswords } from './helpers/legacy-hashes.js';
 
 const SITE = { name: 'Auth Site', url: 'http://example.test' };
 
@@ -40,15 +42,15 @@ const whoami: NamespaceModule = {
   ],
 };
 
-const PASSWORDS = { admin: 'AAAAbbbbCCCCddddEEEEffff', author: 'GGGGhhhhIIIIjjjjKKKKllll' };
+const PASSWORDS = { admin: 'Qyzhf2dcbOCdGnauDDOSVC9n', author: 'eYhak6OfAi7EIluKez6V0SAv' };
 
-async function store() {
+async function store(site?: SiteStore) {
   const users = await createUserStore({
+    store: site,
     users: [
       { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
       { username: 'author', roles: ['author'] },
     ],
-    scrypt: { N: 1024 },
   });
   for (const [username, password] of Object.entries(PASSWORDS))
     await users.createApplicationPassword(username, { name: 'tests', password });
@@ -124,7 +126,7 @@ describe('application passwords', () => {
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === 'letmein' ? hostUser : null));
     const rest = await server({ verifyApplicationPassword: verify });
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'letmein'))).body).toEqual({ id: 42 });
-    expect(verify).toHaveBeenCalledWith('host', 'letmein', { trusted: false });
+    expect(verify).toHaveBeenCalledWith('host', 'letmein');
     // The built-in store is not consulted when the host checks credentials itself.
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
@@ -226,109 +228,137 @@ describe('the login limiter', () => {
     // The clock stands still unless a test moves it, so a slow machine cannot turn Retry-After 60 into 59.
     if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === HOST_PASSWORD ? hostUser : null));
-    const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 }, ...options });
-    const me = (user: string, password: string, address: string) =>
+    const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { allowedRetries: 3, lockoutMs: 60_000 }, ...options });
+    const me = (user: string, password: string, address?: string) =>
       call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
     return { rest, verify, me };
   }
 
-  function expectLockedOut(answer: Awaited<ReturnType<typeof call>>, seconds: number) {
-    expect(answer).toMatchObject({ status: 429, body: { code: 'too_many_retries', data: { status: 429 } } });
-    expect(answer.body.message).toMatch(
-      /^<strong>Error:<\/strong> Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/,
-    );
+  /** Moves the clock on by `ms`. */
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+  function expectLockedOut(answer: Awaited<ReturnType<typeof call>>, seconds: number, when: string) {
+    expect(answer).toMatchObject({
+      status: 429,
+      body: {
+        code: 'too_many_retries',
+        message: `<strong>ERROR</strong>: Too many failed login attempts. Please try again in ${when}.`,
+        data: { status: 429 },
+      },
+    });
     expect(answer.headers['Retry-After']).toBe(String(seconds));
   }
 
-  it('refuses an address after maxFailures failures, whatever usernames it tried, without checking', async () => {
-    const { verify, me } = await limited();
-    for (const name of ['ghost', 'host', 'nobody@example.test'])
-      expect((await me(name, 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
-    verify.mockClear();
-    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 60);
-    expect(verify).not.toHaveBeenCalled();
-    expect((await me('host', HOST_PASSWORD, '192.0.2.2')).body).toEqual({ id: 42 });
+  it('locks an address out at its allowedRetries-th failure, whatever usernames it tried, and answers its failures 429', async () => {
+    const { me } = await limited();
+    for (const name of ['ghost', 'host']) expect((await me(name, 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
+    expectLockedOut(await me('nobody@example.test', 'guess-guess', '192.0.2.1'), 60, '1 minute');
+    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60, '1 minute');
+    expect((await me('host', 'guess-guess', '192.0.2.2')).body).toEqual({ id: 0 });
   });
 
-  it('refuses a username after maxFailures failures from any addresses, counting unknown usernames alike', async () => {
+  it('answers a valid password from a locked-out address, checking it as any other', async () => {
     const { verify, me } = await limited();
-    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await me('host', 'guess-guess', address);
-    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await me('Ghost', 'guess-guess', address);
+    for (let i = 0; i < 3; i++) await me('ghost', 'guess-guess', '192.0.2.1');
+    expectLockedOut(await me('ghost', 'guess-guess', '192.0.2.1'), 60, '1 minute');
     verify.mockClear();
-    expectLockedOut(await me('HOST', HOST_PASSWORD, '192.0.2.9'), 60);
-    expectLockedOut(await me('ghost', 'guess-guess', '192.0.2.9'), 60);
-    expect(verify).not.toHaveBeenCalled();
+    const valid = await me('host', HOST_PASSWORD, '192.0.2.1');
+    expect(valid).toMatchObject({ status: 200, body: { id: 42 } });
+    expect(valid.headers['Retry-After']).toBeUndefined();
+    expect(verify).toHaveBeenCalledTimes(1);
   });
 
-  it('lets attempts through again once the window has passed', async () => {
+  it("never lets others' failures as a username keep that user from signing in", async () => {
+    const { me } = await limited();
+    for (let i = 0; i < 9; i++) await me('host', 'guess-guess', `203.0.113.${i}`);
+    // Unknown addresses are counted by username: the username's count is locked out, its password is not.
+    for (let i = 0; i < 3; i++) await me('host', 'guess-guess');
+    expectLockedOut(await me('host', 'guess-guess'), 60, '1 minute');
+    for (const address of ['203.0.113.1', '198.51.100.7', undefined])
+      expect((await me('host', HOST_PASSWORD, address)).body).toEqual({ id: 42 });
+  });
+
+  it('counts only failures: 60 parallel requests with a valid password are all answered as the user', async () => {
+    const rest = await server();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin), '192.0.2.1')),
+    );
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(answers.map(() => [200, { id: 1 }]));
+    // And the address has no failure counted: three wrong passwords are still answered as anonymous.
+    for (let i = 0; i < 3; i++)
+      expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', 'guess-guess'), '192.0.2.1')).status).toBe(200);
+  });
+
+  it('counts a username without an address apart from other usernames', async () => {
+    const { me } = await limited();
+    for (let i = 0; i < 2; i++) await me('ghost', 'guess-guess');
+    expectLockedOut(await me('ghost', 'guess-guess'), 60, '1 minute');
+    expect((await me('other', 'guess-guess')).body).toEqual({ id: 0 });
+  });
+
+  it('lets failures be answered again once the lockout has passed, and counts none while it lasts', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-05-01T10:00:00Z') });
     const { me } = await limited();
     for (let i = 0; i < 3; i++) await me('host', 'guess-guess', '192.0.2.1');
-    vi.setSystemTime(new Date('2024-05-01T10:00:45Z'));
-    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 15);
-    vi.setSystemTime(new Date('2024-05-01T10:01:00Z'));
-    expect((await me('host', HOST_PASSWORD, '192.0.2.1')).body).toEqual({ id: 42 });
+    later(45_000);
+    for (let i = 0; i < 5; i++) expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 15, '1 minute');
+    later(15_000);
+    // The fourth and fifth failures; the five during the lockout were not counted.
+    for (let i = 0; i < 2; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).body).toEqual({ id: 0 });
+    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60, '1 minute');
   });
 
-  it("exempts an address that signed in as the user from that username's lock, not others", async () => {
-    const { verify, me } = await limited();
-    expect((await me('host', HOST_PASSWORD, '198.51.100.7')).body).toEqual({ id: 42 });
-    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await me('host', 'guess-guess', address);
-    expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.4'), 60);
-    verify.mockClear();
-    expect((await me('host', HOST_PASSWORD, '198.51.100.7')).body).toEqual({ id: 42 });
-    expect(verify).toHaveBeenCalledWith('host', HOST_PASSWORD, { trusted: true });
-  });
-
-  it('counts attempts still being checked, so a burst cannot outrun the limit', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const verify = vi.fn(async () => {
-      await gate;
-      return null;
+  it('locks out for longLockoutMs at the allowedRetries × allowedLockouts-th failure, then counts from zero', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-05-01T10:00:00Z') });
+    const { me } = await limited({
+      loginLimiter: { allowedRetries: 3, lockoutMs: 60_000, allowedLockouts: 2, longLockoutMs: 2 * 3_600_000 },
     });
-    const rest = await server({ verifyApplicationPassword: verify, loginLimiter: { maxFailures: 3, windowMs: 60_000 } });
-    const burst = Array.from({ length: 5 }, () => call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'guess-guess'), '192.0.2.1'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    release();
-    const answers = await Promise.all(burst);
-    expect(verify).toHaveBeenCalledTimes(3);
-    // Which of the burst wait is up to the store's turns; how many is not.
-    const statuses = answers.map((answer) => answer.status);
-    expect([...statuses].sort()).toEqual([200, 200, 200, 429, 429]);
-    for (const answer of answers.filter((a) => a.status === 429)) expect(answer.headers['Retry-After']).toBe('1');
+    const fail = () => me('ghost', 'guess-guess', '192.0.2.1');
+    for (let i = 0; i < 2; i++) await fail();
+    expectLockedOut(await fail(), 60, '1 minute');
+    later(60_000);
+    for (let i = 0; i < 2; i++) expect((await fail()).status).toBe(200);
+    expectLockedOut(await fail(), 7200, '2 hours');
+    later(2 * 3_600_000);
+    for (let i = 0; i < 2; i++) expect((await fail()).status).toBe(200);
+    expectLockedOut(await fail(), 60, '1 minute');
   });
 
   it("answers 429 in the 'wordpress' credential-errors mode too", async () => {
     const { me } = await limited({ credentialErrors: 'wordpress' });
-    for (let i = 0; i < 3; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).body.code).toBe('incorrect_password');
-    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60);
+    for (let i = 0; i < 2; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).body.code).toBe('incorrect_password');
+    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60, '1 minute');
   });
 
   it('stays out of the way with loginLimiter: false', async () => {
     const { me } = await limited({ loginLimiter: false });
-    for (let i = 0; i < 12; i++) await me('host', 'guess-guess', '192.0.2.1');
-    expect((await me('host', HOST_PASSWORD, '192.0.2.1')).body).toEqual({ id: 42 });
+    for (let i = 0; i < 12; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).status).toBe(200);
   });
 
-  it('is on by default: 10 failures a minute', async () => {
+  it("is on by default with the plugin's settings: 4 failures lock out for 20 minutes, the 16th for 24 hours", async () => {
     const { me } = await limited({ loginLimiter: undefined });
-    for (let i = 0; i < 10; i++) expect((await me('host', 'guess-guess', '192.0.2.1')).status).toBe(200);
-    expectLockedOut(await me('host', HOST_PASSWORD, '192.0.2.1'), 60);
+    const fail = () => me('host', 'guess-guess', '192.0.2.1');
+    for (let i = 0; i < 3; i++) expect((await fail()).status).toBe(200);
+    for (let lockout = 1; lockout < 4; lockout++) {
+      expectLockedOut(await fail(), 1200, '20 minutes');
+      later(1_200_000);
+      for (let i = 0; i < 3; i++) expect((await fail()).status).toBe(200);
+    }
+    expectLockedOut(await fail(), 86_400, '24 hours');
   });
 
-  it('keeps a lock while a flood of made-up usernames passes through its bounded memory', async () => {
+  it('keeps a lock while a flood of made-up usernames from fresh addresses passes through its bounded memory', async () => {
     const { me } = await limited();
-    for (let i = 0; i < 3; i++) await me('host', 'guess-guess', `192.0.2.${i}`);
+    for (let i = 0; i < 3; i++) await me('host', 'guess-guess', '192.0.2.1');
     for (let i = 0; i < 12_000; i++) await me(`made-up-${i}`, 'guess-guess', `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
-    expectLockedOut(await me('host', HOST_PASSWORD, '203.0.113.50'), 60);
+    expectLockedOut(await me('host', 'guess-guess', '192.0.2.1'), 60, '1 minute');
   });
 
   it.each([
     ['memoryStore()', async () => memoryStore()],
     ['pgliteStore()', () => pgliteStore()],
   ])(
-    'shares its counts between servers on one store (%s): 9 failures through one and 1 through the other lock the address in both',
+    'shares its counts between servers on one store (%s): 3 failures through one and 1 through the other lock the address in both',
     async (_name, open) => {
       const shared = await open();
       try {
@@ -338,12 +368,10 @@ describe('the login limiter', () => {
         );
         const me = (rest: RestServer, user: string, password: string) =>
           call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), '192.0.2.1');
-        // A different made-up username each time, so only the address reaches the limit.
-        for (let i = 0; i < 9; i++) expect((await me(one!, `ghost-${i}`, 'guess-guess')).status).toBe(200);
-        expect((await me(two!, 'ghost-9', 'guess-guess')).status).toBe(200);
-        verify.mockClear();
-        for (const rest of [one!, two!]) expect((await me(rest, 'host', HOST_PASSWORD)).status).toBe(429);
-        expect(verify).not.toHaveBeenCalled();
+        for (let i = 0; i < 3; i++) expect((await me(one!, `ghost-${i}`, 'guess-guess')).status).toBe(200);
+        expect((await me(two!, 'ghost-3', 'guess-guess')).status).toBe(429);
+        expect((await me(one!, 'ghost-4', 'guess-guess')).status).toBe(429);
+        for (const rest of [one!, two!]) expect((await me(rest, 'host', HOST_PASSWORD)).body).toEqual({ id: 42 });
       } finally {
         await shared.close();
       }
@@ -351,29 +379,37 @@ describe('the login limiter', () => {
   );
 
   it('refuses a setting that is not a positive integer', async () => {
-    await expect(server({ loginLimiter: { maxFailures: 0 } })).rejects.toThrow(TypeError);
-    await expect(server({ loginLimiter: { windowMs: 1.5 } })).rejects.toThrow(TypeError);
+    await expect(server({ loginLimiter: { allowedRetries: 0 } })).rejects.toThrow(TypeError);
+    await expect(server({ loginLimiter: { lockoutMs: 1.5 } })).rejects.toThrow(TypeError);
+    await expect(server({ loginLimiter: { validMs: -1 } })).rejects.toThrow(TypeError);
   });
 });
 
-describe('the sign-in queue', () => {
-  it("answers 503 with Retry-After at once when it is full, and keeps a slot for the owner's address", async () => {
+describe('the queue of checks against hashes stored before the fast format', () => {
+  it('answers 503 with Retry-After at once when it is full, and never for a password in the fast format', async () => {
+    const site = memoryStore();
     const users = await createUserStore({
-      users: [{ username: 'admin', roles: ['administrator'] }],
-      // The default cost: a hash lasts long enough that the second attempt surely finds the slot taken.
-      scrypt: { N: 16384 },
-      queue: { concurrency: 2, maxWaiting: 0 },
+      store: site,
+      users: [
+        { username: 'admin', roles: ['administrator'] },
+        { username: 'author', roles: ['author'] },
+      ],
+      queue: { concurrency: 1, maxWaiting: 0 },
     });
-    await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
+    // scrypt at the cost site-rest 0.1 used (N = 2^14): long enough that the second check surely finds the slot taken.
+    const legacy = scryptHash('Vw3nL8qZ2xR6tK9mB4jH7cYs', 14);
+    await storeLegacyPasswords(site, 1, [storedPassword(legacy.hash)], legacy.settings);
+    await users.createApplicationPassword('author', { name: 'tests', password: PASSWORDS.author });
     const rest = await server({ users });
-    const me = (password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', password), address);
-    expect((await me(PASSWORDS.admin, '198.51.100.7')).body).toEqual({ id: 1 });
+    const me = (user: string, password: string, address: string) =>
+      call(rest, 'GET', '/wp-json/auth/v1/me', basic(user, password), address);
 
-    const hashing = me('wrongwrongwrong', '203.0.113.1');
-    // Its store lookups first, so that its hash holds the slot when the next attempt comes.
+    // Two different wrong passwords: identical checks would share one hash.
+    const hashing = me('admin', 'wrongwrongwrong1', '203.0.113.1');
+    // Its store reads first, so that its hash holds the slot when the next attempt comes.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const refused = me('wrongwrongwrong', '203.0.113.2');
-    const owner = me(PASSWORDS.admin, '198.51.100.7');
+    const refused = me('admin', 'wrongwrongwrong2', '203.0.113.2');
+    const fast = me('author', PASSWORDS.author, '198.51.100.7');
     expect(await refused).toMatchObject({
       status: 503,
       body: {
@@ -383,7 +419,7 @@ describe('the sign-in queue', () => {
       },
     });
     expect((await refused).headers['Retry-After']).toBe('1');
-    expect((await owner).body).toEqual({ id: 1 });
+    expect((await fast).body).toEqual({ id: 2 });
     expect((await hashing).body).toEqual({ id: 0 });
   });
 });
@@ -391,25 +427,33 @@ describe('the sign-in queue', () => {
 describe('credentials in answers and logs', () => {
   it('never shows a password or the Authorization value in an answer or an onError line', async () => {
     const logged: unknown[] = [];
+    const site = memoryStore();
     const users = await createUserStore({
+      store: site,
       users: [{ username: 'admin', roles: ['administrator'] }],
-      scrypt: { N: 1024 },
       queue: { concurrency: 1, maxWaiting: 0 },
     });
-    await users.createApplicationPassword('admin', { name: 'tests', password: PASSWORDS.admin });
-    const secrets = ['Sup3rSecretGuessNumberOne', PASSWORDS.admin];
+    const legacy = scryptHash(PASSWORDS.admin);
+    const secrets = ['Sup3rSecretGuessNumberOne', 'Sup3rSecretGuessNumberTwo', PASSWORDS.admin];
     const answers: unknown[] = [];
     for (const credentialErrors of ['anonymous', 'wordpress'] as const) {
+      await storeLegacyPasswords(site, 1, [storedPassword(legacy.hash)], legacy.settings);
       const rest = await server({
         users,
+        store: site,
         credentialErrors,
-        loginLimiter: { maxFailures: 2 },
+        loginLimiter: { allowedRetries: 3 },
         onError: (error, where) => logged.push(error, where),
       });
-      const me = (user: string, password: string, address = '192.0.2.1') =>
-        rest.handle({ method: 'GET', url: '/wp-json/auth/v1/me', headers: basic(user, password), remoteAddress: address });
-      // Busy, wrong, unknown, then locked out.
-      answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[0]!)])));
+      const me = (user: string, password: string) =>
+        rest.handle({
+          method: 'GET',
+          url: '/wp-json/auth/v1/me',
+          headers: basic(user, password),
+          remoteAddress: `192.0.2.${credentialErrors === 'anonymous' ? 1 : 2}`,
+        });
+      // Busy, wrong, unknown, then locked out, and signed in.
+      answers.push(...(await Promise.all([me('admin', secrets[0]!), me('admin', secrets[1]!)])));
       answers.push(await me('ghost', secrets[0]!), await me('admin', secrets[0]!), await me('admin', PASSWORDS.admin));
     }
     const statuses = answers.map((answer) => (answer as { status: number }).status);

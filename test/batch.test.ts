@@ -68,10 +68,10 @@ function notesModule(store: Note[], log: string[] = []): NamespaceModule {
   };
 }
 
-const ADMIN_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx';
+const ADMIN_PASSWORD = 'zWxa UNe4 MD0M rwwx TCBR YUsI';
 
 async function server(store: Note[], extra: Partial<RestServerOptions> = {}, log?: string[]) {
-  const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 } });
+  const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }] });
   await users.createApplicationPassword('admin', { name: 'tests', password: ADMIN_PASSWORD });
   return createRestServer({ site: SITE, namespaces: [notesModule(store, log)], users, onError: () => {}, ...extra });
 }

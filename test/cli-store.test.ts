@@ -201,7 +201,7 @@ describe('site-rest serve on the command line', () => {
     'killed with SIGKILL amid a stream of writes keeps every acknowledged post, and a restart takes over the dead process’s lock',
     async () => {
       const dataDir = join(dir, 'killed');
-      const password = 'KillNine0123456789abcdef';
+      const password = 'iOP0e2AQwnITa0zp6Km4NDjD';
       const admin = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` };
       const first = await startServe(['--data', dataDir, '--app-password', `admin:${password}`]);
 

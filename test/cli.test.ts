@@ -94,16 +94,16 @@ describe('site-rest serve', () => {
 
   it('signs the demo users in with the application passwords given by flag or environment', async () => {
     const { lines, io } = quiet();
-    const env = { SITE_REST_APP_PASSWORDS: 'author:env-author-pass1, admin:env-admin-loses' };
-    const { http } = await serve(['--port', '0', '--memory', '--app-password', 'admin:flag-admin-pass1'], io, env);
+    const env = { SITE_REST_APP_PASSWORDS: 'author:EnvAuthor7kQ2xW9mZ4pR8vN3, admin:EnvAdmin5tY8cB2nJ6hL9wK4q' };
+    const { http } = await serve(['--port', '0', '--memory', '--app-password', 'admin:FlagAdmin3jD7vP1sX9gT5rM2'], io, env);
     try {
       const port = (http.address() as AddressInfo).port;
-      expect(await signedIn(port, 'admin', 'flag-admin-pass1')).toBe(true);
-      expect(await signedIn(port, 'admin', 'env-admin-loses')).toBe(false);
-      expect(await signedIn(port, 'author', 'env-author-pass1')).toBe(true);
+      expect(await signedIn(port, 'admin', 'FlagAdmin3jD7vP1sX9gT5rM2')).toBe(true);
+      expect(await signedIn(port, 'admin', 'EnvAdmin5tY8cB2nJ6hL9wK4q')).toBe(false);
+      expect(await signedIn(port, 'author', 'EnvAuthor7kQ2xW9mZ4pR8vN3')).toBe(true);
       const printed = lines.join('');
-      expect(printed).not.toContain('flag-admin-pass1');
-      expect(printed).not.toContain('env-author-pass1');
+      expect(printed).not.toContain('FlagAdmin3jD7vP1sX9gT5rM2');
+      expect(printed).not.toContain('EnvAuthor7kQ2xW9mZ4pR8vN3');
     } finally {
       http.close();
     }
@@ -152,11 +152,11 @@ describe('site-rest serve', () => {
 
   it("caches the demo's front page for anonymous visitors once page-cache/v1 turns caching on, and its cache test passes", async () => {
     const { io } = quiet();
-    const { http } = await serve(['--port', '0', '--memory', '--variant', 'B', '--app-password', 'admin:cacheADMINpass1234'], io, {});
+    const { http } = await serve(['--port', '0', '--memory', '--variant', 'B', '--app-password', 'admin:CacheAdmin8fK3wQ6zT1mV4b'], io, {});
     try {
       const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
       const admin = {
-        authorization: `Basic ${Buffer.from('admin:cacheADMINpass1234').toString('base64')}`,
+        authorization: `Basic ${Buffer.from('admin:CacheAdmin8fK3wQ6zT1mV4b').toString('base64')}`,
         'content-type': 'application/json',
       };
       const enable = await fetch(`${base}/wp-json/page-cache/v1/settings`, {
@@ -188,18 +188,21 @@ describe('site-rest serve', () => {
     expect(() => parseServeFlags(['--mfa-session', 'admin'])).toThrow('--mfa-session needs login-guard/v1, which variant B serves');
   });
 
-  it('refuses a malformed or unknown --app-password without repeating the password', () => {
+  it('refuses a malformed, weak or unknown --app-password without repeating the password', () => {
     expect(() => demoPasswords(['admin'], undefined)).toThrow(UsageError);
     expect(() => demoPasswords(['admin:'], undefined)).toThrow(/USER:PASSWORD/);
-    expect(() => demoPasswords([], 'nobody:hunter2hunter2')).toThrow(/unknown user "nobody"/);
-    for (const entry of ['nobody:hunter2hunter2', 'admin:-- ~~ --']) {
+    expect(() => demoPasswords([], 'nobody:Nb7wQ2kX9pL4mZ8vR3tY6hJc')).toThrow(/unknown user "nobody"/);
+    expect(() => demoPasswords(['admin:hunter2hunter2'], undefined)).toThrow(
+      '--app-password: an application password must be at least 24 letters and digits, random (estimated at 128 bits or more), as the ones WordPress generates are, and the one given for "admin" is not',
+    );
+    for (const entry of ['nobody:Nb7wQ2kX9pL4mZ8vR3tY6hJc', 'admin:-- ~~ --', 'admin:hunter2hunter2', 'author:AuthorAppPassword000000b']) {
       let message = '';
       try {
-        demoPasswords([entry], undefined);
+        demoPasswords([], entry);
       } catch (error) {
         message = (error as Error).message;
       }
-      expect(message).toMatch(/USER:PASSWORD|unknown user/);
+      expect(message).toMatch(/USER:PASSWORD|unknown user|at least 24 letters and digits/);
       expect(message).not.toContain(entry.slice(entry.indexOf(':') + 1));
     }
   });

@@ -1,6 +1,6 @@
 // A flood of bad Basic credentials (50 requests/s) beside a legitimate client: the client keeps
-// signing in, the flooding address is locked out, and nothing answers other than 200, 429 or 503.
-// It runs the store's default scrypt cost, so each real check costs what it costs in production.
+// signing in, the flooding address is locked out, and nothing answers other than 200 or 429 (every
+// password is in the fast format, so no check ever waits in the queue of older hashes).
 // The client's latency under the flood against its quiet latency is a timing, so it is measured by
 // `node bench/credential-flood.mjs`, not asserted here.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ const whoami: NamespaceModule = {
 };
 
 const REAL_USERS = ['admin', 'author', 'subscriber'];
-const ADMIN_PASSWORD = 'AdminAppPassword0000000a';
+const ADMIN_PASSWORD = 'N2UoulvilEScAlNTzPFW2PTU';
 const FLOOD_PER_SECOND = 50;
 const ADMIN_ADDRESS = '198.51.100.7';
 
@@ -82,8 +82,6 @@ const randomAddress = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 describe('a flood of bad Basic credentials beside a legitimate client', () => {
   it('keeps signing the legitimate client in, flooded from one address or from many', async () => {
     const rest = await site();
-    // The admin has signed in from its address before, as a client in use has.
-    await legitimate(rest);
     const fromOne = await underFlood(
       rest,
       (n) => badCredential(n, '203.0.113.9'),
@@ -97,9 +95,9 @@ describe('a flood of bad Basic credentials beside a legitimate client', () => {
 
     for (const { result } of [fromOne, fromMany]) expect(result).toEqual(result.map(() => ({ id: 1 })));
 
-    // The single address is soon locked out: refused at once with 429, never hashed.
+    // The single address is soon locked out: its failures are answered 429.
     expect(fromOne.statuses.filter((status) => status === 429).length).toBeGreaterThan(fromOne.statuses.length / 2);
-    // Made-up users are anonymous (200); real ones too, until their username is locked (429) or the queue is full (503).
-    for (const { statuses } of [fromOne, fromMany]) expect(statuses.every((status) => [200, 429, 503].includes(status))).toBe(true);
+    // Made-up users are anonymous (200), as real ones are, until their address is locked out (429).
+    for (const { statuses } of [fromOne, fromMany]) expect(statuses.every((status) => [200, 429].includes(status))).toBe(true);
   }, 30_000);
 });

@@ -44,7 +44,7 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   ],
   'docs/security.md': [
     ['src/core/auth/user-store.ts', 'UserStoreOptions'],
-    ['src/core/auth/password-hasher.ts', 'HashQueueOptions'],
+    ['src/core/auth/legacy-hash.ts', 'HashQueueOptions'],
     ['src/core/auth/login-limiter.ts', 'LoginLimiterOptions'],
     ['src/core/auth/authenticate.ts', 'SessionAuth'],
     ['src/core/http/cors.ts', 'CorsAllowList'],

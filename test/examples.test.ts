@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const PASSWORD = 'exampleEditorPassword01';
+const PASSWORD = 'eX4mpLeEd1torTz9QwRv2sKn';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

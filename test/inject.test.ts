@@ -63,10 +63,10 @@ describe('server.inject', () => {
   });
 
   it('authenticates the request headers when no user is given', async () => {
-    const users = await createUserStore({ users: [{ username: 'ed', roles: ['editor'] }], scrypt: { N: 1024 } });
-    await users.createApplicationPassword('ed', { name: 't', password: 'abcd1234abcd1234' });
+    const users = await createUserStore({ users: [{ username: 'ed', roles: ['editor'] }] });
+    await users.createApplicationPassword('ed', { name: 't', password: 'PxxnucSKUrr4xf2K31wallSq' });
     const withUsers = createRestServer({ site: { name: 'Shop', url: 'http://shop.test' }, namespaces: [shop], users });
-    const authorization = `Basic ${Buffer.from('ed:abcd1234abcd1234').toString('base64')}`;
+    const authorization = `Basic ${Buffer.from('ed:PxxnucSKUrr4xf2K31wallSq').toString('base64')}`;
     const answer = await withUsers.inject({
       method: 'POST',
       path: '/shop/v1/products',

@@ -284,14 +284,16 @@ describe('site-rest mock writes, as WordPress lets them', () => {
   });
 
   it('signs in the users of --app-password, and no one else', async () => {
-    const { base, printed } = await start(join(WP, 'index-root.json'), '--app-password', 'editor:abcd efgh ijkl');
-    expect(printed.join('')).not.toContain('abcd');
+    const { base, printed } = await start(join(WP, 'index-root.json'), '--app-password', 'editor:Ed7k Q2xW 9mZ4 pR8v N3tY 6hJc');
+    expect(printed.join('')).not.toContain('Ed7k');
     const write = (user: string) => fetch(base + POSTS, { method: 'POST', ...json({ title: 'x' }, user) });
-    expect((await write('editor:abcd efgh ijkl')).status).toBe(200);
-    expect((await write('editor:abcdefghijkl')).status).toBe(200);
+    expect((await write('editor:Ed7k Q2xW 9mZ4 pR8v N3tY 6hJc')).status).toBe(200);
+    expect((await write('editor:Ed7kQ2xW9mZ4pR8vN3tY6hJc')).status).toBe(200);
     expect((await write('editor:wrong password')).status).toBe(401);
-    expect((await write('other:abcd efgh ijkl')).status).toBe(401);
-    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS', headers: asUser('editor:abcdefghijkl') })).headers.get('allow');
+    expect((await write('other:Ed7k Q2xW 9mZ4 pR8v N3tY 6hJc')).status).toBe(401);
+    const allow = (await fetch(`${base}${POSTS}/1`, { method: 'OPTIONS', headers: asUser('editor:Ed7kQ2xW9mZ4pR8vN3tY6hJc') })).headers.get(
+      'allow',
+    );
     expect(allow).toBe('GET, POST, PUT, PATCH, DELETE');
   });
 });

@@ -64,8 +64,8 @@ const MISTYPED: ReadonlyArray<[string, () => unknown, string]> = [
   ],
   [
     'createRestServer loginLimiter',
-    () => createRestServer({ site, loginLimiter: { maxFailure: 3 } } as never),
-    'createRestServer options.loginLimiter has unknown option "maxFailure" (did you mean "maxFailures"?)',
+    () => createRestServer({ site, loginLimiter: { allowedRetrys: 3 } } as never),
+    'createRestServer options.loginLimiter has unknown option "allowedRetrys" (did you mean "allowedRetries"?)',
   ],
   [
     'createRestServer cors',
@@ -127,6 +127,11 @@ const MISTYPED: ReadonlyArray<[string, () => unknown, string]> = [
     'createNodeHandler',
     () => createNodeHandler(rest, { basepath: '/blog' } as never),
     'createNodeHandler options has unknown option "basepath" (did you mean "basePath"?)',
+  ],
+  [
+    'createKoaMiddleware',
+    () => createKoaMiddleware(rest, { trustedProxys: { hops: 1 } } as never),
+    'createKoaMiddleware options has unknown option "trustedProxys" (did you mean "trustedProxies"?)',
   ],
   [
     'createExpressMiddleware',

@@ -279,7 +279,7 @@ async function printed(demo: { child: ChildProcessWithoutNullStreams; output: ()
 
 describe('site-rest serve without --smtp', () => {
   it('prints each mail (From, To, Subject, headers, body), redacting credential-named headers and terminal controls', async () => {
-    const password = 'demo-pass-1234';
+    const password = 'Ux4k-Wq9T-bN2r-Hm7s-Jc5v-Zp8L';
     const demo = await startDemo(['--variant', 'B', '--port', '0', '--app-password', `admin:${password}`]);
     try {
       expect(demo.output()).toContain('mail: printed here, not sent');

@@ -118,6 +118,35 @@ describe('the read cache of pgliteStore', () => {
     );
   });
 
+  it('answers a repeated read of users and user meta without a statement, and sees them written', async () => {
+    serial += 1;
+    const user = await store.users.insert({ user_login: `cached-user-${serial}`, roles: ['editor'] });
+    await store.userMeta.add(user.ID, '_application_passwords', [{ uuid: 'a', password: '$generic$x' }]);
+    for (const read of [
+      () => store.users.get(user.ID),
+      () => store.users.getBy('user_login', `CACHED-USER-${serial}`),
+      () => store.users.query({ include: [user.ID] }),
+      () => store.userMeta.getMany([user.ID], ['_application_passwords']),
+    ]) {
+      const first = await read();
+      expect(await sent(read)).toBe(0);
+      expect(await read()).toEqual(first);
+    }
+    await seesWrite(
+      (tables) => tables.users.getBy('user_login', `cached-user-${serial}`),
+      () => store.users.update(user.ID, { roles: ['author'] }),
+    );
+    // A revoked application password is gone from the next read.
+    await seesWrite(
+      (tables) => tables.userMeta.getMany([user.ID], ['_application_passwords']),
+      () => store.userMeta.update(user.ID, '_application_passwords', []),
+    );
+    await seesWrite(
+      (tables) => tables.users.get(user.ID),
+      () => store.users.delete(user.ID),
+    );
+  });
+
   it('sees terms set on a post, and a term updated or deleted', async () => {
     const { id, category, tag } = await freshPost();
     const terms = (tables: StoreTables) => tables.terms.getObjectTerms([id]);
@@ -175,6 +204,12 @@ describe('the read cache of pgliteStore', () => {
       expect(meta.get(id)).toEqual({ colour: ['red'] });
       meta.get(id)!.colour!.push('mutated');
     }
+    const user = await store.users.insert({ user_login: `copied-${serial}`, roles: ['editor'] });
+    for (let round = 0; round < 3; round++) {
+      const row = (await store.users.get(user.ID))!;
+      expect(row.roles).toEqual(['editor']);
+      row.roles.push('administrator');
+    }
   });
 
   it('keys a posts query by its publication instant, so a scheduled post shows once due', async () => {
@@ -189,15 +224,10 @@ describe('the read cache of pgliteStore', () => {
     expect((await published('2031-05-01 13:00:00')).posts.map((post) => post.ID)).toEqual([future.ID]);
   });
 
-  it('reads transients, counters and users from the database every time', async () => {
+  it('reads transients and counters from the database every time', async () => {
     await store.transients.set('cached_transient', 1, 60);
     await store.counters.increment('cached_counter');
-    const user = await store.users.insert({ user_login: 'cached-user' });
-    for (const read of [
-      () => store.transients.get('cached_transient'),
-      () => store.counters.get('cached_counter'),
-      () => store.users.get(user.ID),
-    ]) {
+    for (const read of [() => store.transients.get('cached_transient'), () => store.counters.get('cached_counter')]) {
       await read();
       expect(await sent(read)).toBe(1);
     }

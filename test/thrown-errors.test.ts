@@ -244,11 +244,11 @@ describe.each(ADAPTER_NAMES)('a thrown 4xx through the %s adapter', (adapter) =>
 });
 
 describe('credentials that were not accepted', () => {
-  const PASSWORD = 'AdaAppPassword0000000000';
+  const PASSWORD = 'kZKIhCndji97rYwLofhTiSMU';
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   let users: Awaited<ReturnType<typeof createUserStore>>;
   beforeAll(async () => {
-    users = await createUserStore({ users: [{ username: 'ada', roles: ['editor'] }], scrypt: { N: 1024 } });
+    users = await createUserStore({ users: [{ username: 'ada', roles: ['editor'] }] });
     await users.createApplicationPassword('ada', { name: 'test', password: PASSWORD });
   });
 
@@ -262,7 +262,7 @@ describe('credentials that were not accepted', () => {
   const rejection = (answer: RawResponse) => answer.headers['X-Credentials-Rejected'];
 
   it.each([
-    ['a wrong password', () => basic('ada', 'WrongAppPassword00000000')],
+    ['a wrong password', () => basic('ada', 'ruPGX7eXSzCnJmaoc568688l')],
     ['an unknown user', () => basic('nobody', PASSWORD)],
     ['a malformed Basic value', () => 'Basic !!!'],
     ['another scheme', () => 'Bearer abc'],
@@ -293,7 +293,7 @@ describe('credentials that were not accepted', () => {
 
   it("answer WordPress's incorrect_password with credentialErrors: 'wordpress'", async () => {
     const rest = createRestServer({ site: SITE, namespaces: [throwing], users, credentialErrors: 'wordpress', onError: () => {} });
-    const answer = await ask(rest, 'GET', basic('ada', 'WrongAppPassword00000000'));
+    const answer = await ask(rest, 'GET', basic('ada', 'ruPGX7eXSzCnJmaoc568688l'));
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'incorrect_password' });
     expect(rejection(answer)).toBeUndefined();

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { capabilitiesOf, DEFAULT_ROLES } from '../src/core/auth/roles.js';
 import { createUserStore, type NewUser, type UserStore } from '../src/core/auth/user-store.js';
 import { isRestError, memoryStore, type SiteStore } from '../src/index.js';
 import { pgliteStore } from '../src/store.js';
+import { scryptHashes, storedPassword, storedPasswords, storeLegacyPasswords } from './helpers/legacy-hashes.js';
 
 /** Counts scrypt derivations, and can make each one take longer or wait to be let go. */
 const scryptCalls = vi.hoisted(() => ({ count: 0, extraMs: 0, held: null as Array<() => void> | null }));
@@ -21,12 +23,25 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, scrypt };
 });
 
-/** A low scrypt cost keeps the suite fast; one test below runs the defaults. */
-const FAST = { N: 1024 };
-
-function store(users: NewUser[] = [{ username: 'alice', roles: ['editor'], email: 'Alice@Example.com' }]): Promise<UserStore> {
-  return createUserStore({ users, scrypt: FAST });
+function store(
+  users: NewUser[] = [{ username: 'alice', roles: ['editor'], email: 'Alice@Example.com' }],
+  site?: SiteStore,
+): Promise<UserStore> {
+  return createUserStore({ users, store: site });
 }
+
+/** WordPress 6.8's hashes of two passwords (`wpFastHash` vectors of test/fixtures/blake2b.json) and phpass's ones (test/fixtures/phpass.json). */
+const FAST_VECTORS = (
+  JSON.parse(readFileSync(new URL('./fixtures/blake2b.json', import.meta.url), 'utf8')) as {
+    wpFastHash: Array<{ password: string; hash: string }>;
+  }
+).wpFastHash;
+const PHPASS_VECTORS = JSON.parse(readFileSync(new URL('./fixtures/phpass.json', import.meta.url), 'utf8')) as Array<{
+  password: string;
+  hash: string;
+}>;
+const STRONG = 'Qm7T2vKx9PzR4nWc8LbY3sHd';
+const FAST_HASH = /^\$generic\$[A-Za-z0-9_-]{40}$/;
 
 /** `abcd efgh …`: how WordPress shows an application password. */
 function withDisplaySpaces(password: string): string {
@@ -73,14 +88,35 @@ describe('application passwords', () => {
 
   it('a given password is accepted, with or without display spaces', async () => {
     const users = await store();
-    const { password } = await users.createApplicationPassword('alice', { name: 'demo', password: 'demo pass word 1234' });
-    expect(password).toBe('demo pass word 1234');
-    expect(await users.verifyApplicationPassword('alice', 'demopassword1234')).toMatchObject({ username: 'alice' });
+    const { password } = await users.createApplicationPassword('alice', { name: 'demo', password: 'Qm7T 2vKx 9PzR 4nWc 8LbY 3sHd' });
+    expect(password).toBe('Qm7T 2vKx 9PzR 4nWc 8LbY 3sHd');
+    expect(await users.verifyApplicationPassword('alice', STRONG)).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('alice', 'Qm7T-2vKx-9PzR-4nWc-8LbY-3sHd')).toMatchObject({ username: 'alice' });
   });
 
-  it('a given password without letters or digits is refused', async () => {
+  it('a given password must be as long and random as a generated one, else a TypeError says what is needed', async () => {
     const users = await store();
-    await expect(users.createApplicationPassword('alice', { name: 'demo', password: ' -- ' })).rejects.toThrow(TypeError);
+    for (const weak of [
+      ' -- ',
+      'demo pass word 1234',
+      'AAAAbbbbCCCCddddEEEEffff',
+      'AdminAppPassword0000000a',
+      'abcdefghijklmnopqrstuvwxyz',
+      'PasswordPasswordPassword',
+      'q7w8e9r4t5y6u1i2o3p4a5s6',
+      'Qm7T2vKx9PzR4nWc8LbY3sH',
+    ]) {
+      const refused: unknown = await users
+        .createApplicationPassword('alice', { name: 'demo', password: weak })
+        .catch((error: unknown) => error);
+      expect(refused, weak).toBeInstanceOf(TypeError);
+      expect((refused as TypeError).message).toBe(
+        'site-rest: an application password must be at least 24 letters and digits, random (estimated at 128 bits or more), as the ones WordPress generates are; leave the password out to have one generated',
+      );
+    }
+    for (const strong of [STRONG, 'vapy20surrdkqlhvtt80z658Q', '3f9a0c7be1d24c6f8a5b9e0d7c2f4a1b', 'Ux4k-Wq9T-bN2r-Hm7s-Jc5v-Zp8L'])
+      expect((await users.createApplicationPassword('alice', { name: 'demo', password: strong })).password).toBe(strong);
+    expect(await users.listApplicationPasswords('alice')).toHaveLength(4);
   });
 
   it('a generated password is 24 letters and digits', async () => {
@@ -149,17 +185,17 @@ describe('application passwords', () => {
     await expect(users.revokeApplicationPassword('mallory', 'x')).rejects.toThrow(/mallory/);
   });
 
-  it('works with the default scrypt cost', async () => {
-    const users = await createUserStore({ users: [{ username: 'alice' }] });
+  it('refuses a password one letter off', async () => {
+    const users = await store();
     const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
-    expect(await users.verifyApplicationPassword('alice', password)).toMatchObject({ username: 'alice' });
     expect(await users.verifyApplicationPassword('alice', `${password}x`)).toBeNull();
+    expect(await users.verifyApplicationPassword('alice', `${password.slice(0, -1)}${password.endsWith('a') ? 'b' : 'a'}`)).toBeNull();
   });
 });
 
 describe('roles and capabilities', () => {
   async function userWith(roles: string[], capabilities?: string[]) {
-    return (await createUserStore({ scrypt: FAST })).addUser({ username: 'u', roles, capabilities });
+    return (await createUserStore()).addUser({ username: 'u', roles, capabilities });
   }
 
   it('administrator can manage_options and edit_others_posts', async () => {
@@ -195,7 +231,7 @@ describe('roles and capabilities', () => {
   });
 
   it('a new user is a subscriber unless told otherwise', async () => {
-    const user = await (await createUserStore({ scrypt: FAST })).addUser({ username: 'u' });
+    const user = await (await createUserStore()).addUser({ username: 'u' });
     expect(user.roles).toEqual(['subscriber']);
     expect(user.can('read')).toBe(true);
     expect(user.can('edit_posts')).toBe(false);
@@ -214,7 +250,7 @@ describe('roles and capabilities', () => {
   });
 
   it("the store's role table is the one can() answers from", async () => {
-    const users = await createUserStore({ roles: { shop_manager: ['manage_shop'] }, scrypt: FAST });
+    const users = await createUserStore({ roles: { shop_manager: ['manage_shop'] } });
     const user = await users.addUser({ username: 'u', roles: ['shop_manager', 'administrator'] });
     expect(user.can('manage_shop')).toBe(true);
     expect(user.can('manage_options')).toBe(false);
@@ -280,122 +316,165 @@ describe('users', () => {
   });
 });
 
-describe('what a check costs', () => {
+describe('hashes stored before the fast format', () => {
   beforeEach(() => {
     scryptCalls.count = 0;
     scryptCalls.extraMs = 0;
     scryptCalls.held = null;
   });
 
-  async function withPasswords(count: number) {
-    const users = await store();
-    const created = [];
-    for (let i = 0; i < count; i++) created.push(await users.createApplicationPassword('alice', { name: `app ${i}` }));
+  /** Alice with `count` application passwords stored as site-rest 0.1 stored them (scrypt under her settings). */
+  async function withScryptPasswords(count: number, queue?: { concurrency?: number; maxWaiting?: number }) {
+    const site = memoryStore();
+    const users = await createUserStore({ store: site, users: [{ username: 'alice' }], queue });
+    const passwords = Array.from({ length: count }, (_, i) => `${STRONG.slice(0, 20)}${String(1000 + i)}`);
+    const { settings, hashes } = scryptHashes(passwords);
+    const entries = hashes.map((hash, i) => storedPassword(hash, `app ${i}`));
+    await storeLegacyPasswords(site, 1, entries, settings);
     scryptCalls.count = 0;
-    return { users, created };
+    return { site, users, passwords, entries };
   }
 
-  it('derives one key per check, however many application passwords the user has', async () => {
-    const { users, created } = await withPasswords(8);
-    expect(await users.verifyApplicationPassword('alice', 'AAAAbbbbCCCCddddEEEEffff')).toBeNull();
-    expect(scryptCalls.count).toBe(1);
-    expect(await users.verifyApplicationPassword('alice', created[7]!.password)).toMatchObject({ username: 'alice' });
-    expect(scryptCalls.count).toBe(2);
-    expect((await users.listApplicationPasswords('alice')).map((p) => p.lastUsed !== null)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      true,
-    ]);
+  it("verifies a WordPress 6.8 database's hashes as they are", async () => {
+    const site = memoryStore();
+    const users = await store(undefined, site);
+    await storeLegacyPasswords(
+      site,
+      1,
+      FAST_VECTORS.filter((v) => v.password !== '').map((v) => storedPassword(v.hash)),
+    );
+    expect(await users.verifyApplicationPassword('alice', STRONG)).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('alice', 'AbCdEf GhIjKl MnOpQr StUvWx')).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('alice', 'Qm7T2vKx9PzR4nWc8LbY3sHe')).toBeNull();
+    expect(scryptCalls.count).toBe(0);
   });
 
-  it('spends no hashing on an unknown user, yet takes as long as a real check', async () => {
-    scryptCalls.extraMs = 40;
-    const { users } = await withPasswords(1);
-    const started = performance.now();
-    expect(await users.verifyApplicationPassword('mallory', 'AAAAbbbbCCCCddddEEEEffff')).toBeNull();
-    // At least the hash duration measured (40 ms and up), less a millisecond for timer rounding.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(39);
+  it('verifies a scrypt hash of site-rest 0.1 and rewrites it in the fast format on its first use', async () => {
+    const { site, users, passwords, entries } = await withScryptPasswords(2);
+    expect(await users.verifyApplicationPassword('alice', passwords[1]!)).toMatchObject({ username: 'alice' });
+    expect(scryptCalls.count).toBe(1);
+    const [untouched, rewritten] = await storedPasswords(site, 1);
+    expect(untouched).toEqual(entries[0]);
+    expect(rewritten).toEqual({ ...entries[1], password: expect.stringMatching(FAST_HASH), last_used: expect.any(Number) });
+    expect(await users.verifyApplicationPassword('alice', passwords[1]!)).toMatchObject({ username: 'alice' });
+    expect(scryptCalls.count).toBe(1);
+  });
+
+  it('verifies a phpass hash WordPress wrote before 6.8 and rewrites it in the fast format', async () => {
+    const site = memoryStore();
+    const users = await store(undefined, site);
+    // phpass's own test vectors, and one of a WordPress database (8,192 rounds, `$P$B`).
+    await storeLegacyPasswords(
+      site,
+      1,
+      PHPASS_VECTORS.map((v) => storedPassword(v.hash)),
+    );
+    for (const { password } of PHPASS_VECTORS)
+      expect(await users.verifyApplicationPassword('alice', password), password).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('alice', 'test12346')).toBeNull();
+    expect((await storedPasswords(site, 1)).map((entry) => entry.password)).toEqual(
+      PHPASS_VECTORS.map(() => expect.stringMatching(FAST_HASH)),
+    );
+  });
+
+  it('signs in 60 parallel requests with a password stored as scrypt, hashing once and rewriting it once', async () => {
+    const { site, users, passwords } = await withScryptPasswords(1);
+    const update = vi.spyOn(site.userMeta, 'update');
+    const answers = await Promise.all(Array.from({ length: 60 }, () => users.verifyApplicationPassword('alice', passwords[0]!)));
+    expect(answers.filter((answer) => !isRestError(answer) && answer?.username === 'alice')).toHaveLength(60);
+    expect(scryptCalls.count).toBe(1);
+    expect(update).toHaveBeenCalledTimes(1);
+    expect((await storedPasswords(site, 1))[0]!.password).toMatch(FAST_HASH);
+  });
+
+  it('answers a valid password whose rewrite fails, and rewrites it on a later use', async () => {
+    const { site, users, passwords } = await withScryptPasswords(1);
+    const update = vi.spyOn(site.userMeta, 'update').mockRejectedValueOnce(new Error('the database went away'));
+    expect(await users.verifyApplicationPassword('alice', passwords[0]!)).toMatchObject({ username: 'alice' });
+    expect((await storedPasswords(site, 1))[0]!.password).toMatch(/^\$scrypt\$/);
+    expect(await users.verifyApplicationPassword('alice', passwords[0]!)).toMatchObject({ username: 'alice' });
+    expect(update).toHaveBeenCalledTimes(2);
+    expect((await storedPasswords(site, 1))[0]!.password).toMatch(FAST_HASH);
+  });
+
+  it('derives one scrypt key per check, however many passwords the user has under their settings', async () => {
+    const { users, passwords } = await withScryptPasswords(6);
+    expect(await users.verifyApplicationPassword('alice', STRONG)).toBeNull();
+    expect(scryptCalls.count).toBe(1);
+    expect(await users.verifyApplicationPassword('alice', passwords[5]!)).toMatchObject({ username: 'alice' });
+    expect(scryptCalls.count).toBe(2);
+  });
+
+  it('hashes nothing slow for an unknown user, or for a user whose hashes are all in the fast format', async () => {
+    const users = await store();
+    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+    expect(await users.verifyApplicationPassword('mallory', password)).toBeNull();
+    expect(await users.verifyApplicationPassword('alice', STRONG)).toBeNull();
     expect(scryptCalls.count).toBe(0);
   });
 
   it('does not sign in with a password revoked while its check was hashing', async () => {
-    const { users, created } = await withPasswords(2);
+    const { users, passwords, entries } = await withScryptPasswords(2);
     scryptCalls.held = [];
-    const pending = users.verifyApplicationPassword('alice', created[0]!.password);
-    await users.revokeApplicationPassword('alice', created[0]!.item.uuid);
+    const pending = users.verifyApplicationPassword('alice', passwords[0]!);
+    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
+    await users.revokeApplicationPassword('alice', entries[0]!.uuid as string);
     for (const release of scryptCalls.held) release();
     scryptCalls.held = null;
     expect(await pending).toBeNull();
-    expect(await users.verifyApplicationPassword('alice', created[1]!.password)).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('alice', passwords[1]!)).toMatchObject({ username: 'alice' });
   });
 
-  it('refuses checks beyond the queue at once with a 503, for unknown users as for real ones', async () => {
-    const users = await createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 1, maxWaiting: 1 } });
-    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+  it('refuses older checks beyond the queue at once with a 503, and answers fast ones meanwhile', async () => {
+    const { users, passwords } = await withScryptPasswords(1, { concurrency: 1, maxWaiting: 1 });
+    const { password: fast } = await users.createApplicationPassword('alice', { name: 'new' });
     scryptCalls.held = [];
-    scryptCalls.count = 0;
-    const running = users.verifyApplicationPassword('alice', password);
-    const waiting = users.verifyApplicationPassword('alice', password);
-    const refused = await users.verifyApplicationPassword('alice', password);
-    const unknown = await users.verifyApplicationPassword('mallory', password);
-    for (const answer of [refused, unknown]) {
-      expect(isRestError(answer)).toBe(true);
-      expect(answer).toMatchObject({ code: 'rest_authentication_busy', status: 503 });
+    const running = users.verifyApplicationPassword('alice', passwords[0]!);
+    const waiting = users.verifyApplicationPassword('alice', `${STRONG}x`);
+    const refused = await users.verifyApplicationPassword('alice', `${STRONG}y`);
+    expect(isRestError(refused)).toBe(true);
+    expect(refused).toMatchObject({ code: 'rest_authentication_busy', status: 503 });
+    expect(await users.verifyApplicationPassword('alice', fast)).toMatchObject({ username: 'alice' });
+    expect(await users.verifyApplicationPassword('mallory', `${STRONG}y`)).toBeNull();
+    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
+    while (scryptCalls.held.length > 0 || scryptCalls.count < 2) {
+      scryptCalls.held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect(scryptCalls.count).toBe(1);
-    while (scryptCalls.held.length > 0) scryptCalls.held.shift()!();
     scryptCalls.held = null;
     expect(await running).toMatchObject({ username: 'alice' });
-    expect(await waiting).toMatchObject({ username: 'alice' });
+    expect(await waiting).toBeNull();
     expect(scryptCalls.count).toBe(2);
-  });
-
-  it('keeps a slot for trusted checks, so they pass a queue full of others', async () => {
-    const users = await createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 2, maxWaiting: 0 } });
-    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
-    scryptCalls.held = [];
-    scryptCalls.count = 0;
-    const ordinary = users.verifyApplicationPassword('alice', 'wrongwrongwrong1');
-    expect(await users.verifyApplicationPassword('alice', 'wrongwrongwrong2')).toMatchObject({ code: 'rest_authentication_busy' });
-    const trusted = users.verifyApplicationPassword('alice', password, { trusted: true });
-    // Started once its user is read, beside the ordinary check (held until released), not refused and not waiting.
-    await vi.waitFor(() => expect(scryptCalls.count).toBe(2));
-    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(2));
-    for (const release of scryptCalls.held) release();
-    scryptCalls.held = null;
-    expect(await ordinary).toBeNull();
-    expect(await trusted).toMatchObject({ username: 'alice' });
-  });
-
-  it('starts no ordinary check while a trusted one is hashing', async () => {
-    const users = await createUserStore({ users: [{ username: 'alice' }], scrypt: FAST, queue: { concurrency: 2, maxWaiting: 1 } });
-    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
-    scryptCalls.held = [];
-    scryptCalls.count = 0;
-    const trusted = users.verifyApplicationPassword('alice', password, { trusted: true });
-    const ordinary = users.verifyApplicationPassword('alice', 'wrongwrongwrong1');
-    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
-    // Time for the ordinary check to read its user and reach the queue, where it must wait.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(scryptCalls.count).toBe(1);
-    scryptCalls.held.shift()!();
-    expect(await trusted).toMatchObject({ username: 'alice' });
-    // Only now does the ordinary check start.
-    expect(scryptCalls.count).toBe(2);
-    await vi.waitFor(() => expect(scryptCalls.held!.length).toBe(1));
-    scryptCalls.held.shift()!();
-    scryptCalls.held = null;
-    expect(await ordinary).toBeNull();
   });
 
   it('refuses a queue setting that is not a count', async () => {
     await expect(createUserStore({ queue: { concurrency: 0 } })).rejects.toThrow(TypeError);
     await expect(createUserStore({ queue: { maxWaiting: -1 } })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('recording use', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('records last_used at most once a day, writing nothing for other uses', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-05-01T10:00:00Z') });
+    const site = memoryStore();
+    const users = await store(undefined, site);
+    const { password } = await users.createApplicationPassword('alice', { name: 'cli' });
+    const writes = [vi.spyOn(site, 'transaction'), vi.spyOn(site.userMeta, 'update'), vi.spyOn(site.userMeta, 'add')];
+    const written = () => writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    await users.verifyApplicationPassword('alice', password);
+    expect((await users.listApplicationPasswords('alice'))[0]?.lastUsed).toBe('2024-05-01T10:00:00.000Z');
+    expect(written()).toBe(1);
+    vi.setSystemTime(new Date('2024-05-02T09:59:00Z'));
+    for (let i = 0; i < 5; i++) await users.verifyApplicationPassword('alice', password);
+    expect(written()).toBe(1);
+    vi.setSystemTime(new Date('2024-05-02T10:00:00Z'));
+    await users.verifyApplicationPassword('alice', password);
+    expect((await users.listApplicationPasswords('alice'))[0]?.lastUsed).toBe('2024-05-02T10:00:00.000Z');
+    expect(written()).toBe(2);
   });
 });
 
@@ -407,11 +486,7 @@ describe('kept in the site store', () => {
 
   it('keeps users as rows and application passwords hashed in the _application_passwords user meta, as WordPress keys them', async () => {
     const site = memoryStore();
-    const users = await createUserStore({
-      store: site,
-      users: [{ username: 'alice', roles: ['editor'], email: 'a@example.test' }],
-      scrypt: FAST,
-    });
+    const users = await createUserStore({ store: site, users: [{ username: 'alice', roles: ['editor'], email: 'a@example.test' }] });
     const { password, item } = await users.createApplicationPassword('alice', { name: 'cli' });
     const [row] = (await site.users.query({})).users;
     expect(row).toMatchObject({ user_login: 'alice', user_email: 'a@example.test', display_name: 'alice', roles: ['editor'] });
@@ -421,13 +496,12 @@ describe('kept in the site store', () => {
       uuid: item.uuid,
       app_id: '',
       name: 'cli',
-      password: expect.stringMatching(/^\$scrypt\$ln=10,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/),
+      password: expect.stringMatching(FAST_HASH),
       created: Date.parse(item.created) / 1000,
       last_used: null,
       last_ip: null,
     });
-    // The user's salt, shared by their passwords, is the head of each hash.
-    expect((stored!.password as string).startsWith(`${meta._application_passwords_salt![0] as string}$`)).toBe(true);
+    expect(meta._application_passwords_salt).toBeUndefined();
     const everything = JSON.stringify([
       await site.users.query({}),
       [...(await site.userMeta.getMany([row!.ID])).values()],
@@ -441,9 +515,9 @@ describe('kept in the site store', () => {
     const site = await open();
     try {
       const given = [{ username: 'alice', roles: ['editor'] }, { username: 'bob' }];
-      const one = await createUserStore({ store: site, users: given, scrypt: FAST });
+      const one = await createUserStore({ store: site, users: given });
       // A second process starting on the same store: its users are there already, so it adds none.
-      const two = await createUserStore({ store: site, users: given, scrypt: FAST });
+      const two = await createUserStore({ store: site, users: given });
       expect((await two.listUsers()).map((user) => [user.id, user.username])).toEqual([
         [1, 'alice'],
         [2, 'bob'],

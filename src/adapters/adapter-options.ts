@@ -2,8 +2,9 @@
 // (`optionsObject({ ...ADAPTER_OPTIONS, basePath })`): an option for all of them is one line here
 // and one in each adapter's options interface, which `OptionsShape` keeps in step.
 import { z } from 'zod';
-import { bytes, flag, hostObject, milliseconds, optionsObject, type OptionsShape } from '../core/options.js';
+import { bytes, checkedAtUse, flag, fn, hostObject, milliseconds, optionsObject, type OptionsShape } from '../core/options.js';
 import type { HoldOptions } from './hold.js';
+import type { TrustedProxies } from './client-address.js';
 
 const COUNT_RULE = 'must be a whole number of at least 1';
 
@@ -22,4 +23,7 @@ export const ADAPTER_OPTIONS = {
   discoveryLink: flag.optional(),
   pageCache: hostObject('a page cache (inProcessPageCache)').optional(),
   hold: holdOptions.optional(),
+  clientAddress: fn('request → address or undefined').optional(),
+  // Checked where the adapter reads it (`clientAddressOf`), with messages naming each address.
+  trustedProxies: checkedAtUse<TrustedProxies>(),
 };

@@ -6,6 +6,9 @@ import { sendRawResponse } from './write-response.js';
 import { addDiscoveryLink, overTls } from './mount.js';
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
+
+export type { TrustedProxies } from './client-address.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
@@ -23,6 +26,20 @@ export interface ExpressMiddlewareOptions {
   pageCache?: HostPageCache;
   /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
   hold?: HoldOptions;
+  /**
+   * The client's address, where the host knows it better than Express (`req.ip`, the default: the
+   * socket's address, or a proxy's header where the app's `trust proxy` setting allows): a header
+   * its own proxy sets, or a platform's API. The login limiter counts failed sign-ins by it;
+   * undefined means unknown (then they are counted by username). Not together with
+   * `trustedProxies`.
+   */
+  clientAddress?: (request: ExpressRequestLike) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `req.ip`,
+   * whatever the app's `trust proxy` says: `{ hops: 1 }` behind one load balancer, `{ addresses:
+   * ['10.0.0.0/8'] }` behind proxies in that range.
+   */
+  trustedProxies?: TrustedProxies;
 }
 
 // Express gives the mount path itself, so a `basePath` is answered with how to mount there.
@@ -47,6 +64,15 @@ export interface ExpressRequestLike extends IncomingMessage {
 /** Express-style middleware: `app.use(middleware)` or `app.use('/prefix', middleware)`. */
 export type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void) => void;
 
+/** The address Express gives: `req.ip`, which honours the app's `trust proxy` setting, else the socket's. */
+const expressAddress = (req: ExpressRequestLike): string | undefined => req.ip || req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from an Express request: the socket's address and the header. */
+const EXPRESS_CONNECTION = {
+  peer: (req: ExpressRequestLike) => req.socket.remoteAddress,
+  forwardedFor: (req: ExpressRequestLike) => req.headers['x-forwarded-for'],
+};
+
 /**
  * The body as a parser left it: kept raw bytes or text (`rawBody`, or `express.raw()`/`express.text()`
  * output in `body`) are parsed as WordPress would; anything else in `body` is data.
@@ -68,8 +94,9 @@ function hostBody(req: ExpressRequestLike): HostBody {
 export function createExpressMiddleware(server: StartingServer, options: ExpressMiddlewareOptions = {}): ExpressMiddleware {
   const given = checkOptions(expressMiddlewareOptions, options, 'createExpressMiddleware');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (!isPromised(server)) return expressMiddleware(server, options, bodyLimit);
-  const gate = holdGate(server, given.hold, (ready) => expressMiddleware(ready, options, bodyLimit));
+  const addressOf = clientAddressOf(options, 'createExpressMiddleware', EXPRESS_CONNECTION, expressAddress);
+  if (!isPromised(server)) return expressMiddleware(server, options, bodyLimit, addressOf);
+  const gate = holdGate(server, given.hold, (ready) => expressMiddleware(ready, options, bodyLimit, addressOf));
   return (req, res, next) => {
     if (gate.ready) return gate.ready(req, res, next);
     void gate
@@ -82,7 +109,12 @@ export function createExpressMiddleware(server: StartingServer, options: Express
 }
 
 /** {@link createExpressMiddleware} over a server that is ready; its options already checked. */
-function expressMiddleware(server: RestServer, options: ExpressMiddlewareOptions, bodyLimit: number): ExpressMiddleware {
+function expressMiddleware(
+  server: RestServer,
+  options: ExpressMiddlewareOptions,
+  bodyLimit: number,
+  addressOf: (request: ExpressRequestLike) => string | undefined,
+): ExpressMiddleware {
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
 
@@ -103,7 +135,7 @@ function expressMiddleware(server: RestServer, options: ExpressMiddlewareOptions
       body = step;
     }
     const answer = await server.handle(
-      { method, url, headers: req.headers, remoteAddress: req.ip || req.socket.remoteAddress, basePath, secure: overTls(req), ...body },
+      { method, url, headers: req.headers, remoteAddress: addressOf(req), basePath, secure: overTls(req), ...body },
       target,
     );
     if (res.destroyed) return;

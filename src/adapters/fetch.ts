@@ -10,9 +10,11 @@ import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, fn, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
 import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
 
 export type { HoldOptions, StartingServer } from './hold.js';
-import { POST_ID_HEADER, type CachedAnswer, type HostPageCache, type PageHead, type PageKeeper } from '../core/http/page-cache.js';
+export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -20,11 +22,6 @@ export interface FetchHandlerOptions {
   bodyLimit?: ByteSize;
   /** Answers requests outside the API (default: WordPress's 404 `rest_no_route`). */
   fallback?: (request: Request) => Response | Promise<Response>;
-  /**
-   * The client's address, which a `Request` does not carry: e.g. Bun's `server.requestIP(request)?.address`,
-   * or a header your own proxy sets. Without it the login limiter counts by username only.
-   */
-  clientAddress?: (request: Request) => string | undefined;
   /** The path the API is served under (`'/blog'` serves `/blog/wp-json/…` and builds links under it); other URLs go to `fallback`. */
   basePath?: string;
   /** Add WordPress's discovery `Link` header to `fallback`'s responses (default true, as WordPress's front-end pages). */
@@ -33,13 +30,31 @@ export interface FetchHandlerOptions {
   pageCache?: HostPageCache;
   /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
   hold?: HoldOptions;
+  /**
+   * The client's address, which a `Request` does not carry: e.g. Bun's `server.requestIP(request)?.address`,
+   * Deno's `info.remoteAddr`, or a header your own proxy sets. The login limiter counts failed
+   * sign-ins by it; without it (or `trustedProxies`) the address is unknown, and they are counted
+   * by username. Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: Request) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over the platform's proxies. A `Request` does
+   * not tell who connected, so only `hops` can trust the first: `{ hops: 1 }` behind one proxy
+   * reads the header's last entry; `addresses` trusts the proxies further left by address.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** A `Request` does not tell who connected. */
+const unknownAddress = (): undefined => undefined;
+
+/** What the trusted-proxy reading takes from a `Request`: no peer, and the header. */
+const FETCH_CONNECTION = { peer: unknownAddress, forwardedFor: (request: Request) => request.headers.get('x-forwarded-for') ?? undefined };
 
 const fetchHandlerOptions = optionsObject({
   ...ADAPTER_OPTIONS,
   basePath: text.optional(),
   fallback: fn('request → Response').optional(),
-  clientAddress: fn('request → address or undefined').optional(),
 } satisfies OptionsShape<FetchHandlerOptions>);
 
 /** A WHATWG fetch handler: Hono, Bun, Deno, Next.js route handlers, Cloudflare Workers. */
@@ -156,8 +171,9 @@ export function createFetchHandler(server: StartingServer, options: FetchHandler
   const given = checkOptions(fetchHandlerOptions, options, 'createFetchHandler');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createFetchHandler');
-  if (!isPromised(server)) return fetchHandler(server, options, bodyLimit, basePath);
-  const gate = holdGate(server, given.hold, (ready) => fetchHandler(ready, options, bodyLimit, basePath));
+  const addressOf = clientAddressOf(options, 'createFetchHandler', FETCH_CONNECTION, unknownAddress);
+  if (!isPromised(server)) return fetchHandler(server, options, bodyLimit, basePath, addressOf);
+  const gate = holdGate(server, given.hold, (ready) => fetchHandler(ready, options, bodyLimit, basePath, addressOf));
   return async (request) => {
     if (gate.ready) return gate.ready(request);
     const outcome = await gate.hold((leave) => request.signal.addEventListener('abort', leave, { once: true }));
@@ -169,7 +185,13 @@ export function createFetchHandler(server: StartingServer, options: FetchHandler
 }
 
 /** {@link createFetchHandler} over a server that is ready; its options already checked. */
-function fetchHandler(server: RestServer, options: FetchHandlerOptions, bodyLimit: number, basePath: string): FetchHandler {
+function fetchHandler(
+  server: RestServer,
+  options: FetchHandlerOptions,
+  bodyLimit: number,
+  basePath: string,
+  addressOf: (request: Request) => string | undefined,
+): FetchHandler {
   const { fallback, pageCache } = options;
   const discovery = options.discoveryLink !== false;
 
@@ -218,7 +240,7 @@ function fetchHandler(server: RestServer, options: FetchHandlerOptions, bodyLimi
         method: request.method,
         url: url!,
         headers,
-        remoteAddress: options.clientAddress?.(request),
+        remoteAddress: addressOf(request),
         secure,
         ...(basePath && { basePath }),
         ...body,

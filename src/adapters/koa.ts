@@ -8,6 +8,9 @@ import { bodyChunks, SINGLE_WRITE_LIMIT, withHostVary } from './write-response.j
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import { POST_ID_HEADER, type HostPageCache } from '../core/http/page-cache.js';
 import { sentHead } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
+
+export type { TrustedProxies } from './client-address.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
@@ -65,7 +68,30 @@ export interface KoaMiddlewareOptions {
   pageCache?: HostPageCache;
   /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
   hold?: HoldOptions;
+  /**
+   * The client's address, where the host knows it better than Koa (`ctx.ip`, the default: the
+   * socket's address, or `X-Forwarded-For` where `app.proxy` is set; mind that without
+   * `app.maxIpsCount` Koa takes its leftmost entry, which the client writes): a header its own
+   * proxy sets, or a platform's API. The login limiter counts failed sign-ins by it; undefined
+   * means unknown (then they are counted by username). Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: KoaContextLike) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of `ctx.ip`,
+   * whatever `app.proxy` says: `{ hops: 1 }` behind one load balancer, `{ addresses: ['10.0.0.0/8']
+   * }` behind proxies in that range.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** The address Koa gives: `ctx.ip`, which honours `app.proxy`, else the socket's. */
+const koaAddress = (ctx: KoaContextLike): string | undefined => ctx.ip || ctx.req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from a Koa context: the socket's address and the header. */
+const KOA_CONNECTION = {
+  peer: (ctx: KoaContextLike) => ctx.req.socket.remoteAddress,
+  forwardedFor: (ctx: KoaContextLike) => ctx.req.headers['x-forwarded-for'],
+};
 
 const koaMiddlewareOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<KoaMiddlewareOptions>);
 
@@ -152,8 +178,9 @@ export function createKoaMiddleware(server: StartingServer, options: KoaMiddlewa
   const given = checkOptions(koaMiddlewareOptions, options, 'createKoaMiddleware');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createKoaMiddleware');
-  if (!isPromised(server)) return koaMiddleware(server, options, bodyLimit, basePath);
-  const gate = holdGate(server, given.hold, (ready) => koaMiddleware(ready, options, bodyLimit, basePath));
+  const addressOf = clientAddressOf(options, 'createKoaMiddleware', KOA_CONNECTION, koaAddress);
+  if (!isPromised(server)) return koaMiddleware(server, options, bodyLimit, basePath, addressOf);
+  const gate = holdGate(server, given.hold, (ready) => koaMiddleware(ready, options, bodyLimit, basePath, addressOf));
   return async (ctx, next) => {
     if (gate.ready) return gate.ready(ctx, next);
     const outcome = await gate.hold((leave) => ctx.res.once('close', leave));
@@ -164,7 +191,13 @@ export function createKoaMiddleware(server: StartingServer, options: KoaMiddlewa
 }
 
 /** {@link createKoaMiddleware} over a server that is ready; its options already checked. */
-function koaMiddleware(server: RestServer, options: KoaMiddlewareOptions, bodyLimit: number, basePath: string): KoaMiddleware {
+function koaMiddleware(
+  server: RestServer,
+  options: KoaMiddlewareOptions,
+  bodyLimit: number,
+  basePath: string,
+  addressOf: (request: KoaContextLike) => string | undefined,
+): KoaMiddleware {
   const discovery = options.discoveryLink !== false;
   const { pageCache } = options;
 
@@ -178,7 +211,7 @@ function koaMiddleware(server: RestServer, options: KoaMiddlewareOptions, bodyLi
     }
     const body = await bodyOf(ctx, server, bodyLimit);
     if (!body) return;
-    const remoteAddress = ctx.ip || ctx.req.socket.remoteAddress;
+    const remoteAddress = addressOf(ctx);
     const secure = overTls(ctx.req);
     const answer = await server.handle(
       { method: ctx.method, url: url!, headers: ctx.req.headers, remoteAddress, secure, ...(basePath && { basePath }), ...body },

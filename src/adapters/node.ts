@@ -9,6 +9,7 @@ import { writeRawResponse } from './write-response.js';
 import { addDiscoveryLink, basePathOption, belowBase, overTls } from './mount.js';
 import type { HostPageCache } from '../core/http/page-cache.js';
 import { passThroughCache } from './page-cache.js';
+import { clientAddressOf, type TrustedProxies } from './client-address.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
@@ -18,6 +19,7 @@ export type { HoldOptions, StartingServer } from './hold.js';
 
 export { writeRawResponse } from './write-response.js';
 export { createClientErrorHandler, type ClientErrorHandler } from './client-error.js';
+export type { TrustedProxies } from './client-address.js';
 
 /** Options of {@link createNodeHandler}. */
 export interface NodeHandlerOptions {
@@ -31,7 +33,26 @@ export interface NodeHandlerOptions {
   pageCache?: HostPageCache;
   /** Given the promise of a server: how many requests wait for it, and how long (default 1,000 for 30 s each). */
   hold?: HoldOptions;
+  /**
+   * The client's address, where the host knows it better than the socket
+   * (`req.socket.remoteAddress`, the default): a header its own proxy sets, or a platform's API.
+   * The login limiter counts failed sign-ins by it; undefined means unknown (then they are counted
+   * by username). Not together with `trustedProxies`.
+   */
+  clientAddress?: (request: IncomingMessage) => string | undefined;
+  /**
+   * Read the client's address from `X-Forwarded-For` over these proxies, instead of the socket's:
+   * `{ hops: 1 }` behind one load balancer, `{ addresses: ['10.0.0.0/8'] }` behind proxies in that
+   * range.
+   */
+  trustedProxies?: TrustedProxies;
 }
+
+/** The socket's address: who connected, a proxy or the client. */
+const socketAddress = (req: IncomingMessage): string | undefined => req.socket.remoteAddress;
+
+/** What the trusted-proxy reading takes from a node request: the socket's address and the header. */
+const NODE_CONNECTION = { peer: socketAddress, forwardedFor: (req: IncomingMessage) => req.headers['x-forwarded-for'] };
 
 const nodeHandlerOptions = optionsObject({ ...ADAPTER_OPTIONS, basePath: text.optional() } satisfies OptionsShape<NodeHandlerOptions>);
 
@@ -49,8 +70,9 @@ export function createNodeHandler(server: StartingServer, options: NodeHandlerOp
   const given = checkOptions(nodeHandlerOptions, options, 'createNodeHandler');
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
-  if (!isPromised(server)) return nodeHandler(server, options, bodyLimit, basePath);
-  const gate = holdGate(server, given.hold, (ready) => nodeHandler(ready, options, bodyLimit, basePath));
+  const addressOf = clientAddressOf(options, 'createNodeHandler', NODE_CONNECTION, socketAddress);
+  if (!isPromised(server)) return nodeHandler(server, options, bodyLimit, basePath, addressOf);
+  const gate = holdGate(server, given.hold, (ready) => nodeHandler(ready, options, bodyLimit, basePath, addressOf));
   return (req, res, next) => {
     if (gate.ready) return gate.ready(req, res, next);
     void gate
@@ -63,7 +85,13 @@ export function createNodeHandler(server: StartingServer, options: NodeHandlerOp
 }
 
 /** {@link createNodeHandler} over a server that is ready; its options already checked. */
-function nodeHandler(server: RestServer, options: NodeHandlerOptions, bodyLimit: number, basePath: string): NodeHandler {
+function nodeHandler(
+  server: RestServer,
+  options: NodeHandlerOptions,
+  bodyLimit: number,
+  basePath: string,
+  addressOf: (request: IncomingMessage) => string | undefined,
+): NodeHandler {
   const { pageCache } = options;
   const discovery = options.discoveryLink !== false;
 
@@ -101,7 +129,7 @@ function nodeHandler(server: RestServer, options: NodeHandlerOptions, bodyLimit:
   }
 
   function rawRequest(req: IncomingMessage, method: string, url: string): RawRequest {
-    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: req.socket.remoteAddress, secure: overTls(req) };
+    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: addressOf(req), secure: overTls(req) };
     if (basePath) raw.basePath = basePath;
     return raw;
   }

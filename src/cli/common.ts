@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
+import { isStrongPassword, normalizePassword, PASSWORD_REQUIREMENT } from '../core/auth/password-strength.js';
 import { nearestWord } from '../core/nearest-word.js';
 import type { SiteStore } from '../store/types.js';
 
@@ -62,8 +63,8 @@ export const ListenFlags = {
 };
 
 /**
- * `USER:PASSWORD` split at its first colon; `source` names the flag or variable in the message,
- * which never repeats the password.
+ * `USER:PASSWORD` split at its first colon, the password as strong as an application password
+ * must be; `source` names the flag or variable in the message, which never repeats the password.
  */
 export function splitUserPassword(entry: string, source: string): [username: string, password: string] {
   const colon = entry.indexOf(':');
@@ -71,6 +72,8 @@ export function splitUserPassword(entry: string, source: string): [username: str
   const password = entry.slice(colon + 1);
   if (!username || !/[a-z\d]/i.test(password))
     throw new UsageError(`${source} takes USER:PASSWORD, with a password holding letters or digits`);
+  if (!isStrongPassword(normalizePassword(password)))
+    throw new UsageError(`${source}: ${PASSWORD_REQUIREMENT}, and the one given for "${username}" is not`);
   return [username, password];
 }
 

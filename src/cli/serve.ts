@@ -33,6 +33,7 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --host          interface to listen on (default 127.0.0.1)
   --api-root      API root path (default wp-json)
   --app-password  application password of a demo user (admin, author, subscriber); repeatable.
+                  At least 24 letters and digits, random, as generated ones are.
                   Also read from SITE_REST_APP_PASSWORDS="user:password,user:password".
                   On the store's first start, users left without one get a generated password,
                   printed once; later starts keep the stored ones and add any given here.

@@ -8,6 +8,7 @@ import { BYTE_SIZE_FORMS, byteSize } from './byte-size.js';
 import { nearestWord } from './nearest-word.js';
 import type { CorsAllowList } from './http/cors.js';
 import type { OpenApiOptions } from './index/openapi.js';
+import type { LoginLimiterOptions } from './auth/login-limiter.js';
 
 /** Every key of `T`, of each member where `T` is a union (`{ connectionString } | { pool }`). */
 type KeysOf<T> = T extends unknown ? keyof T : never;
@@ -126,9 +127,12 @@ export const sessionScheme = z.looseObject({ user: fn('request → user or null'
 
 /** The checks of {@link LoginLimiterOptions}: createRestServer's and createAuthenticator's `loginLimiter`. */
 export const loginLimiterOptions = optionsObject({
-  maxFailures: checkedAtUse<number>(),
-  windowMs: checkedAtUse<number>(),
-});
+  allowedRetries: checkedAtUse<number>(),
+  lockoutMs: checkedAtUse<number>(),
+  allowedLockouts: checkedAtUse<number>(),
+  longLockoutMs: checkedAtUse<number>(),
+  validMs: checkedAtUse<number>(),
+} satisfies OptionsShape<LoginLimiterOptions>);
 
 // The origins' forms are checked where the policy is made (src/core/http/cors.ts).
 const corsAllowList = optionsObject({ origins: z.unknown(), credentials: flag.optional() } satisfies OptionsShape<CorsAllowList>);

@@ -86,10 +86,14 @@ export interface RestServerOptions extends RestHooks {
   /** A cookie session scheme with WordPress's REST nonce, for apps that sign users in with sessions. */
   session?: SessionAuth;
   /**
-   * Failed Basic sign-ins allowed per client address and per username (default on: 10 a minute,
-   * then 429 `too_many_retries` with `Retry-After`, unchecked); `false` turns it off. Applies
-   * around `verifyApplicationPassword` too, not to a host's own `authenticate`. The counts live in
-   * `store`, so servers sharing a store share them.
+   * Counts failed Basic sign-ins per client address as Limit Login Attempts Reloaded does (default
+   * on: 4 failures lock an address out for 20 minutes, the 16th for 24 hours; see
+   * {@link LoginLimiterOptions}), answering a locked-out client's failures with 429
+   * `too_many_retries` and `Retry-After`. A valid password is always answered, whoever failed
+   * from its address or as its user. `false` turns it off. Applies around
+   * `verifyApplicationPassword` too, not to a host's own `authenticate`. The counts live in
+   * `store`, so servers sharing a store share them. The address is the adapter's (see its
+   * `clientAddress` and `trustedProxies` options).
    */
   loginLimiter?: LoginLimiterOptions | false;
   /** Where clients send users to approve an application password (default `{url}/wp-admin/authorize-application.php`). */

@@ -218,8 +218,9 @@ export interface RawRequest {
   parsedBody?: unknown;
   /**
    * The client's address, which the login limiter counts failed sign-ins by. Adapters fill it
-   * from the connection (Express's `req.ip` and Koa's `ctx.ip` where the app trusts a proxy);
-   * leave it undefined rather than copy an unchecked `X-Forwarded-For`.
+   * from the connection (Express's `req.ip` and Koa's `ctx.ip` where the app trusts a proxy), from
+   * `X-Forwarded-For` over their `trustedProxies`, or with their `clientAddress` option; leave it
+   * undefined rather than copy an unchecked `X-Forwarded-For`.
    */
   remoteAddress?: string;
   /** The path the adapter is mounted at (`/blog`: Express's `req.baseUrl`, the `basePath` option): links are built under it. */

@@ -40,8 +40,8 @@ export interface SqlStoreOptions {
   onQuery?: (text: string) => void;
   /**
    * True when this store is its tables' only writer (PGlite's directory lock makes it so): reads of
-   * options, posts, post meta and terms are then kept in the process (`sql/read-cache.ts`) and
-   * dropped by every write of those tables. A store sharing its database with other processes
+   * options, posts, post meta, users, user meta and terms are then kept in the process
+   * (`sql/read-cache.ts`) and dropped by every write of those tables. A store sharing its database with other processes
    * must leave it off, as it cannot see their writes.
    */
   exclusive?: boolean;
@@ -59,10 +59,14 @@ type Atomic = <T>(check: () => unknown, redo: (tables: StoreTables) => Promise<T
  * The tables whose reads an exclusive store caches, with their methods that only read; every
  * other method of theirs writes, and so drops the cache (a method added later counts as a write).
  */
-const READ_METHODS: { [Name in 'options' | 'posts' | 'postMeta' | 'terms']: ReadonlyArray<keyof StoreTables[Name]> } = {
+const READ_METHODS: {
+  [Name in 'options' | 'posts' | 'postMeta' | 'users' | 'userMeta' | 'terms']: ReadonlyArray<keyof StoreTables[Name]>;
+} = {
   options: ['get', 'autoloaded'],
   posts: ['get', 'getMany', 'query', 'uniqueSlug'],
   postMeta: ['get', 'getMany'],
+  users: ['get', 'getBy', 'query'],
+  userMeta: ['get', 'getMany'],
   terms: ['get', 'getBySlug', 'list', 'getObjectTerms'],
 };
 
@@ -247,7 +251,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
   /** Sets with a lifetime since expired transients were last purged. */
   let transientsSincePurge = 0;
 
-  /** The tables on `q`; reads of options, posts, post meta and terms go through `cached`. */
+  /** The tables on `q`; reads of options, posts, post meta, users, user meta and terms go through `cached`. */
   function tables(q: SqlQueryable, atomic: Atomic, cached: SqlQueryable = q): StoreTables {
     /**
      * One page of a query and the count of all its matches, in one statement (a window count; a
@@ -727,7 +731,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           },
         ),
       get: async (id) => {
-        const [row] = await q.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE "ID" = $1`, [lookupId(id, 'user id')]);
+        const [row] = await cached.query<UserRow>(`SELECT ${USER_SELECT} FROM ${p}users WHERE "ID" = $1`, [lookupId(id, 'user id')]);
         return row ?? null;
       },
       getBy: async (field, value) => {
@@ -737,7 +741,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
         // Login and email compare regardless of case, through the lower-case indexes of migration 2.
         const column = field === 'user_nicename' ? `"${field}"` : `lower("${field}")`;
         const wanted = field === 'user_nicename' ? '$1' : 'lower($1)';
-        const [row] = await q.query<UserRow>(
+        const [row] = await cached.query<UserRow>(
           `SELECT ${USER_SELECT} FROM ${p}users WHERE md5(${column}) = md5(${wanted}) AND ${column} = ${wanted} ORDER BY "ID" LIMIT 1`,
           [value],
         );
@@ -755,7 +759,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
           },
         ),
       query: async (query) => {
-        const { rows, total } = await page<UserRow>(q, `${p}users`, USER_SELECT, userQuerySql(query), query);
+        const { rows, total } = await page<UserRow>(cached, `${p}users`, USER_SELECT, userQuerySql(query), query);
         return { users: rows.map(({ __total, ...user }) => user), total };
       },
     };
@@ -1012,7 +1016,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       posts,
       postMeta: metaTable('postMeta', 'postmeta', 'meta_id', 'post_id', cached),
       users,
-      userMeta: metaTable('userMeta', 'usermeta', 'umeta_id', 'user_id', q),
+      userMeta: metaTable('userMeta', 'usermeta', 'umeta_id', 'user_id', cached),
       terms,
       termMeta: metaTable('termMeta', 'termmeta', 'meta_id', 'term_id', q),
       counters,

@@ -13,6 +13,7 @@ import { createKoaMiddleware } from '../../src/adapters/koa.js';
 import { createNodeHandler } from '../../src/adapters/node.js';
 import type { ByteSize } from '../../src/index.js';
 import type { HoldOptions, StartingServer } from '../../src/adapters/hold.js';
+import type { TrustedProxies } from '../../src/adapters/client-address.js';
 
 /** A listening adapter: its port, the node:http server under it (Hono's included), and how to stop it. */
 export interface Mounted {
@@ -33,6 +34,8 @@ interface AdapterOptions {
   hostPage?: boolean;
   /** The adapter's `hold` option, for a server given as a promise. */
   hold?: HoldOptions;
+  /** The adapter's `trustedProxies` option. */
+  trustedProxies?: TrustedProxies;
 }
 
 const HOST_PAGE = 'host page';
@@ -58,10 +61,10 @@ function listen(server: Server): Promise<Mounted> {
 
 /** Serves `rest` through the named adapter: plain node:http, an Express app (5 or 4), a Koa app (3 or 2), or Hono on @hono/node-server. */
 export function mountAdapter(name: AdapterName, rest: StartingServer, options: AdapterOptions = {}): Promise<Mounted> {
-  const { bodyLimit, basePath, discoveryLink, hostPage, hold } = options;
+  const { bodyLimit, basePath, discoveryLink, hostPage, hold, trustedProxies } = options;
   switch (name) {
     case 'node': {
-      const handler = createNodeHandler(rest, { bodyLimit, basePath, discoveryLink, hold });
+      const handler = createNodeHandler(rest, { bodyLimit, basePath, discoveryLink, hold, trustedProxies });
       if (!hostPage) return listen(createServer(handler));
       return listen(
         createServer((req, res) => handler(req, res, () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(HOST_PAGE))),
@@ -70,7 +73,7 @@ export function mountAdapter(name: AdapterName, rest: StartingServer, options: A
     case 'express':
     case 'express 4': {
       const app = name === 'express' ? express() : express4();
-      const middleware = createExpressMiddleware(rest, { bodyLimit, discoveryLink, hold });
+      const middleware = createExpressMiddleware(rest, { bodyLimit, discoveryLink, hold, trustedProxies });
       if (basePath) app.use(basePath, middleware);
       else app.use(middleware);
       if (hostPage) app.use((_req, res) => void res.type('text/plain').send(HOST_PAGE));
@@ -83,7 +86,7 @@ export function mountAdapter(name: AdapterName, rest: StartingServer, options: A
       app.on('error', (error: NodeJS.ErrnoException) => {
         if (!/^(HPE_|ECONNRESET)/.test(String(error.code))) console.error(error);
       });
-      app.use(createKoaMiddleware(rest, { bodyLimit, basePath, discoveryLink, hold }));
+      app.use(createKoaMiddleware(rest, { bodyLimit, basePath, discoveryLink, hold, trustedProxies }));
       if (hostPage) {
         app.use((ctx) => {
           ctx.type = 'text/plain';
@@ -97,7 +100,7 @@ export function mountAdapter(name: AdapterName, rest: StartingServer, options: A
     case 'fetch (Hono)': {
       const app = new Hono();
       const fallback = hostPage ? () => new Response(HOST_PAGE, { headers: { 'Content-Type': 'text/plain' } }) : undefined;
-      const api = createFetchHandler(rest, { bodyLimit, basePath, discoveryLink, fallback, hold });
+      const api = createFetchHandler(rest, { bodyLimit, basePath, discoveryLink, fallback, hold, trustedProxies });
       app.all('*', (c) => api(c.req.raw));
       return new Promise((resolve) => {
         const server = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>

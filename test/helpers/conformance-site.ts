@@ -3,7 +3,7 @@
 import { createRestServer, RestResponse, type NamespaceModule, type RestServer } from '../../src/index.js';
 import { createUserStore } from '../../src/node.js';
 
-const ADMIN_PASSWORD = 'abcd1234abcd1234abcd1234';
+const ADMIN_PASSWORD = 'lOMiQ1FFKHcJlSrUKdWEG9s2';
 
 function shop(): NamespaceModule {
   const items = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `Item ${i + 1}`, tags: [] as string[] }));
@@ -66,7 +66,7 @@ function shop(): NamespaceModule {
 
 /** A fresh server of the conformance site, with its own storage and an `admin` who signs in with {@link ADMIN_PASSWORD}. */
 export async function conformanceServer(): Promise<RestServer> {
-  const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }], scrypt: { N: 1024 } });
+  const users = await createUserStore({ users: [{ username: 'admin', roles: ['administrator'] }] });
   await users.createApplicationPassword('admin', { name: 'conformance', password: ADMIN_PASSWORD });
   return createRestServer({ site: { name: 'Conformance Shop', url: 'http://site.test' }, namespaces: [shop()], users, onError: () => {} });
 }

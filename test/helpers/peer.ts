@@ -52,14 +52,14 @@ export function loadRecordings(): Recording[] {
 
 /** The recorded site's users and the application passwords the tests sign in with. */
 const PEER_USERS = [
-  { username: 'admin', roles: ['administrator'], password: 'AdminAppPassword0000000a' },
-  { username: 'author', roles: ['author'], password: 'AuthorAppPassword000000b' },
-  { username: 'subscriber', roles: ['subscriber'], password: 'SubscriberAppPassword00c' },
+  { username: 'admin', roles: ['administrator'], password: 'ddpzIuVUJ8PT0Hmq8tI84wVq' },
+  { username: 'author', roles: ['author'], password: '5Yhwvwefwf0IJO95YypmIFx5' },
+  { username: 'subscriber', roles: ['subscriber'], password: 'Iq2bNo6wwiEtRYgexTU0HOsx' },
 ];
 
-/** The built-in user store holding the recorded site's users; a low scrypt cost keeps the suite fast. */
+/** The built-in user store holding the recorded site's users. */
 async function peerUsers(): Promise<UserStore> {
-  const users = await createUserStore({ users: PEER_USERS, scrypt: { N: 1024 } });
+  const users = await createUserStore({ users: PEER_USERS });
   for (const { username, password } of PEER_USERS) await users.createApplicationPassword(username, { name: 'recorder', password });
   return users;
 }
@@ -78,7 +78,7 @@ function authorizationFor(auth: string): string | undefined {
     case 'bad':
       return basic('admin:WrongAppPassword00000000');
     case 'bad-user':
-      return basic('nobody:AdminAppPassword0000000a');
+      return basic(`nobody:${PEER_USERS[0]!.password}`);
     case 'admin-login-password':
       return basic('admin:password');
     case 'malformed':

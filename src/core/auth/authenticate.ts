@@ -6,7 +6,7 @@ import type { RestUser } from '../types.js';
 import { memoryStore } from '../../store/memory.js';
 import type { SiteStore } from '../../store/types.js';
 import { parseBasicCredentials } from './basic.js';
-import { createLoginLimiter, type AttemptOutcome, type LoginLimiterOptions } from './login-limiter.js';
+import { createLoginLimiter, type LoginLimiterOptions } from './login-limiter.js';
 import { z } from 'zod';
 import { checkOptions, fn, hostObject, loginLimiterOptions, optionsObject, sessionScheme, type OptionsShape } from '../options.js';
 
@@ -33,22 +33,15 @@ export type AuthOutcome = RestUser | null | RestError;
  */
 export type Authenticate = (request: AuthRequest, responseHeaders: Record<string, string | string[]>) => MaybePromise<AuthOutcome>;
 
-/** What the login limiter knows of a sign-in attempt, for the check. */
-export interface CredentialCheck {
-  /** The client's address signed in as this username lately: the built-in store checks it ahead of other attempts. */
-  trusted: boolean;
-}
-
 /**
  * Checks a Basic `username:application-password` pair: the user when it holds, null when it
- * does not, or an error of the host's own (one below 500 counts as a failed attempt for the
- * login limiter; a 503 is answered with `Retry-After: 1`).
+ * does not, or an error of the host's own (one below 500 counts as a failed sign-in for the
+ * login limiter; a 503 is answered with `Retry-After: 1`). It is called for every attempt, even
+ * from a client locked out by the limiter, since a valid password is always let in: what keeps
+ * passwords from being guessed is their randomness, so check only passwords as random as
+ * WordPress's generated ones (24 letters and digits), and cheaply.
  */
-export type VerifyApplicationPassword = (
-  username: string,
-  password: string,
-  check: CredentialCheck,
-) => MaybePromise<RestUser | null | RestError>;
+export type VerifyApplicationPassword = (username: string, password: string) => MaybePromise<RestUser | null | RestError>;
 
 /** A cookie session, checked with WordPress's REST nonce (`X-WP-Nonce` header or `_wpnonce` query). */
 export interface SessionAuth {
@@ -77,8 +70,10 @@ export interface AuthenticatorOptions {
   /** A cookie session scheme, tried before application passwords. */
   session?: SessionAuth;
   /**
-   * Limits failed Basic sign-ins per client address and per username (default on: 10 failures a
-   * minute, then 429 `too_many_retries` with `Retry-After` and no check at all); `false` turns it off.
+   * Counts failed Basic sign-ins per client address as Limit Login Attempts Reloaded does (default
+   * on: 4 failures lock an address out for 20 minutes, 16 for 24 hours), answering a locked-out
+   * client's failures with 429 `too_many_retries` and `Retry-After`; a valid password is answered
+   * all the same. `false` turns it off.
    */
   loginLimiter?: LoginLimiterOptions | false;
   /** The site store the login limiter keeps its counts in, shared by every process on it (default a fresh `memoryStore()`). */
@@ -117,32 +112,12 @@ function lockedOut(retryAfterMs: number, responseHeaders: Record<string, string 
   return tooManyRetries(seconds);
 }
 
-/** What a check's answer means for the limiter. */
-function outcomeOf(result: RestUser | null | RestError): AttemptOutcome {
-  if (isRestError(result)) return result.status < 500 ? 'failure' : 'undecided';
-  return result === null ? 'failure' : 'success';
-}
-
-/** An attempt let through, as the check sees it. */
-interface LetThrough {
-  trusted: boolean;
-  finish(outcome: AttemptOutcome): MaybePromise<void>;
-}
-
-const UNLIMITED: LetThrough = { trusted: false, finish: () => {} };
-
-/** Ends an attempt whose check threw, so that it holds no place in the limiter, and passes the exception on. */
-function abandon(attempt: LetThrough, thrown: unknown): MaybePromise<never> {
-  return settle(attempt.finish('undecided'), () => {
-    throw thrown;
-  });
-}
-
 /**
  * The built-in authentication: a cookie session with its nonce (`rest_cookie_check_errors`),
- * then Basic application passwords (`wp_validate_application_password`), behind the login
- * limiter. A request with neither is answered synchronously as anonymous, so the common case
- * costs no promise.
+ * then Basic application passwords (`wp_validate_application_password`). Credentials are checked
+ * first, and only a failure reaches the login limiter, so a valid password is never refused for
+ * others' failures and costs no limiter round trip. A request with neither scheme is answered
+ * synchronously as anonymous, so the common case costs no promise.
  */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticate {
   checkOptions(authenticatorOptions, options, 'createAuthenticator');
@@ -150,32 +125,33 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
   const reportErrors = options.credentialErrors === 'wordpress';
   const limiter = options.loginLimiter === false ? undefined : createLoginLimiter(options.store ?? memoryStore(), options.loginLimiter);
 
-  function checkCredentials(
+  /** How a failure is answered when its client is not locked out: the host's error, WordPress's 401, or anonymous. */
+  function failure(
+    checked: RestError | null,
     username: string,
-    password: string,
-    attempt: LetThrough,
     responseHeaders: Record<string, string | string[]>,
   ): MaybePromise<AuthOutcome> {
-    let checked: MaybePromise<RestUser | null | RestError>;
-    try {
-      checked = verifyApplicationPassword(username, password, { trusted: attempt.trusted });
-    } catch (thrown) {
-      return abandon(attempt, thrown);
+    if (checked) return checked;
+    if (!reportErrors) return rejected(responseHeaders);
+    if (!userExists) return wrongPassword();
+    return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
+  }
+
+  /** The answer to a check: the user, a 503 passed on, or a failure counted by the limiter first. */
+  function checked(
+    result: RestUser | null | RestError,
+    request: AuthRequest,
+    username: string,
+    responseHeaders: Record<string, string | string[]>,
+  ): MaybePromise<AuthOutcome> {
+    if (result !== null && !isRestError(result)) return result;
+    if (result !== null && result.status >= 500) {
+      if (result.status === 503) responseHeaders['Retry-After'] = '1';
+      return result;
     }
-    return settle(
-      checked,
-      (user) =>
-        settle(attempt.finish(outcomeOf(user)), () => {
-          if (isRestError(user)) {
-            if (user.status === 503) responseHeaders['Retry-After'] = '1';
-            return user;
-          }
-          if (user !== null) return user;
-          if (!reportErrors) return rejected(responseHeaders);
-          if (!userExists) return wrongPassword();
-          return settle(userExists(username), (exists) => (exists ? wrongPassword() : unknownUserError(username)));
-        }),
-      (thrown) => abandon(attempt, thrown),
+    if (!limiter) return failure(result, username, responseHeaders);
+    return settle(limiter.failed(request.remoteAddress, username), (lockedMs) =>
+      lockedMs > 0 ? lockedOut(lockedMs, responseHeaders) : failure(result, username, responseHeaders),
     );
   }
 
@@ -184,10 +160,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return authorization === undefined ? null : rejected(responseHeaders);
     const { username, password } = credentials;
-    if (!limiter) return checkCredentials(username, password, UNLIMITED, responseHeaders);
-    return settle(limiter.attempt(request.remoteAddress, username), (attempt) =>
-      attempt.allowed ? checkCredentials(username, password, attempt, responseHeaders) : lockedOut(attempt.retryAfterMs, responseHeaders),
-    );
+    return settle(verifyApplicationPassword(username, password), (result) => checked(result, request, username, responseHeaders));
   }
 
   function sessionUser(

@@ -18,6 +18,10 @@ function decodeBase64Text(encoded: string): string | null {
   } catch {
     return null;
   }
+  // ASCII bytes are their own UTF-8 text: most credentials need no decoding.
+  let ascii = true;
+  for (let i = 0; i < binary.length && ascii; i++) ascii = binary.charCodeAt(i) < 0x80;
+  if (ascii) return binary;
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return utf8.decode(bytes);

@@ -1,14 +1,15 @@
 import { authenticationBusy } from '../errors/catalogue.js';
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { RestError } from '../errors/rest-error.js';
+import { randomInt, randomUUID } from 'node:crypto';
+import { constantTimeEqual } from '../crypto/random.js';
+import { isRestError, type RestError } from '../errors/rest-error.js';
 import { setOwn } from '../own-property.js';
 import type { RestUser } from '../types.js';
 import { isStoreError } from '../../store/errors.js';
 import { memoryStore } from '../../store/memory.js';
 import type { JsonValue, SiteStore, StoreTables, UserRow } from '../../store/types.js';
-import type { CredentialCheck } from './authenticate.js';
-import { createPasswordHasher, keyOfHash, type HashQueueOptions, type HashSettings, type ScryptCost } from './password-hasher.js';
+import { isFastHash, wpFastHash } from './fast-hash.js';
+import { createLegacyChecker, type HashQueueOptions } from './legacy-hash.js';
+import { isStrongPassword, normalizePassword, PASSWORD_REQUIREMENT } from './password-strength.js';
 import { capabilitiesOf, DEFAULT_ROLES, type RoleTable } from './roles.js';
 import { z } from 'zod';
 import { checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../options.js';
@@ -61,7 +62,12 @@ export interface UserStore {
   getUser(idOrLogin: number | string): Promise<StoreUser | null>;
   /** All users in id order. */
   listUsers(): Promise<StoreUser[]>;
-  /** Creates an application password; its plaintext is in the answer and nowhere else. */
+  /**
+   * Creates an application password; its plaintext is in the answer and nowhere else. One given
+   * in `password` must be as long and random as a generated one: at least 24 letters and digits
+   * (spaces and dashes are dropped first, as WordPress does) estimated at 128 bits or more; a
+   * weaker one is refused with a TypeError saying so.
+   */
   createApplicationPassword(
     login: string,
     options: { name: string; password?: string },
@@ -71,11 +77,13 @@ export interface UserStore {
   /** Revokes an application password; false when the user has none with that uuid. */
   revokeApplicationPassword(login: string, uuid: string): Promise<boolean>;
   /**
-   * The user whose application password this is, or null; never throws for bad input. Answers
-   * a 503 `rest_authentication_busy` error instead when the sign-in queue is full; a `trusted`
-   * check (its address signed in as this user lately) has a slot of the queue kept for it.
+   * The user whose application password this is, or null; never throws for bad input. A password
+   * stored in WordPress 6.8's fast format costs a hash of microseconds. One matching none of those
+   * is checked against the user's hashes from before it (this project's scrypt, WordPress's phpass)
+   * through a bounded queue, which answers a 503 `rest_authentication_busy` error when full; once
+   * matched, such a hash is rewritten in the fast format.
    */
-  verifyApplicationPassword(login: string, password: string, check?: CredentialCheck): Promise<StoreUser | null | RestError>;
+  verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null | RestError>;
 }
 
 /** Options of createUserStore. */
@@ -89,9 +97,10 @@ export interface UserStoreOptions {
   users?: NewUser[];
   /** Role table (default {@link DEFAULT_ROLES}). */
   roles?: RoleTable;
-  /** scrypt cost of users' new salts (default N=16384, r=8, p=1); tests lower N to run fast. */
-  scrypt?: ScryptCost;
-  /** The sign-in queue: by default scrypt runs 2 at a time, one of them kept for trusted checks, with at most 16 checks waiting. */
+  /**
+   * The queue of checks against hashes stored before the fast format (scrypt, phpass), each some
+   * milliseconds: by default 2 at a time, with at most 16 checks waiting.
+   */
   queue?: HashQueueOptions;
 }
 
@@ -99,11 +108,6 @@ const userStoreOptions = optionsObject({
   store: hostObject('a site store (memoryStore, or pgliteStore / postgresStore from site-rest/store)').optional(),
   users: z.array(z.unknown(), { error: 'must be a list of users' }).optional(),
   roles: hostObject('a role table').optional(),
-  scrypt: optionsObject({
-    N: checkedAtUse<number>(),
-    r: checkedAtUse<number>(),
-    p: checkedAtUse<number>(),
-  } satisfies OptionsShape<ScryptCost>).optional(),
   queue: optionsObject({
     concurrency: checkedAtUse<number>(),
     maxWaiting: checkedAtUse<number>(),
@@ -113,32 +117,29 @@ const userStoreOptions = optionsObject({
 /** WordPress's user meta of application passwords: a list of `{uuid, app_id, name, password, created, last_used, last_ip}`. */
 const PASSWORDS_KEY = '_application_passwords';
 /**
- * The user's hash settings (scrypt cost and salt), which all their application passwords share,
- * so a check derives one key whatever their number. A user left with none gets fresh settings.
+ * The scrypt cost and salt that application passwords stored by earlier versions of this project
+ * share (`$scrypt$…`): read to check them until each is rewritten in the fast format on its first use.
  */
 const SALT_KEY = '_application_passwords_salt';
 /** Capabilities granted beyond the roles (`{capability: true}`), as WordPress's `wp_capabilities` keeps them beside role names. */
 const CAPABILITIES_KEY = 'wp_capabilities';
 const DAY_SECONDS = 24 * 60 * 60;
-/** Rounds of creating a password when other writers keep changing the user's salt meanwhile. */
-const CREATE_ROUNDS = 3;
+/** Distinct sets of roles and extra capabilities whose capabilities are kept. */
+const MAX_CAPABILITY_SETS = 256;
 
 const PASSWORD_LENGTH = 24;
 const PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** An entry of `_application_passwords`; `password` is a PHC scrypt hash, never the plaintext. */
+/** An entry of `_application_passwords`; `password` is its hash (WordPress 6.8's `wp_fast_hash`, or an older one), never the plaintext. */
 type PasswordItem = { [key: string]: JsonValue } & { uuid: string; name: string };
 
-/** WordPress's `preg_replace('/[^a-z\d]/i', '', $password)`: display spaces and dashes are optional. */
-function normalizePassword(password: string): string {
-  return password.replace(/[^a-z\d]/gi, '');
-}
-
-/** WordPress's `wp_generate_password(24, false)`. */
+/** WordPress's `wp_generate_password(24, false)`, drawn again in the rare case it falls short of what a given one must meet. */
 function generatePassword(): string {
-  let password = '';
-  for (let i = 0; i < PASSWORD_LENGTH; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-  return password;
+  for (;;) {
+    let password = '';
+    for (let i = 0; i < PASSWORD_LENGTH; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+    if (isStrongPassword(password)) return password;
+  }
 }
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -190,7 +191,8 @@ async function rowOf(tables: StoreTables, idOrLogin: number | string): Promise<U
 /**
  * Creates the built-in user store on a site store, once its `users` are there: users are rows of
  * the users table, application passwords the `_application_passwords` user meta WordPress keeps,
- * each with its scrypt hash instead of the password. Two user stores on one site store (two
+ * each with its hash in WordPress 6.8's format instead of the password, so a WordPress 6.8
+ * database's passwords verify as they are. Two user stores on one site store (two
  * processes on one database) see the same users, and a password made through one verifies
  * through the other. Rejects when the store cannot be reached or a given user is invalid.
  */
@@ -198,11 +200,31 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
   checkOptions(userStoreOptions, options, 'createUserStore');
   const store = options.store ?? memoryStore();
   const roleTable = options.roles ?? DEFAULT_ROLES;
-  const hasher = createPasswordHasher(options.scrypt, options.queue);
+  const legacy = createLegacyChecker(options.queue);
+
+  /**
+   * Capability sets, so that a signed-in request builds none of its own: of a single role (most
+   * users), by its name, and of other roles and extra capabilities, by their JSON.
+   */
+  const capabilitySets = { single: new Map<string, ReadonlySet<string>>(), other: new Map<string, ReadonlySet<string>>() };
+
+  function capabilitySet(roles: readonly string[], extra: readonly string[]): ReadonlySet<string> {
+    const single = roles.length === 1 && extra.length === 0;
+    const sets = single ? capabilitySets.single : capabilitySets.other;
+    const key = single ? roles[0]! : JSON.stringify([roles, extra]);
+    let set = sets.get(key);
+    if (!set) {
+      // Few combinations exist; a store that somehow meets more starts over rather than grow.
+      if (sets.size >= MAX_CAPABILITY_SETS) sets.clear();
+      set = capabilitiesOf(roles, extra, roleTable);
+      sets.set(key, set);
+    }
+    return set;
+  }
 
   function toUser(row: UserRow, capabilities: readonly JsonValue[] | undefined): StoreUser {
     const roles = Object.freeze([...row.roles]);
-    const can = capabilitiesOf(roles, capabilityList(capabilities), roleTable);
+    const can = capabilitySet(roles, capabilityList(capabilities));
     // Frozen, so whoever holds one cannot change who it is.
     return Object.freeze({
       id: row.ID,
@@ -242,18 +264,6 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     return row && toUser(row, await store.userMeta.get(row.ID, CAPABILITIES_KEY));
   }
 
-  /** The settings a new password of the user is hashed with: theirs, or fresh ones when they have no password left. */
-  function settingsFor(userId: number): Promise<HashSettings> {
-    return store.transaction(async (tables) => {
-      const meta = (await tables.userMeta.getMany([userId], [SALT_KEY, PASSWORDS_KEY])).get(userId);
-      const current = meta?.[SALT_KEY]?.[0];
-      if (typeof current === 'string' && passwordList(meta?.[PASSWORDS_KEY]).length > 0) return current;
-      const fresh = hasher.newSettings();
-      await tables.userMeta.update(userId, SALT_KEY, fresh);
-      return fresh;
-    });
-  }
-
   async function createApplicationPassword(
     login: string,
     { name, password }: { name: string; password?: string },
@@ -261,30 +271,22 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     const row = await existing(login);
     if (typeof name !== 'string' || name.trim() === '') throw new TypeError('An application name is required');
     const plaintext = password ?? generatePassword();
-    const normalized = typeof plaintext === 'string' ? normalizePassword(plaintext) : '';
-    if (normalized === '') throw new TypeError('An application password needs at least one letter or digit');
-    for (let round = 0; round < CREATE_ROUNDS; round++) {
-      const settings = await settingsFor(row.ID);
-      // Hashed outside the transaction, which would otherwise hold every other writer for as long.
-      const hash = await hasher.hash(normalized, settings);
-      const item = await store.transaction(async (tables): Promise<PasswordItem | undefined> => {
-        const meta = (await tables.userMeta.getMany([row.ID], [SALT_KEY, PASSWORDS_KEY])).get(row.ID);
-        if (meta?.[SALT_KEY]?.[0] !== settings) return undefined;
-        const created: PasswordItem = {
-          uuid: randomUUID(),
-          app_id: '',
-          name,
-          password: hash,
-          created: nowSeconds(),
-          last_used: null,
-          last_ip: null,
-        };
-        await tables.userMeta.update(row.ID, PASSWORDS_KEY, [...passwordList(meta[PASSWORDS_KEY]), created]);
-        return created;
-      });
-      if (item) return { password: plaintext, item: infoOf(item) };
-    }
-    throw new Error(`site-rest: the application password of ${JSON.stringify(row.user_login)} could not be stored; try again`);
+    if (typeof plaintext !== 'string' || !isStrongPassword(normalizePassword(plaintext)))
+      throw new TypeError(`site-rest: ${PASSWORD_REQUIREMENT}; leave the password out to have one generated`);
+    const created: PasswordItem = {
+      uuid: randomUUID(),
+      app_id: '',
+      name,
+      password: wpFastHash(normalizePassword(plaintext)),
+      created: nowSeconds(),
+      last_used: null,
+      last_ip: null,
+    };
+    await store.transaction(async (tables) => {
+      const list = await tables.userMeta.get(row.ID, PASSWORDS_KEY);
+      await tables.userMeta.update(row.ID, PASSWORDS_KEY, [...passwordList(list), created]);
+    });
+    return { password: plaintext, item: infoOf(created) };
   }
 
   async function revokeApplicationPassword(login: string, uuid: string): Promise<boolean> {
@@ -298,63 +300,113 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     });
   }
 
-  /** WordPress's `record_application_password_usage`: at most once a day, so a client in steady use does not write on every request. */
-  async function recordUsage(userId: number, uuid: string): Promise<void> {
-    await store.transaction(async (tables) => {
-      const list = passwordList(await tables.userMeta.get(userId, PASSWORDS_KEY));
-      const now = nowSeconds();
-      const used = list.find((item) => item.uuid === uuid);
-      if (!used || (typeof used.last_used === 'number' && used.last_used + DAY_SECONDS > now)) return;
-      used.last_used = now;
-      await tables.userMeta.update(userId, PASSWORDS_KEY, list);
-    });
+  /** Users whose `_application_passwords` this process is writing back a use of: a burst of their requests writes once. */
+  const recording = new Set<number>();
+
+  /**
+   * What to write back of a use of the password `uuid` in `stored` (the meta as read): WordPress's
+   * `record_application_password_usage` (`last_used`, at most once a day, so a client in steady
+   * use writes nothing) and, for a hash stored before the fast format, `rehashed` in its place.
+   * Undefined when there is nothing to write, or a write for the user is under way already.
+   */
+  function useToRecord(userId: number, stored: JsonValue | undefined, uuid: string, rehashed?: string): JsonValue[] | undefined {
+    if (!Array.isArray(stored) || recording.has(userId)) return undefined;
+    const index = stored.findIndex((entry) => isItem(entry) && entry.uuid === uuid);
+    const entry = stored[index];
+    if (entry === undefined || !isItem(entry)) return undefined;
+    const now = nowSeconds();
+    const due = !(typeof entry.last_used === 'number' && entry.last_used + DAY_SECONDS > now);
+    if (!due && rehashed === undefined) return undefined;
+    const used: PasswordItem = { ...entry };
+    if (due) used.last_used = now;
+    if (rehashed !== undefined) used.password = rehashed;
+    const next = [...stored];
+    next[index] = used;
+    return next;
   }
 
-  /** The user a login names with the settings to hash with, or null when there is nothing to check: no such user, no password, or settings not ours (a WordPress hash imported as is). */
-  async function signingIn(login: string): Promise<{ row: UserRow; settings: HashSettings; capabilities?: JsonValue[] } | null> {
-    const row = await rowOf(store, login);
-    if (!row) return null;
-    const meta = (await store.userMeta.getMany([row.ID], [SALT_KEY, PASSWORDS_KEY, CAPABILITIES_KEY])).get(row.ID);
-    const settings = meta?.[SALT_KEY]?.[0];
-    if (typeof settings !== 'string' || !hasher.accepts(settings) || passwordList(meta?.[PASSWORDS_KEY]).length === 0) return null;
-    return { row, settings, capabilities: meta?.[CAPABILITIES_KEY] };
+  /**
+   * Writes `next` over `stored`, as one conditional update of the meta as it was read, outside any
+   * transaction: when another writer changed it meanwhile (another process recording the same
+   * use), this write is dropped, and a failed one too; the next use tries again, and the request
+   * is answered all the same.
+   */
+  async function recordUse(userId: number, stored: JsonValue, next: JsonValue[]): Promise<void> {
+    recording.add(userId);
+    try {
+      await store.userMeta.update(userId, PASSWORDS_KEY, next, stored);
+    } catch {
+      // Nothing is lost: the use is recorded, and the hash rewritten, by a later request.
+    } finally {
+      recording.delete(userId);
+    }
   }
 
-  async function verifyApplicationPassword(
-    login: string,
-    password: string,
-    check?: CredentialCheck,
-  ): Promise<StoreUser | null | RestError> {
+  /** What a check against the older hashes found: the password matched, with the meta as it stands once checked. */
+  type LegacyFound = { item: PasswordItem; stored: JsonValue | undefined } | null | RestError;
+
+  /** Checks under way against the older hashes, by user and password (its fast hash): identical ones share one. */
+  const checking = new Map<string, Promise<LegacyFound>>();
+
+  /**
+   * The password of `list` that `normalized` (whose fast hash is `hashed`) matches among those
+   * stored before the fast format, as it stands once checked: one revoked meanwhile matches
+   * nothing, one rewritten meanwhile (by a parallel request) still does. Null when none matches;
+   * a 503 when their queue is full. A burst of requests with the same password shares one check.
+   */
+  function legacyMatch(
+    userId: number,
+    normalized: string,
+    hashed: string,
+    list: readonly PasswordItem[],
+    settings: JsonValue | undefined,
+  ): Promise<LegacyFound> {
+    const hashes = list.map((item) => item.password);
+    if (!hashes.some((hash) => legacy.checks(hash, settings))) return Promise.resolve(null);
+    const key = `${userId} ${hashed}`;
+    const shared = checking.get(key);
+    if (shared) return shared;
+    const matching = legacy.match(normalized, hashes, settings);
+    if (!matching) return Promise.resolve(authenticationBusy());
+    const found = matching
+      .then(async (index): Promise<LegacyFound> => {
+        if (index === -1) return null;
+        const { uuid, password: hash } = list[index]!;
+        const [stored] = await store.userMeta.get(userId, PASSWORDS_KEY);
+        const item = passwordList([stored!]).find((entry) => entry.uuid === uuid);
+        const same =
+          item !== undefined && (item.password === hash || (isFastHash(item.password) && constantTimeEqual(item.password, hashed)));
+        return same ? { item, stored } : null;
+      })
+      .finally(() => checking.delete(key));
+    checking.set(key, found);
+    return found;
+  }
+
+  async function verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null | RestError> {
     if (typeof login !== 'string' || typeof password !== 'string') return null;
     const normalized = normalizePassword(password);
     if (normalized === '') return null;
-    const trusted = check?.trusted === true;
-    // Checked before the lookup, so that a full queue answers alike for users that exist and users
-    // that do not; a trusted check has already proven that its user exists.
-    if (!trusted && hasher.busy()) return authenticationBusy();
-    const signing = await signingIn(login);
-    if (!signing) {
-      // Nothing to hash: wait as long as a hash takes, so the time does not tell whether the user
-      // exists, without spending CPU or a pool thread on made-up names. What remains under load:
-      // a real check also waits its turn in the queue and runs on busier cores, while this wait
-      // does neither, so an attacker who keeps the queue full can still tell the two apart by
-      // time; the login limiter caps how many such probes an address or a username gets.
-      await sleep(await hasher.typicalDuration());
-      return null;
-    }
-    const { row, settings, capabilities } = signing;
-    const derived = hasher.deriveQueued(normalized, settings, trusted);
-    if (!derived) return authenticationBusy();
-    const key = await derived;
-    // Compared against every password as they stand now (revoked or added meanwhile), without stopping at a match.
+    // Hashed before the user is looked up, so that a check costs the same whether the user exists or not.
+    const hashed = wpFastHash(normalized);
+    const row = await rowOf(store, login);
+    if (!row) return null;
+    const meta = (await store.userMeta.getMany([row.ID], [PASSWORDS_KEY, SALT_KEY, CAPABILITIES_KEY])).get(row.ID);
+    const list = passwordList(meta?.[PASSWORDS_KEY]);
+    // Compared against every password, without stopping at a match.
     let match: PasswordItem | undefined;
-    for (const item of passwordList(await store.userMeta.get(row.ID, PASSWORDS_KEY))) {
-      const stored = keyOfHash(item.password, settings);
-      if (stored !== undefined && timingSafeEqual(key, stored) && !match) match = item;
+    for (const item of list) if (isFastHash(item.password) && constantTimeEqual(item.password, hashed) && !match) match = item;
+    if (match) {
+      const stored = meta?.[PASSWORDS_KEY]?.[0];
+      const next = useToRecord(row.ID, stored, match.uuid);
+      if (next) await recordUse(row.ID, stored!, next);
+      return toUser(row, meta?.[CAPABILITIES_KEY]);
     }
-    if (!match) return null;
-    await recordUsage(row.ID, match.uuid);
-    return toUser(row, capabilities);
+    const older = await legacyMatch(row.ID, normalized, hashed, list, meta?.[SALT_KEY]?.[0]);
+    if (older === null || isRestError(older)) return older;
+    const next = useToRecord(row.ID, older.stored, older.item.uuid, isFastHash(older.item.password) ? undefined : hashed);
+    if (next) await recordUse(row.ID, older.stored!, next);
+    return toUser(row, meta?.[CAPABILITIES_KEY]);
   }
 
   const wanted = options.users ?? [];

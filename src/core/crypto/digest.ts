@@ -1,6 +1,7 @@
 // MD5, HMAC-MD5 and SHA-1 in plain TypeScript, for what WordPress and its plugins hash
 // synchronously (`wp_hash`, Contact Form 7's form hash) where Web Crypto is async and has no MD5.
-// They identify and sign; they never guard passwords (the user store uses scrypt).
+// They identify and sign; they never guard passwords (application passwords are hashed with
+// BLAKE2b, `blake2b.ts`, as WordPress 6.8's `wp_fast_hash` does).
 
 const encoder = new TextEncoder();
 

@@ -149,11 +149,15 @@ export function unknownUser(byEmail: boolean): RestError {
 export const wrongPassword = (): RestError =>
   restError('incorrect_password', 'The provided password is an invalid application password.', 401);
 
-/** `too_many_retries` (Limit Login Attempts Reloaded's lockout), saying when to try again. */
+/**
+ * `too_many_retries`: Limit Login Attempts Reloaded's lockout, in its words (`error_msg`): the
+ * time left in minutes, rounded up, or in hours once over 60 minutes.
+ */
 export function tooManyRetries(seconds: number): RestError {
   const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return restError('too_many_retries', `<strong>Error:</strong> Too many failed login attempts. Please try again in ${when}.`, 429);
+  const hours = Math.ceil(minutes / 60);
+  const when = minutes > 60 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return restError('too_many_retries', `<strong>ERROR</strong>: Too many failed login attempts. Please try again in ${when}.`, 429);
 }
 
 /** `rest_authentication_busy`: the password-hash queue is full. */

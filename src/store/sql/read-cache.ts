@@ -24,11 +24,21 @@ interface ReadCache {
   clear(): void;
 }
 
-/** Rows as flat objects (the covered statements' columns are numbers, text, booleans or null). */
+/** Rows as flat objects: numbers, text, booleans, null, and arrays of text (a user's roles). */
 type Rows = readonly object[];
 
-/** Each row copied, so no caller ever holds a kept row. */
-const copyRows = <Row>(rows: Rows): Row[] => rows.map((row) => ({ ...row }) as Row);
+/** Whether any row holds an array, which a copy must copy too. */
+const holdsArrays = (rows: Rows): boolean => rows.some((row) => Object.values(row).some(Array.isArray));
+
+/** Each row copied, its arrays too when it has any, so no caller ever holds a kept row or a part of one. */
+function copyRows<Row>(rows: Rows, arrays = holdsArrays(rows)): Row[] {
+  if (!arrays) return rows.map((row) => ({ ...row }) as Row);
+  return rows.map((row) => {
+    const copy: Record<string, unknown> = { ...row };
+    for (const column in copy) if (Array.isArray(copy[column])) copy[column] = [...(copy[column] as unknown[])];
+    return copy as Row;
+  });
+}
 
 /** Roughly the memory rows take: text by its length, any other value as 8 bytes, 16 a row. */
 function sizeOf(rows: Rows): number {
@@ -41,16 +51,25 @@ function sizeOf(rows: Rows): number {
 }
 
 interface Kept {
+  text: string;
+  values: string;
   rows: Rows;
   bytes: number;
+  /** Whether the rows hold arrays (a user's roles). */
+  arrays: boolean;
 }
 
 /** The read cache over `source`, the store's statements outside transactions. */
 export function readCache(source: SqlQueryable): ReadCache {
-  /** Kept answers, least recently used first. */
-  const kept = new Map<string, Kept>();
+  /**
+   * Kept answers by statement text, then by the JSON of its parameters: a statement's text (up to
+   * a few hundred characters) is looked up as it is, which costs a tenth of turning it into JSON.
+   */
+  const kept = new Map<string, Map<string, Kept>>();
+  /** Every kept answer, least recently used first: the eviction order. */
+  const order = new Set<Kept>();
   /** Statements sent and not yet answered, so that readers asking the same at once share one. */
-  const pending = new Map<string, Promise<Rows>>();
+  const pending = new Map<string, Map<string, Promise<Rows>>>();
   let keptBytes = 0;
   /** Bumped by every write's end: an answer read across one is not kept. */
   let generation = 0;
@@ -58,36 +77,53 @@ export function readCache(source: SqlQueryable): ReadCache {
 
   const clear = (): void => {
     kept.clear();
+    order.clear();
     pending.clear();
     keptBytes = 0;
     generation += 1;
   };
 
-  function keep(key: string, rows: Rows): void {
-    const bytes = 2 * key.length + sizeOf(rows);
+  function forget(entry: Kept): void {
+    order.delete(entry);
+    keptBytes -= entry.bytes;
+    const byValues = kept.get(entry.text);
+    byValues?.delete(entry.values);
+    if (byValues?.size === 0) kept.delete(entry.text);
+  }
+
+  function keep(text: string, values: string, rows: Rows): void {
+    const bytes = 2 * (text.length + values.length) + sizeOf(rows);
     if (bytes > MAX_BYTES / 8) return;
-    kept.set(key, { rows, bytes });
+    const entry: Kept = { text, values, rows, bytes, arrays: holdsArrays(rows) };
+    const before = kept.get(text)?.get(values);
+    if (before) forget(before);
+    let byValues = kept.get(text);
+    if (!byValues) kept.set(text, (byValues = new Map<string, Kept>()));
+    byValues.set(values, entry);
+    order.add(entry);
     keptBytes += bytes;
-    for (const [oldest, entry] of kept) {
-      if (kept.size <= MAX_ENTRIES && keptBytes <= MAX_BYTES) break;
-      kept.delete(oldest);
-      keptBytes -= entry.bytes;
+    for (const oldest of order) {
+      if (order.size <= MAX_ENTRIES && keptBytes <= MAX_BYTES) break;
+      forget(oldest);
     }
   }
 
-  function send(key: string, text: string, params: readonly unknown[]): Promise<Rows> {
+  function send(text: string, values: string, params: readonly unknown[]): Promise<Rows> {
     const at = generation;
     const shared = source.query(text, params);
-    pending.set(key, shared);
-    shared.then(
-      (rows) => {
-        if (pending.get(key) === shared) pending.delete(key);
-        if (generation === at && writes === 0) keep(key, copyRows(rows));
-      },
-      () => {
-        if (pending.get(key) === shared) pending.delete(key);
-      },
-    );
+    let byValues = pending.get(text);
+    if (!byValues) pending.set(text, (byValues = new Map<string, Promise<Rows>>()));
+    byValues.set(values, shared);
+    const settled = (): void => {
+      const waiting = pending.get(text);
+      if (waiting?.get(values) !== shared) return;
+      waiting.delete(values);
+      if (waiting.size === 0) pending.delete(text);
+    };
+    shared.then((rows) => {
+      settled();
+      if (generation === at && writes === 0) keep(text, values, copyRows(rows));
+    }, settled);
     return shared;
   }
 
@@ -95,15 +131,15 @@ export function readCache(source: SqlQueryable): ReadCache {
     reads: {
       async query<Row extends object>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
         if (writes > 0) return source.query<Row>(text, params);
-        const key = JSON.stringify([text, params]);
-        const hit = kept.get(key);
+        const values = JSON.stringify(params);
+        const hit = kept.get(text)?.get(values);
         if (hit !== undefined) {
-          // Last used goes last, so the Map's order is the eviction order.
-          kept.delete(key);
-          kept.set(key, hit);
-          return copyRows(hit.rows);
+          // Last used goes last, so the set's order is the eviction order.
+          order.delete(hit);
+          order.add(hit);
+          return copyRows(hit.rows, hit.arrays);
         }
-        return copyRows(await (pending.get(key) ?? send(key, text, params)));
+        return copyRows(await (pending.get(text)?.get(values) ?? send(text, values, params)));
       },
     },
     beginWrite() {
