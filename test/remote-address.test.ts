@@ -233,4 +233,14 @@ describe('X-Forwarded-For over trusted proxies', () => {
     expect(() => createNodeHandler(rest, { trustedProxies: { hops: 1 }, clientAddress: () => undefined })).toThrow(/not both/);
     expect(() => createKoaMiddleware(rest, { clientAddress: 'x-real-ip' as never })).toThrow(/must be a function/);
   });
+
+  it('refuses them when the adapter is created for a server still starting, not when it is ready', () => {
+    const { rest } = recording();
+    const starting = Promise.resolve(rest);
+    const bad = { trustedProxies: { addresses: ['10.0.0.0/33'] } };
+    expect(() => createNodeHandler(starting, bad)).toThrow(TypeError);
+    expect(() => createExpressMiddleware(starting, bad)).toThrow(TypeError);
+    expect(() => createKoaMiddleware(starting, bad)).toThrow(TypeError);
+    expect(() => createFetchHandler(starting, bad)).toThrow(TypeError);
+  });
 });
