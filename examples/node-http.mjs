@@ -30,11 +30,13 @@ async function start() {
 // Listens at once: requests that arrive while `start()` runs are held, then answered (503 if it fails).
 const starting = start();
 const api = createNodeHandler(starting.then(({ rest }) => rest));
-createServer((req, res) =>
+const server = createServer((req, res) =>
   api(req, res, () => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(`<h1>Tea Shop</h1><p>The API lives at <a href="/wp-json/">/wp-json/</a>.</p>`);
   }),
-).listen(port, '127.0.0.1');
-const { rest, password } = await starting;
+);
+const listening = new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+// The banner says the site is up, so it waits for both: the store may be ready before the socket is.
+const [{ rest, password }] = await Promise.all([starting, listening]);
 console.log(startupLines('Tea Shop (node:http)', base, rest, password));
