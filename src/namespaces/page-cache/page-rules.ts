@@ -4,7 +4,8 @@
 // Every check is a linear scan of what the client sent, after the caller's length caps; the
 // rejected URIs and user agents are compiled once per list into an automaton (fragment-matcher.ts).
 import type { PageHead, PageRequest } from '../../core/http/page-cache.js';
-import { compileFragments, uriPieces, type FragmentTest } from './fragment-matcher.js';
+import { compileFragments, type FragmentTest } from './fragment-matcher.js';
+import { anchoredUri, uriAlternatives } from './rejected-uri.js';
 import type { PageCacheRules } from './services.js';
 
 /** Cookie-name prefixes by which WordPress knows a visitor: signed in, a commenter, a post password given (WP Super Cache's `.htaccess` conditions). */
@@ -55,7 +56,7 @@ export function isKnownVisitor(headers: PageRequest['headers'], sessionCookies: 
 
 /** The rules' rejected URIs and user agents, each list compiled into one test. */
 interface RejectionTests {
-  /** Whether a URI contains a rejected URI (the ones WP Super Cache always rejects among them). */
+  /** Whether a URI given as {@link anchoredUri} matches a rejected URI (the ones WP Super Cache always rejects among them). */
   uri: FragmentTest;
   /** Whether a lower-cased user agent contains a rejected one. */
   agent: FragmentTest;
@@ -71,8 +72,8 @@ function sameEntries(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The rejection tests of the current rules, each list compiled again only when it changed: a
- * function to keep one of per cache. URIs are matched case-sensitively as `preg_match` does,
- * user agents case-insensitively as `stristr` does.
+ * function to keep one of per cache. URIs are matched case-sensitively as `preg_match` does (their
+ * entries read as `rejected-uri.ts` reads them), user agents case-insensitively as `stristr` does.
  */
 export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
   let uris: readonly string[] | null = null;
@@ -81,7 +82,7 @@ export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
   return (rules) => {
     if (uris === null || !sameEntries(uris, rules.rejectedUris)) {
       uris = rules.rejectedUris;
-      const entries = [...ALWAYS_REJECTED_URIS.map((literal) => [literal]), ...uris.filter((entry) => entry !== '').map(uriPieces)];
+      const entries = [...ALWAYS_REJECTED_URIS.map((literal) => [literal]), ...uris.filter((entry) => entry !== '').flatMap(uriAlternatives)];
       tests.uri = compileFragments(entries);
     }
     if (agents === null || !sameEntries(agents, rules.rejectedUserAgents)) {
@@ -96,7 +97,7 @@ export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
 export function isRejectedRequest(request: PageRequest, rules: PageCacheRules, tests: RejectionTests): boolean {
   const uri = request.url;
   if (rules.noCacheForQuery && uri.includes('?')) return true;
-  if (tests.uri(uri)) return true;
+  if (tests.uri(anchoredUri(uri))) return true;
   const agent = headerValue(request.headers, 'user-agent');
   return agent !== '' && tests.agent(agent.toLowerCase());
 }
