@@ -311,6 +311,8 @@ describe.each(Object.keys(ADAPTERS) as Array<keyof typeof ADAPTERS>)('the %s ada
     ['a WordPress login cookie', '/about/', { cookie: 'theme=dark; wordpress_logged_in_abc=admin%7C1' }],
     ['a commenter cookie', '/about/', { cookie: 'comment_author_abc=Ann' }],
     ["the host's session cookie", '/about/', { cookie: 'connect.sid=s%3Aabc' }],
+    ['an Auth.js session cookie', '/about/', { cookie: '_ga=1; authjs.session-token=eyJ' }],
+    ['a session split over numbered cookies, as NextAuth splits one over 4 KB', '/about/', { cookie: 'next-auth.session-token.1=eyJ' }],
     ['a rejected URI', '/wp-login.php', {}],
     ['a rejected user agent', '/about/', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }],
     ['a query string', '/about/?color=red', {}],

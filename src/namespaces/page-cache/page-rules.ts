@@ -11,19 +11,38 @@ import type { PageCacheRules } from './services.js';
 /** Cookie-name prefixes by which WordPress knows a visitor: signed in, a commenter, a post password given (WP Super Cache's `.htaccess` conditions). */
 const WORDPRESS_COOKIE_PREFIXES = ['wordpress_logged_in', 'wordpress_sec_', 'comment_author_', 'wp-postpass_'] as const;
 
-/** Session cookies of common Node frameworks (express-session, koa-session, next-auth…): a visitor carrying one may see a page of their own. */
+/**
+ * Session cookies of common Node frameworks and CMSs (express-session, koa-session,
+ * @fastify/session, cookie-session, NextAuth and Auth.js, better-auth, Lucia, h3 and
+ * nuxt-auth-utils, AdonisJS, Sails, Keystone, Payload, Directus): a visitor carrying one may see
+ * a page of their own. A session split over several cookies (`next-auth.session-token.0`, `.1`, as
+ * NextAuth splits one over 4 KB) counts under its name.
+ */
 export const DEFAULT_SESSION_COOKIES: readonly string[] = [
   'connect.sid',
   'koa.sess',
   'koa:sess',
   'session',
   'sessionid',
+  'sessionId',
   'sid',
   'PHPSESSID',
   'JSESSIONID',
   '__session',
   'next-auth.session-token',
   '__Secure-next-auth.session-token',
+  'authjs.session-token',
+  '__Secure-authjs.session-token',
+  'better-auth.session_token',
+  '__Secure-better-auth.session_token',
+  'auth_session',
+  'h3',
+  'nuxt-session',
+  'adonis-session',
+  'sails.sid',
+  'keystonejs-session',
+  'payload-token',
+  'directus_session_token',
 ];
 
 /** URIs WP Super Cache never caches, whatever the settings (`wp_cache_is_rejected`'s `$auto_rejected`). */
@@ -46,11 +65,19 @@ function cookieNames(header: string): string[] {
   });
 }
 
+/** Whether a cookie name is one of the session cookies, or a numbered chunk of one (`name.0`). */
+function isSessionCookie(name: string, sessionCookies: ReadonlySet<string>): boolean {
+  if (sessionCookies.has(name)) return true;
+  let end = name.length;
+  while (end > 0 && name.charCodeAt(end - 1) >= 0x30 && name.charCodeAt(end - 1) <= 0x39) end--;
+  return end < name.length && name.charCodeAt(end - 1) === 0x2e /* . */ && sessionCookies.has(name.slice(0, end - 1));
+}
+
 /** Whether the visitor is known: credentials, a WordPress login, commenter or post-password cookie, or one of the host's session cookies. */
 export function isKnownVisitor(headers: PageRequest['headers'], sessionCookies: ReadonlySet<string>): boolean {
   if (headerValue(headers, 'authorization') !== '') return true;
   return cookieNames(headerValue(headers, 'cookie')).some(
-    (name) => sessionCookies.has(name) || WORDPRESS_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)),
+    (name) => isSessionCookie(name, sessionCookies) || WORDPRESS_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)),
   );
 }
 
