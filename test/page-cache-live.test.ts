@@ -594,9 +594,28 @@ describe('the in-process page cache', () => {
     rules = {
       ...rules,
       noCacheForQuery: false,
-      rejectedUris: ['wp-.*\\.php', 'index\\.php', '/shop/.*/cart.*step-2', '^/$', '^/basket/', '\\?add-to-cart=$', '/cart/|/checkout/', 'x\\'],
+      rejectedUris: [
+        'wp-.*\\.php',
+        'index\\.php',
+        '/shop/.*/cart.*step-2',
+        '^/$',
+        '^/basket/',
+        '\\?add-to-cart=$',
+        '/cart/|/checkout/',
+        'x\\',
+      ],
     };
-    const rejected = ['/wp-login.php', '/x/wp-a/b.php', '/index.php?p=1', '/shop/red/cart/step-2', '/', '/basket/1', '/?add-to-cart=', '/a/checkout/', '/x\\'];
+    const rejected = [
+      '/wp-login.php',
+      '/x/wp-a/b.php',
+      '/index.php?p=1',
+      '/shop/red/cart/step-2',
+      '/',
+      '/basket/1',
+      '/?add-to-cart=',
+      '/a/checkout/',
+      '/x\\',
+    ];
     const kept = ['/wp-login.phtml', '/indexXphp', '/shop/cart-red/step-2', '/?p=1', '/old/basket/', '/?add-to-cart=7', '/cart', '/x/'];
     for (const path of rejected) expect(await visit(cache, path), path).toBe('pass');
     for (const path of kept) expect(await visit(cache, path), path).not.toBe('pass');
@@ -622,14 +641,41 @@ describe('the in-process page cache', () => {
     let seed = 11;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     const exactTokens = ['a', 'b', 'ab', '/', '\\.', '.*', '|', '\\?', '='];
-    const anyTokens = [...exactTokens, '.', '?', '+', '*', '{2}', '{1,}', '{', '}', '[ab]', '[^a]', '(a|b)', '(?:a|/)', '(a.|b)?', '(?=a)', '\\d', '\\w', '^', '$', '\\', ')', '('];
+    const anyTokens = [
+      ...exactTokens,
+      '.',
+      '?',
+      '+',
+      '*',
+      '{2}',
+      '{1,}',
+      '{',
+      '}',
+      '[ab]',
+      '[^a]',
+      '(a|b)',
+      '(?:a|/)',
+      '(a.|b)?',
+      '(?=a)',
+      '\\d',
+      '\\w',
+      '^',
+      '$',
+      '\\',
+      ')',
+      '(',
+    ];
     const entry = (of: readonly string[]) => {
       const body = Array.from({ length: 1 + random(5) }, () => of[random(of.length)]).join('');
       return `${random(3) === 0 ? '^' : ''}${body}${random(3) === 0 ? '$' : ''}`;
     };
     for (let list = 0; list < 200; list++) {
       const exact = list % 2 === 0;
-      rules = { ...rules, noCacheForQuery: false, rejectedUris: Array.from({ length: 1 + random(6) }, () => entry(exact ? exactTokens : anyTokens)) };
+      rules = {
+        ...rules,
+        noCacheForQuery: false,
+        rejectedUris: Array.from({ length: 1 + random(6) }, () => entry(exact ? exactTokens : anyTokens)),
+      };
       cache = newCache();
       // PCRE and JavaScript read these tokens alike (no `u` or `m` flag; a URI holds no line break).
       const patterns = rules.rejectedUris.flatMap((source) => {

@@ -109,7 +109,10 @@ export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
   return (rules) => {
     if (uris === null || !sameEntries(uris, rules.rejectedUris)) {
       uris = rules.rejectedUris;
-      const entries = [...ALWAYS_REJECTED_URIS.map((literal) => [literal]), ...uris.filter((entry) => entry !== '').flatMap(uriAlternatives)];
+      const entries = [
+        ...ALWAYS_REJECTED_URIS.map((literal) => [literal]),
+        ...uris.filter((entry) => entry !== '').flatMap(uriAlternatives),
+      ];
       tests.uri = compileFragments(entries);
     }
     if (agents === null || !sameEntries(agents, rules.rejectedUserAgents)) {
