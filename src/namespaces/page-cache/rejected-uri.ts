@@ -78,7 +78,7 @@ function groupEnd(entry: string, open: number): number {
 }
 
 /** Most patterns an entry's groups of plain alternatives are spelt out into; beyond it a group is a gap. */
-const MAX_VARIANTS = 16;
+const MAX_VARIANTS = 8;
 
 /** Where the first group at or after `from` opens (an unescaped `(` outside a class), or -1. */
 function nextGroup(entry: string, from: number): number {
