@@ -736,6 +736,11 @@ describe('the in-process page cache', () => {
     expect((await ask('[::1]:8080')).kind).toBe('miss');
   });
 
+  it('knows a visitor whose cookie fields were joined with a comma, as the Fetch standard joins repeated fields', async () => {
+    const cookie = 'theme=dark, wordpress_logged_in_abc=admin%7C1';
+    expect((await cache.lookup({ method: 'GET', url: '/x/', headers: { host: HOST, cookie } })).kind).toBe('pass');
+  });
+
   it('keeps no page for a proxy address header over 300 characters', async () => {
     const lookup = await cache.lookup({ method: 'GET', url: '/x/', headers: { host: HOST, 'x-forwarded-host': 'a'.repeat(301) } });
     expect(lookup.kind).toBe('pass');

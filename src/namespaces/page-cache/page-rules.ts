@@ -57,9 +57,14 @@ function headerValue(headers: PageRequest['headers'], name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The names of the cookies a `Cookie` header carries. */
+/**
+ * The names of the cookies a `Cookie` header carries. Split at `,` as well as `;`: an HTTP/2 client
+ * may send its cookies as several `cookie` fields, which the Fetch standard joins with `, ` (Node's
+ * undici joins them with `; `); a comma inside a value only ever adds a name, which can only make
+ * a visitor known.
+ */
 function cookieNames(header: string): string[] {
-  return header.split(';').map((pair) => {
+  return header.split(/[;,]/).map((pair) => {
     const equals = pair.indexOf('=');
     return (equals < 0 ? pair : pair.slice(0, equals)).trim();
   });
