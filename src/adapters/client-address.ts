@@ -1,4 +1,4 @@
-import { formatAddress, inRange, MAX_ADDRESS_LENGTH, parseAddress, parseRange, type AddressRange } from './ip-address.js';
+import { formatAddress, inRange, MAX_ADDRESS_LENGTH, parseAddress, parseRange, type AddressRange } from '../core/http/ip-address.js';
 
 /**
  * The proxies in front of the server whose `X-Forwarded-For` entries are believed. Each proxy

@@ -21,9 +21,10 @@ interface LegacyChecker {
   checks(hash: unknown, settings: unknown): boolean;
   /**
    * The index of the first of `hashes` that `password` matches (-1 for none), through the queue;
-   * undefined at once when the queue is full.
+   * undefined at once when the queue is full, or when `client` (its address group) already holds
+   * as many places in it as checks run at once.
    */
-  match(password: string, hashes: readonly unknown[], settings: unknown): Promise<number> | undefined;
+  match(password: string, hashes: readonly unknown[], settings: unknown, client?: string): Promise<number> | undefined;
 }
 
 const KEY_BYTES = 32;
@@ -139,6 +140,6 @@ export function createLegacyChecker(queue?: HashQueueOptions): LegacyChecker {
 
   return {
     checks,
-    match: (password, hashes, settings) => work.run(() => firstMatch(password, hashes, settings)),
+    match: (password, hashes, settings, client) => work.run(() => firstMatch(password, hashes, settings), client),
   };
 }
