@@ -7,9 +7,9 @@
 // an administrator meant to keep out of the cache is never cached, at worst a few more are not.
 
 /** Stands for the start of the URI in a piece (`^`): the matcher is given the URI between these two, which no request URL holds. */
-export const URI_START = '\ufffe';
+const URI_START = '\ufffe';
 /** Stands for the end of the URI in a piece (`$`). */
-export const URI_END = '\uffff';
+const URI_END = '\uffff';
 
 const BACKSLASH = 0x5c;
 
