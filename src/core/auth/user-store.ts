@@ -1,5 +1,6 @@
 import { authenticationBusy } from '../errors/catalogue.js';
 import { addressGroup } from '../http/ip-address.js';
+import { QUEUE_PLACE_TAKEN } from './work-queue.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { constantTimeEqual } from '../crypto/random.js';
 import { isRestError, type RestError } from '../errors/rest-error.js';
@@ -81,9 +82,9 @@ export interface UserStore {
    * The user whose application password this is, or null; never throws for bad input. A password
    * stored in WordPress 6.8's fast format costs a hash of microseconds. One matching none of those
    * is checked against the user's hashes from before it (this project's scrypt, WordPress's phpass)
-   * through a bounded queue, which answers a 503 `rest_authentication_busy` error when full, or
-   * when the client at `address` (its IPv6 /64) already holds as many places in it as checks run at
-   * once; once matched, such a hash is rewritten in the fast format.
+   * through a bounded queue shared fairly between clients (`address`, an IPv6 one by its /64), which
+   * answers a 503 `rest_authentication_busy` error when full; once matched, such a hash is
+   * rewritten in the fast format.
    */
   verifyApplicationPassword(login: string, password: string, address?: string): Promise<StoreUser | null | RestError>;
 }
@@ -344,6 +345,12 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     }
   }
 
+  /** A check whose place in the queue went to another client's is answered as busy. */
+  function busyWhenPlaceTaken(thrown: unknown): RestError {
+    if (thrown === QUEUE_PLACE_TAKEN) return authenticationBusy();
+    throw thrown;
+  }
+
   /** What a check against the older hashes found: the password matched, with the meta as it stands once checked. */
   type LegacyFound = { item: PasswordItem; stored: JsonValue | undefined } | null | RestError;
 
@@ -380,7 +387,7 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
         const same =
           item !== undefined && (item.password === hash || (isFastHash(item.password) && constantTimeEqual(item.password, hashed)));
         return same ? { item, stored } : null;
-      })
+      }, busyWhenPlaceTaken)
       .finally(() => checking.delete(key));
     checking.set(key, found);
     return found;
