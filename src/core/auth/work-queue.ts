@@ -1,5 +1,5 @@
 /** The error a waiting task's promise rejects with when its place is given to another client's task. */
-export const QUEUE_PLACE_TAKEN = Symbol('site-rest: queue place taken');
+export const QUEUE_PLACE_TAKEN = new Error('site-rest: the queue place went to another client');
 
 /** Runs async tasks a few at a time, with a bounded list of tasks waiting for a slot. */
 interface WorkQueue {
