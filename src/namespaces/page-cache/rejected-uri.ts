@@ -1,10 +1,11 @@
 // A rejected URI as WP Super Cache reads it (`preg_match( "~$expr~", $uri )`: a PCRE pattern,
 // case-sensitive, unanchored), made into the literal pieces the fragment matcher finds in one pass.
 // What that reading can say exactly, it says: literal text, `\x` escapes of punctuation, `.*`, a
-// leading `^`, a trailing `$` and top-level `|`. Anything else (a lone `.`, a class `[…]`, a group
-// `(…)`, a quantified character `s?`, `\d` and the other letter escapes) becomes a gap that takes
-// any run of characters, so an entry rejects at least every URI the plugin's regex rejects: a page
-// an administrator meant to keep out of the cache is never cached, at worst a few more are not.
+// leading `^`, a trailing `$`, top-level `|`, and groups of plain alternatives, spelt out. Anything
+// else (a lone `.`, a class `[…]`, another group, a quantified character `s?`, `\d` and the other
+// letter escapes) becomes a gap that takes any run of characters, so an entry rejects at least every
+// URI the plugin's regex rejects: a page an administrator meant to keep out of the cache is never
+// cached, at worst a few more are not. No regex engine runs on a request.
 
 /** Stands for the start of the URI in a piece (`^`): the matcher is given the URI between these two, which no request URL holds. */
 const URI_START = '\ufffe';
