@@ -48,12 +48,18 @@ const nestedUris = [
   '/.*never',
 ];
 
+/** At the caps, every entry a pattern whose groups of plain alternatives are spelt out into the most variants read (8). */
+const groupedUris = texts(CAP.entries, CAP.length - 24, 'abcdefghijklmnopqrstuvwxyz0123456789-/', 4).map(
+  (entry, i) => `/(a${i % 10}|b)(cc|dd)(ee|ff)${entry}`,
+);
+
 const CASES = [
   { name: 'default lists', uris: DEFAULT_URIS, agents: [], path: POST_PATH },
   { name: 'default lists, 2,000-character URL', uris: DEFAULT_URIS, agents: [], path: LONG_PATH },
   { name: `at the caps (${CAP.entries} URIs, ${CAP.entries} user agents)`, uris: capUris, agents: capAgents, path: POST_PATH },
   { name: 'at the caps, 2,000-character URL', uris: capUris, agents: capAgents, path: LONG_PATH },
   { name: 'worst case at the caps: nested `.*` pieces, 2,000 `a`s', uris: nestedUris, agents: [], path: `/${'a'.repeat(2000)}` },
+  { name: 'at the caps, groups spelt out into 8 patterns an entry', uris: groupedUris, agents: [], path: LONG_PATH },
   {
     name: 'stored before the caps: 55,000 URIs',
     uris: texts(55_000, 20, 'abcdefghijklmnopqrstuvwxyz0123456789-/', 3),

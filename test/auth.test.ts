@@ -125,8 +125,9 @@ describe('application passwords', () => {
     const hostUser: RestUser = { id: 42, username: 'host', can: () => true };
     const verify = vi.fn((username: string, password: string) => (username === 'host' && password === 'letmein' ? hostUser : null));
     const rest = await server({ verifyApplicationPassword: verify });
-    expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'letmein'))).body).toEqual({ id: 42 });
-    expect(verify).toHaveBeenCalledWith('host', 'letmein');
+    expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('host', 'letmein'), '192.0.2.9')).body).toEqual({ id: 42 });
+    // The client's address comes third, for a check that shares something scarce among clients.
+    expect(verify).toHaveBeenCalledWith('host', 'letmein', '192.0.2.9');
     // The built-in store is not consulted when the host checks credentials itself.
     expect((await call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', PASSWORDS.admin))).body).toEqual({ id: 0 });
   });
@@ -386,6 +387,44 @@ describe('the login limiter', () => {
 });
 
 describe('the queue of checks against hashes stored before the fast format', () => {
+  it.each([
+    ['one IPv4 address', () => '203.0.113.1'],
+    ['one IPv6 /64, an address a request', (i: number) => `2001:db8:0:7::${(i + 1).toString(16)}`],
+  ])('checks a valid password stored before the fast format soon while %s floods the queue with wrong ones', async (_case, attacker) => {
+    const site = memoryStore();
+    const users = await createUserStore({ store: site, users: [{ username: 'admin', roles: ['administrator'] }] });
+    const legacy = scryptHash('Vw3nL8qZ2xR6tK9mB4jH7cYs', 14);
+    await storeLegacyPasswords(site, 1, [storedPassword(legacy.hash)], legacy.settings);
+    const rest = await server({ users });
+    const me = (password: string, address: string) => call(rest, 'GET', '/wp-json/auth/v1/me', basic('admin', password), address);
+
+    // Different wrong passwords, so that no two checks are shared: 2 run at once, 16 wait, the rest are refused.
+    const flood = Array.from({ length: 24 }, (_, i) => me(`wrongwrongwrong${i}`, attacker(i)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The full wait list gives the newcomer the flood's newest place, and the next free slot goes to it.
+    let checkedAfter = 0;
+    const flooded = flood.map((answer) => answer.then((done) => ((checkedAfter += done.status === 200 ? 1 : 0), done)));
+    const valid = await me('Vw3nL8qZ2xR6tK9mB4jH7cYs', '198.51.100.7');
+    const before = checkedAfter;
+    expect(valid.body).toEqual({ id: 1 });
+    // Of the flood, at most the two checks running when it came and one more finished first.
+    expect(before).toBeLessThanOrEqual(3);
+    await Promise.all(flooded);
+  });
+
+  it('checks several passwords stored before the fast format sent at once from one address, refusing none while the queue has room', async () => {
+    const site = memoryStore();
+    const names = ['ann', 'bob', 'cy', 'dee', 'eve'];
+    const users = await createUserStore({ store: site, users: names.map((username) => ({ username, roles: ['author'] })) });
+    const legacy = scryptHash('Vw3nL8qZ2xR6tK9mB4jH7cYs', 14);
+    for (let id = 1; id <= names.length; id++) await storeLegacyPasswords(site, id, [storedPassword(legacy.hash)], legacy.settings);
+    const rest = await server({ users });
+    const answers = await Promise.all(
+      names.map((name) => call(rest, 'GET', '/wp-json/auth/v1/me', basic(name, 'Vw3nL8qZ2xR6tK9mB4jH7cYs'), '192.0.2.44')),
+    );
+    expect(answers.map((answer) => answer.body)).toEqual(names.map((_, i) => ({ id: i + 1 })));
+  });
+
   it('answers 503 with Retry-After at once when it is full, and never for a password in the fast format', async () => {
     const site = memoryStore();
     const users = await createUserStore({

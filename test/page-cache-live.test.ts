@@ -311,6 +311,8 @@ describe.each(Object.keys(ADAPTERS) as Array<keyof typeof ADAPTERS>)('the %s ada
     ['a WordPress login cookie', '/about/', { cookie: 'theme=dark; wordpress_logged_in_abc=admin%7C1' }],
     ['a commenter cookie', '/about/', { cookie: 'comment_author_abc=Ann' }],
     ["the host's session cookie", '/about/', { cookie: 'connect.sid=s%3Aabc' }],
+    ['an Auth.js session cookie', '/about/', { cookie: '_ga=1; authjs.session-token=eyJ' }],
+    ['a session split over numbered cookies, as NextAuth splits one over 4 KB', '/about/', { cookie: 'next-auth.session-token.1=eyJ' }],
     ['a rejected URI', '/wp-login.php', {}],
     ['a rejected user agent', '/about/', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' }],
     ['a query string', '/about/?color=red', {}],
@@ -588,47 +590,108 @@ describe('the in-process page cache', () => {
     }
   });
 
-  it('rejects URIs as WP Super Cache reads its entries: literal text, `\\x` for x, `.*` for any run, pieces in order', async () => {
-    rules = { ...rules, rejectedUris: ['wp-.*\\.php', 'index\\.php', '/shop/.*/cart.*step-2', 'a.b', 'x\\'] };
-    const rejected = ['/wp-login.php', '/x/wp-a/b.php', '/index.php?p=1', '/shop/red/cart/step-2', '/shop//cart?step-2', '/a.b/', '/x\\'];
-    const kept = ['/wp-login.phtml', '/indexXphp', '/shop/cart/red/step-2', '/shop/step-2/cart/', '/axb/', '/x/', '/wp.php'];
+  it('rejects URIs as WP Super Cache reads its entries: PCRE patterns, exact for literals, `\\x`, `.*`, `^`, `$` and `|`', async () => {
+    rules = {
+      ...rules,
+      noCacheForQuery: false,
+      rejectedUris: [
+        'wp-.*\\.php',
+        'index\\.php',
+        '/shop/.*/cart.*step-2',
+        '^/$',
+        '^/basket/',
+        '\\?add-to-cart=$',
+        '/cart/|/checkout/',
+        'x\\',
+      ],
+    };
+    const rejected = [
+      '/wp-login.php',
+      '/x/wp-a/b.php',
+      '/index.php?p=1',
+      '/shop/red/cart/step-2',
+      '/',
+      '/basket/1',
+      '/?add-to-cart=',
+      '/a/checkout/',
+      '/x\\',
+    ];
+    const kept = ['/wp-login.phtml', '/indexXphp', '/shop/cart-red/step-2', '/?p=1', '/old/basket/', '/?add-to-cart=7', '/cart', '/x/'];
     for (const path of rejected) expect(await visit(cache, path), path).toBe('pass');
     for (const path of kept) expect(await visit(cache, path), path).not.toBe('pass');
   });
 
-  it('rejects exactly the URIs an entry-by-entry scan rejects, for lists of entries sharing pieces', async () => {
-    /** The plugin's entries as they read here, each checked on its own: each piece found after the last. */
-    const reference = (uri: string, entry: string): boolean => {
-      const pieces: string[] = [];
-      let piece = '';
-      for (let i = 0; i < entry.length; i++) {
-        if (entry[i] === '\\' && i + 1 < entry.length) piece += entry[++i];
-        else if (entry[i] === '.' && entry[i + 1] === '*') {
-          pieces.push(piece);
-          piece = '';
-          i++;
-        } else piece += entry[i];
-      }
-      pieces.push(piece);
-      let from = 0;
-      for (const piece of pieces) {
-        const at = uri.indexOf(piece, from);
-        if (at < 0) return false;
-        from = at + piece.length;
-      }
-      return true;
-    };
-    let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    const parts = ['a', 'b', 'ab', 'ba', '.', '.*', '.*', '\\', '/'];
-    const text = (length: number, of: readonly string[]) => Array.from({ length }, () => of[random(of.length)]).join('');
-    for (let list = 0; list < 150; list++) {
-      rules = { ...rules, rejectedUris: Array.from({ length: 1 + random(12) }, () => text(1 + random(5), parts)) };
+  it("never caches a URI an entry's regex matches, whatever PCRE syntax the entry uses", async () => {
+    // The entries as the administrator meant them: each URI here is one WP Super Cache keeps out of its cache.
+    rules = { ...rules, rejectedUris: ['/page/\\d+/', '/(cart|checkout)/', '/shop/[0-9]+', 'colou?r', '/a.b/', '/feed/?$', '/x{2}y'] };
+    for (const path of ['/page/12/', '/cart/', '/checkout/', '/shop/7', '/color', '/colour', '/axb/', '/feed', '/feed/', '/xxy']) {
+      expect(await visit(cache, path), path).toBe('pass');
+    }
+    // Spelt out, `(cart|checkout)` rejects nothing else.
+    for (const path of ['/about/', '/about/cart', '/store/']) expect(await visit(cache, path), path).not.toBe('pass');
+    // Case-insensitive or extended modes, and quoting, change how the whole entry reads: such an entry rejects every URI.
+    for (const entry of ['(?i)cart', '\\Qa.b\\E', '[[:digit:]]x', '(*CR)x']) {
+      rules = { ...rules, rejectedUris: [entry] };
       cache = newCache();
+      expect(await visit(cache, '/about/'), entry).toBe('pass');
+    }
+  });
+
+  it('rejects every URI the PCRE reading of random entries rejects, and exactly those where the reading is exact', async () => {
+    let seed = 11;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const exactTokens = ['a', 'b', 'ab', '/', '\\.', '.*', '|', '\\?', '='];
+    const anyTokens = [
+      ...exactTokens,
+      '.',
+      '?',
+      '+',
+      '*',
+      '{2}',
+      '{1,}',
+      '{',
+      '}',
+      '[ab]',
+      '[^a]',
+      '(a|b)',
+      '(?:a|/)',
+      '(a.|b)?',
+      '(?=a)',
+      '\\d',
+      '\\w',
+      '^',
+      '$',
+      '\\',
+      ')',
+      '(',
+    ];
+    const entry = (of: readonly string[]) => {
+      const body = Array.from({ length: 1 + random(5) }, () => of[random(of.length)]).join('');
+      return `${random(3) === 0 ? '^' : ''}${body}${random(3) === 0 ? '$' : ''}`;
+    };
+    for (let list = 0; list < 200; list++) {
+      const exact = list % 2 === 0;
+      rules = {
+        ...rules,
+        noCacheForQuery: false,
+        rejectedUris: Array.from({ length: 1 + random(6) }, () => entry(exact ? exactTokens : anyTokens)),
+      };
+      cache = newCache();
+      // PCRE and JavaScript read these tokens alike (no `u` or `m` flag; a URI holds no line break).
+      const patterns = rules.rejectedUris.flatMap((source) => {
+        try {
+          return [new RegExp(source)];
+        } catch {
+          return [];
+        }
+      });
       for (let i = 0; i < 20; i++) {
-        const path = `/${text(random(24), ['a', 'b', '.', '*', '\\', '/'])}`;
-        const expected = path.includes('wp-app.php') || rules.rejectedUris.some((entry) => reference(path, entry));
-        expect((await visit(cache, path)) === 'pass', `${JSON.stringify(rules.rejectedUris)} ${path}`).toBe(expected);
+        const path = `/${Array.from({ length: random(16) }, () => ['a', 'b', '/', '.', '?', '=', '1'][random(7)]).join('')}`;
+        const byRegex = patterns.some((pattern) => pattern.test(path));
+        const passed = (await visit(cache, path)) === 'pass';
+        const label = `${JSON.stringify(rules.rejectedUris)} ${path}`;
+        if (byRegex) expect(passed, label).toBe(true);
+        if (exact && patterns.length === rules.rejectedUris.length) expect(passed, label).toBe(byRegex);
       }
     }
   });
@@ -671,6 +734,11 @@ describe('the in-process page cache', () => {
     expect((await ask('')).kind).toBe('pass');
     expect((await ask(`${HOST.toUpperCase()}:8080`)).kind).toBe('miss');
     expect((await ask('[::1]:8080')).kind).toBe('miss');
+  });
+
+  it('knows a visitor whose cookie fields were joined with a comma, as the Fetch standard joins repeated fields', async () => {
+    const cookie = 'theme=dark, wordpress_logged_in_abc=admin%7C1';
+    expect((await cache.lookup({ method: 'GET', url: '/x/', headers: { host: HOST, cookie } })).kind).toBe('pass');
   });
 
   it('keeps no page for a proxy address header over 300 characters', async () => {

@@ -208,6 +208,9 @@ describe('settings', () => {
     const now = await settings(rest);
     expect(now.cache_rejected_uri).toEqual(uris);
     expect(now.cache_rejected_user_agent).toEqual(agents);
+    const emoji = `/${'😀'.repeat(254)}`;
+    expect((await call(rest, 'POST', '/settings', { cache_rejected_uri: [emoji] })).data).toEqual([null]);
+    expect((await settings(rest)).cache_rejected_uri).toEqual([emoji]);
   });
 
   it.each([
@@ -224,6 +227,11 @@ describe('settings', () => {
     [
       'a rejected URI of 256 characters',
       { cache_rejected_uri: ['/checkout/', `/${'a'.repeat(255)}`] },
+      'You attempted to reject a URI of 256 characters but each can be at most 255 characters long.',
+    ],
+    [
+      'a rejected URI of 256 characters outside the Basic Multilingual Plane, counted as characters',
+      { cache_rejected_uri: [`/${'😀'.repeat(255)}`] },
       'You attempted to reject a URI of 256 characters but each can be at most 255 characters long.',
     ],
     [

@@ -154,6 +154,29 @@ describe('the client address', () => {
   });
 });
 
+describe('one form of each address', () => {
+  it('node: an IPv4 client of a dual-stack socket is its IPv4 address, not ::ffff: and it', async () => {
+    const { rest, seen } = recording();
+    const server = createServer(createNodeHandler(rest));
+    mounted = await new Promise<Mounted>((resolve) => {
+      server.listen(0, '::', () =>
+        resolve({ port: (server.address() as AddressInfo).port, server, close: () => new Promise((done) => server.close(() => done())) }),
+      );
+    });
+    expect(await ping(mounted.port)).toBe(200);
+    expect(seen).toEqual(['127.0.0.1']);
+  });
+
+  it("fetch: an address the host's clientAddress writes IPv4-mapped, with a port or in upper case is one address", async () => {
+    const { rest, seen } = recording();
+    const handler = createFetchHandler(rest, { clientAddress: (request) => request.headers.get('x-client-ip') ?? undefined });
+    for (const written of ['192.0.2.1', '::ffff:192.0.2.1', '192.0.2.1:5000', '[::FFFF:c000:201]:80', '2001:DB8::0:1', 'fe80::1%eth0']) {
+      await handler(new Request('http://addresses.test/wp-json/a/v1/ping', { headers: { 'x-client-ip': written } }));
+    }
+    expect(seen).toEqual(['192.0.2.1', '192.0.2.1', '192.0.2.1', '192.0.2.1', '2001:db8::1', 'fe80::1%eth0']);
+  });
+});
+
 describe('X-Forwarded-For over trusted proxies', () => {
   /** The address the fetch adapter reads for each header value, trusting `trust`. */
   async function readAs(trust: { addresses?: string[]; hops?: number }, ...forwarded: Array<string | undefined>) {

@@ -1,4 +1,4 @@
-import { formatAddress, inRange, MAX_ADDRESS_LENGTH, parseAddress, parseRange, type AddressRange } from './ip-address.js';
+import { formatAddress, inRange, MAX_ADDRESS_LENGTH, parseAddress, parseRange, type AddressRange } from '../core/http/ip-address.js';
 
 /**
  * The proxies in front of the server whose `X-Forwarded-For` entries are believed. Each proxy
@@ -85,9 +85,26 @@ function forwardedClient(peer: string | undefined, header: string | string[] | u
 }
 
 /**
+ * An address in one form, so the login limiter counts a client once however it is written: an
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, as a dual-stack socket shows an IPv4 client) as
+ * IPv4, IPv6 as RFC 5952 writes it, a port left off. Anything else as given (`fe80::1%eth0`).
+ */
+function oneForm(address: string | undefined): string | undefined {
+  if (address === undefined) return undefined;
+  const bytes = parseAddress(address);
+  return bytes ? formatAddress(bytes) : address;
+}
+
+/** {@link oneForm} of an address a socket gives, where only an IPv6 one can be written another way. */
+function socketForm(address: string | undefined): string | undefined {
+  return address !== undefined && address.includes(':') ? oneForm(address) : address;
+}
+
+/**
  * How an adapter finds a request's client address: the host's `clientAddress` when given, or
  * `X-Forwarded-For` over `trustedProxies` when given, else `fallback` (the socket's address, or
- * what the framework made of it). Options are checked here, when the adapter is created.
+ * what the framework made of it), in {@link oneForm}. Options are checked here, when the adapter
+ * is created.
  */
 export function clientAddressOf<R>(
   options: ClientAddressOptions<R>,
@@ -103,9 +120,9 @@ export function clientAddressOf<R>(
   if (clientAddress !== undefined) {
     if (typeof clientAddress !== 'function')
       throw new TypeError(`site-rest: ${adapter} option clientAddress must be a function of the request`);
-    return clientAddress;
+    return (request) => oneForm(clientAddress(request));
   }
-  if (trustedProxies === undefined) return fallback;
+  if (trustedProxies === undefined) return (request) => socketForm(fallback(request));
   const trust = compileTrust(trustedProxies, `${adapter} option trustedProxies`);
   return (request) => forwardedClient(connection.peer(request), connection.forwardedFor(request), trust);
 }

@@ -39,9 +39,10 @@ export type Authenticate = (request: AuthRequest, responseHeaders: Record<string
  * login limiter; a 503 is answered with `Retry-After: 1`). It is called for every attempt, even
  * from a client locked out by the limiter, since a valid password is always let in: what keeps
  * passwords from being guessed is their randomness, so check only passwords as random as
- * WordPress's generated ones (24 letters and digits), and cheaply.
+ * WordPress's generated ones (24 letters and digits), and cheaply. `address` is the client's, as
+ * the adapter gave it (undefined when unknown), for a check that shares a scarce resource fairly.
  */
-export type VerifyApplicationPassword = (username: string, password: string) => MaybePromise<RestUser | null | RestError>;
+export type VerifyApplicationPassword = (username: string, password: string, address?: string) => MaybePromise<RestUser | null | RestError>;
 
 /** A cookie session, checked with WordPress's REST nonce (`X-WP-Nonce` header or `_wpnonce` query). */
 export interface SessionAuth {
@@ -160,7 +161,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return authorization === undefined ? null : rejected(responseHeaders);
     const { username, password } = credentials;
-    return settle(verifyApplicationPassword(username, password), (result) => checked(result, request, username, responseHeaders));
+    return settle(verifyApplicationPassword(username, password, request.remoteAddress), (result) =>
+      checked(result, request, username, responseHeaders),
+    );
   }
 
   function sessionUser(

@@ -20,10 +20,11 @@ interface LegacyChecker {
   /** Whether a stored hash is one this checker can check under the user's settings (meta `_application_passwords_salt`). */
   checks(hash: unknown, settings: unknown): boolean;
   /**
-   * The index of the first of `hashes` that `password` matches (-1 for none), through the queue;
-   * undefined at once when the queue is full.
+   * The index of the first of `hashes` that `password` matches (-1 for none), through the queue
+   * shared fairly between clients (`client`: the address group asking); undefined at once when
+   * the queue is full, and rejecting with `QUEUE_PLACE_TAKEN` when its place goes to another client.
    */
-  match(password: string, hashes: readonly unknown[], settings: unknown): Promise<number> | undefined;
+  match(password: string, hashes: readonly unknown[], settings: unknown, client?: string): Promise<number> | undefined;
 }
 
 const KEY_BYTES = 32;
@@ -139,6 +140,6 @@ export function createLegacyChecker(queue?: HashQueueOptions): LegacyChecker {
 
   return {
     checks,
-    match: (password, hashes, settings) => work.run(() => firstMatch(password, hashes, settings)),
+    match: (password, hashes, settings, client) => work.run(() => firstMatch(password, hashes, settings), client),
   };
 }

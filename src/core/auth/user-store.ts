@@ -1,4 +1,6 @@
 import { authenticationBusy } from '../errors/catalogue.js';
+import { addressGroup } from '../http/ip-address.js';
+import { QUEUE_PLACE_TAKEN } from './work-queue.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { constantTimeEqual } from '../crypto/random.js';
 import { isRestError, type RestError } from '../errors/rest-error.js';
@@ -80,10 +82,11 @@ export interface UserStore {
    * The user whose application password this is, or null; never throws for bad input. A password
    * stored in WordPress 6.8's fast format costs a hash of microseconds. One matching none of those
    * is checked against the user's hashes from before it (this project's scrypt, WordPress's phpass)
-   * through a bounded queue, which answers a 503 `rest_authentication_busy` error when full; once
-   * matched, such a hash is rewritten in the fast format.
+   * through a bounded queue shared fairly between clients (`address`, an IPv6 one by its /64), which
+   * answers a 503 `rest_authentication_busy` error when full; once matched, such a hash is
+   * rewritten in the fast format.
    */
-  verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null | RestError>;
+  verifyApplicationPassword(login: string, password: string, address?: string): Promise<StoreUser | null | RestError>;
 }
 
 /** Options of createUserStore. */
@@ -342,6 +345,12 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     }
   }
 
+  /** A check whose place in the queue went to another client's is answered as busy. */
+  function busyWhenPlaceTaken(thrown: unknown): RestError {
+    if (thrown === QUEUE_PLACE_TAKEN) return authenticationBusy();
+    throw thrown;
+  }
+
   /** What a check against the older hashes found: the password matched, with the meta as it stands once checked. */
   type LegacyFound = { item: PasswordItem; stored: JsonValue | undefined } | null | RestError;
 
@@ -360,13 +369,14 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     hashed: string,
     list: readonly PasswordItem[],
     settings: JsonValue | undefined,
+    address: string | undefined,
   ): Promise<LegacyFound> {
     const hashes = list.map((item) => item.password);
     if (!hashes.some((hash) => legacy.checks(hash, settings))) return Promise.resolve(null);
     const key = `${userId} ${hashed}`;
     const shared = checking.get(key);
     if (shared) return shared;
-    const matching = legacy.match(normalized, hashes, settings);
+    const matching = legacy.match(normalized, hashes, settings, address === undefined ? undefined : addressGroup(address));
     if (!matching) return Promise.resolve(authenticationBusy());
     const found = matching
       .then(async (index): Promise<LegacyFound> => {
@@ -377,13 +387,13 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
         const same =
           item !== undefined && (item.password === hash || (isFastHash(item.password) && constantTimeEqual(item.password, hashed)));
         return same ? { item, stored } : null;
-      })
+      }, busyWhenPlaceTaken)
       .finally(() => checking.delete(key));
     checking.set(key, found);
     return found;
   }
 
-  async function verifyApplicationPassword(login: string, password: string): Promise<StoreUser | null | RestError> {
+  async function verifyApplicationPassword(login: string, password: string, address?: string): Promise<StoreUser | null | RestError> {
     if (typeof login !== 'string' || typeof password !== 'string') return null;
     const normalized = normalizePassword(password);
     if (normalized === '') return null;
@@ -402,7 +412,7 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
       if (next) await recordUse(row.ID, stored!, next);
       return toUser(row, meta?.[CAPABILITIES_KEY]);
     }
-    const older = await legacyMatch(row.ID, normalized, hashed, list, meta?.[SALT_KEY]?.[0]);
+    const older = await legacyMatch(row.ID, normalized, hashed, list, meta?.[SALT_KEY]?.[0], address);
     if (older === null || isRestError(older)) return older;
     const next = useToRecord(row.ID, older.stored, older.item.uuid, isFastHash(older.item.password) ? undefined : hashed);
     if (next) await recordUse(row.ID, older.stored!, next);

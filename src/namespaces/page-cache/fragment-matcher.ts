@@ -2,11 +2,12 @@
 // automaton, so that checking a request is one pass over its URL or user agent however long the
 // list is: a scan entry by entry cost 27 ms a page at 55,000 entries.
 //
-// An entry is a run of literal pieces separated by `.*` (`wp-.*\.php`: `wp-`, then `.php` after
-// it). The automaton finds every piece at once. An entry of one piece matches when its piece is
-// found; an entry of several is followed through the states "pieces still to find", each reached
-// at most once a request at the earliest place it can be, which is what finding each piece
-// leftmost after the last one (`indexOf` piece by piece) decides.
+// An entry is a run of literal pieces, each to be found after the one before (`wp-.*\.php`:
+// `wp-`, then `.php` after it; rejected-uri.ts splits the plugin's patterns so). The automaton
+// finds every piece at once. An entry of one piece matches when its piece is found; an entry of
+// several is followed through the states "pieces still to find", each reached at most once a
+// request at the earliest place it can be, which is what finding each piece leftmost after the
+// last one (`indexOf` piece by piece) decides.
 
 /** Whether a text contains any entry of a compiled list. */
 export type FragmentTest = (text: string) => boolean;
@@ -25,35 +26,6 @@ const DONE = -1;
  */
 const STEPS_PER_CHARACTER = 8;
 const BASE_STEPS = 1024;
-
-/**
- * A rejected URI as WP Super Cache's settings write it, split into pieces: literal text in which
- * `\x` stands for `x` and `.*` separates pieces, so its defaults `wp-.*\.php` and `index\.php`
- * reject what they reject there.
- */
-export function uriPieces(entry: string): Pieces {
-  const pieces: string[] = [];
-  // Each piece joined from slices of the entry, so it is a flat string: the build reads them column by column.
-  let parts: string[] = [];
-  let from = 0;
-  for (let i = 0; i < entry.length; i++) {
-    const char = entry[i];
-    if (char === '\\' && i + 1 < entry.length) {
-      parts.push(entry.slice(from, i));
-      from = ++i;
-    } else if (char === '.' && entry[i + 1] === '*') {
-      parts.push(entry.slice(from, i));
-      const piece = parts.join('');
-      if (piece !== '') pieces.push(piece);
-      parts = [];
-      from = ++i + 1;
-    }
-  }
-  parts.push(entry.slice(from));
-  const piece = parts.join('');
-  if (piece !== '') pieces.push(piece);
-  return pieces;
-}
 
 /**
  * The trie of the pieces, numbered breadth first with each node's children in the order of their

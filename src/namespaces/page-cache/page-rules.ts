@@ -4,25 +4,45 @@
 // Every check is a linear scan of what the client sent, after the caller's length caps; the
 // rejected URIs and user agents are compiled once per list into an automaton (fragment-matcher.ts).
 import type { PageHead, PageRequest } from '../../core/http/page-cache.js';
-import { compileFragments, uriPieces, type FragmentTest } from './fragment-matcher.js';
+import { compileFragments, type FragmentTest } from './fragment-matcher.js';
+import { anchoredUri, uriAlternatives } from './rejected-uri.js';
 import type { PageCacheRules } from './services.js';
 
 /** Cookie-name prefixes by which WordPress knows a visitor: signed in, a commenter, a post password given (WP Super Cache's `.htaccess` conditions). */
 const WORDPRESS_COOKIE_PREFIXES = ['wordpress_logged_in', 'wordpress_sec_', 'comment_author_', 'wp-postpass_'] as const;
 
-/** Session cookies of common Node frameworks (express-session, koa-session, next-auth…): a visitor carrying one may see a page of their own. */
+/**
+ * Session cookies of common Node frameworks and CMSs (express-session, koa-session,
+ * @fastify/session, cookie-session, NextAuth and Auth.js, better-auth, Lucia, h3 and
+ * nuxt-auth-utils, AdonisJS, Sails, Keystone, Payload, Directus): a visitor carrying one may see
+ * a page of their own. A session split over several cookies (`next-auth.session-token.0`, `.1`, as
+ * NextAuth splits one over 4 KB) counts under its name.
+ */
 export const DEFAULT_SESSION_COOKIES: readonly string[] = [
   'connect.sid',
   'koa.sess',
   'koa:sess',
   'session',
   'sessionid',
+  'sessionId',
   'sid',
   'PHPSESSID',
   'JSESSIONID',
   '__session',
   'next-auth.session-token',
   '__Secure-next-auth.session-token',
+  'authjs.session-token',
+  '__Secure-authjs.session-token',
+  'better-auth.session_token',
+  '__Secure-better-auth.session_token',
+  'auth_session',
+  'h3',
+  'nuxt-session',
+  'adonis-session',
+  'sails.sid',
+  'keystonejs-session',
+  'payload-token',
+  'directus_session_token',
 ];
 
 /** URIs WP Super Cache never caches, whatever the settings (`wp_cache_is_rejected`'s `$auto_rejected`). */
@@ -37,25 +57,38 @@ function headerValue(headers: PageRequest['headers'], name: string): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The names of the cookies a `Cookie` header carries. */
+/**
+ * The names of the cookies a `Cookie` header carries. Split at `,` as well as `;`: an HTTP/2 client
+ * may send its cookies as several `cookie` fields, which the Fetch standard joins with `, ` (Node's
+ * undici joins them with `; `); a comma inside a value only ever adds a name, which can only make
+ * a visitor known.
+ */
 function cookieNames(header: string): string[] {
-  return header.split(';').map((pair) => {
+  return header.split(/[;,]/).map((pair) => {
     const equals = pair.indexOf('=');
     return (equals < 0 ? pair : pair.slice(0, equals)).trim();
   });
+}
+
+/** Whether a cookie name is one of the session cookies, or a numbered chunk of one (`name.0`). */
+function isSessionCookie(name: string, sessionCookies: ReadonlySet<string>): boolean {
+  if (sessionCookies.has(name)) return true;
+  let end = name.length;
+  while (end > 0 && name.charCodeAt(end - 1) >= 0x30 && name.charCodeAt(end - 1) <= 0x39) end--;
+  return end < name.length && name.charCodeAt(end - 1) === 0x2e /* . */ && sessionCookies.has(name.slice(0, end - 1));
 }
 
 /** Whether the visitor is known: credentials, a WordPress login, commenter or post-password cookie, or one of the host's session cookies. */
 export function isKnownVisitor(headers: PageRequest['headers'], sessionCookies: ReadonlySet<string>): boolean {
   if (headerValue(headers, 'authorization') !== '') return true;
   return cookieNames(headerValue(headers, 'cookie')).some(
-    (name) => sessionCookies.has(name) || WORDPRESS_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)),
+    (name) => isSessionCookie(name, sessionCookies) || WORDPRESS_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)),
   );
 }
 
 /** The rules' rejected URIs and user agents, each list compiled into one test. */
 interface RejectionTests {
-  /** Whether a URI contains a rejected URI (the ones WP Super Cache always rejects among them). */
+  /** Whether a URI given as {@link anchoredUri} matches a rejected URI (the ones WP Super Cache always rejects among them). */
   uri: FragmentTest;
   /** Whether a lower-cased user agent contains a rejected one. */
   agent: FragmentTest;
@@ -71,8 +104,8 @@ function sameEntries(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The rejection tests of the current rules, each list compiled again only when it changed: a
- * function to keep one of per cache. URIs are matched case-sensitively as `preg_match` does,
- * user agents case-insensitively as `stristr` does.
+ * function to keep one of per cache. URIs are matched case-sensitively as `preg_match` does (their
+ * entries read as `rejected-uri.ts` reads them), user agents case-insensitively as `stristr` does.
  */
 export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
   let uris: readonly string[] | null = null;
@@ -81,7 +114,10 @@ export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
   return (rules) => {
     if (uris === null || !sameEntries(uris, rules.rejectedUris)) {
       uris = rules.rejectedUris;
-      const entries = [...ALWAYS_REJECTED_URIS.map((literal) => [literal]), ...uris.filter((entry) => entry !== '').map(uriPieces)];
+      const entries = [
+        ...ALWAYS_REJECTED_URIS.map((literal) => [literal]),
+        ...uris.filter((entry) => entry !== '').flatMap(uriAlternatives),
+      ];
       tests.uri = compileFragments(entries);
     }
     if (agents === null || !sameEntries(agents, rules.rejectedUserAgents)) {
@@ -96,7 +132,7 @@ export function rejectionTests(): (rules: PageCacheRules) => RejectionTests {
 export function isRejectedRequest(request: PageRequest, rules: PageCacheRules, tests: RejectionTests): boolean {
   const uri = request.url;
   if (rules.noCacheForQuery && uri.includes('?')) return true;
-  if (tests.uri(uri)) return true;
+  if (tests.uri(anchoredUri(uri))) return true;
   const agent = headerValue(request.headers, 'user-agent');
   return agent !== '' && tests.agent(agent.toLowerCase());
 }

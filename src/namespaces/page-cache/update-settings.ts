@@ -5,7 +5,7 @@ import { randomHex } from '../../core/crypto/random.js';
 import { isIpAddress } from '../../core/schema/formats.js';
 import { escHtml, stripTags } from '../../core/schema/text.js';
 import { setOwn } from '../../core/own-property.js';
-import { phpRtrim } from '../../core/php/strings.js';
+import { mbStrlen, phpRtrim } from '../../core/php/strings.js';
 import { isNumeric, isPhpArray, looseEqualsNumber, toBool, toInt, toPhpString } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
 import type { StorageContext } from '../define.js';
@@ -96,7 +96,8 @@ function rejectedListErrors(parameters: Record<string, unknown>): string[] {
     if (parameters[name] === undefined || parameters[name] === null) continue;
     const list = saved(parameters[name]);
     if (list === FATAL) continue;
-    const longest = list.reduce((most, entry) => Math.max(most, entry.length), 0);
+    // Characters as a reader counts them: an emoji is one, though JavaScript's length counts two.
+    const longest = list.reduce((most, entry) => Math.max(most, mbStrlen(entry)), 0);
     if (list.length > REJECTED_LIST_CAPS.entries)
       errors.push(`You attempted to reject ${list.length} ${plural} but at most ${REJECTED_LIST_CAPS.entries} can be rejected.`);
     else if (longest > REJECTED_LIST_CAPS.length)

@@ -168,3 +168,15 @@ export function inRange(bytes: Bytes, range: AddressRange): boolean {
   const mask = (0xff << (8 - rest)) & 0xff;
   return (bytes[whole]! & mask) === (range.bytes[whole]! & mask);
 }
+
+/**
+ * The group a client's address is counted in where one holder of many addresses must count once:
+ * an IPv4 address itself, an IPv6 address its /64 (the block one site, or one phone, is given), as
+ * `2001:db8:0:1::/64`. Anything that is no address stands for itself.
+ */
+export function addressGroup(address: string): string {
+  const bytes = parseAddress(address);
+  if (!bytes) return address;
+  if (MAPPED_PREFIX.every((byte, i) => bytes[i] === byte)) return formatAddress(bytes);
+  return `${formatAddress(Uint8Array.from([...bytes.subarray(0, 8), 0, 0, 0, 0, 0, 0, 0, 0]))}/64`;
+}
