@@ -5,6 +5,7 @@ import {
   type SessionAuth,
   type VerifyApplicationPassword,
 } from './auth/authenticate.js';
+import { applicationPasswordCheck } from './auth/application-password-check.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
 import type { ErrorReporter, ErrorSite, ReportError } from './errors/error-info.js';
@@ -247,7 +248,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const authenticate =
     options.authenticate ??
     createAuthenticator({
-      verifyApplicationPassword: options.verifyApplicationPassword ?? users?.verifyApplicationPassword ?? (() => null),
+      verifyApplicationPassword: options.verifyApplicationPassword ?? (users ? applicationPasswordCheck(users) : () => null),
       userExists: options.verifyApplicationPassword || !users ? undefined : async (username) => (await users.getUser(username)) !== null,
       credentialErrors: options.credentialErrors,
       session: options.session,
@@ -403,11 +404,19 @@ export function createRestServer(options: RestServerOptions): RestServer {
     } catch (thrown) {
       auth = authFailure(thrown);
     }
-    return settle(
-      auth,
-      (result) =>
-        isRestError(result) ? compose({ response: errorResponse(result), route: null, request: null }, null, ex) : answerAs(result, ex),
-      (thrown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, ex),
+    return auth instanceof Promise ? answerAuthenticatedLater(auth, ex) : answerAuthenticated(auth, ex);
+  }
+
+  /** Answers as whoever authentication found, or with the error it answered. */
+  function answerAuthenticated(result: AuthOutcome, ex: Exchange): MaybePromise<RawResponse> {
+    return isRestError(result) ? compose({ response: errorResponse(result), route: null, request: null }, null, ex) : answerAs(result, ex);
+  }
+
+  /** {@link answerAuthenticated} once an async authentication settles; a rejection answers its error. */
+  function answerAuthenticatedLater(auth: Promise<AuthOutcome>, ex: Exchange): Promise<RawResponse> {
+    return auth.then(
+      (result) => answerAuthenticated(result, ex),
+      (thrown: unknown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, ex),
     );
   }
 

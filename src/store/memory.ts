@@ -23,6 +23,7 @@ import type {
   UserRow,
   UsersTable,
 } from './types.js';
+import { withUsersVersion } from './users-version.js';
 import { checkInteger, checkName, checkText, copyJson, jsonEqual, lookupId } from './values.js';
 import { checkOptions, fn, optionsObject, type OptionsShape } from '../core/options.js';
 
@@ -97,13 +98,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
   let journal: (() => void)[] | null = null;
   let closed = false;
   const queue = serial();
+  /** Writes of the users and their meta so far, undoings too: the store's users version (`withUsersVersion`). */
+  let usersWrites = 0;
 
-  /** Remembers how to undo a write to `key` while a transaction is open. */
+  /** Counts a write to `key` of a users map, and remembers how to undo it while a transaction is open. */
   function record<K, V>(map: Map<K, V>, key: K): void {
+    const ofUsers = map === users || map === userMetaRows;
+    if (ofUsers) usersWrites++;
     if (journal === null) return;
     const had = map.has(key);
     const old = map.get(key);
     journal.push(() => {
+      if (ofUsers) usersWrites++;
       if (had) map.set(key, old as V);
       else map.delete(key);
     });
@@ -596,33 +602,38 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     }),
   );
 
-  return {
-    ...outside,
-    transaction: (fn) =>
-      queue(async () => {
-        if (closed) throw closedError();
-        let active = true;
-        const tx = tables((op) =>
-          Promise.resolve().then(() => {
-            if (!active) throw new StoreError('closed', 'The transaction has ended.');
-            return op();
-          }),
-        );
-        const undo: (() => void)[] = [];
-        journal = undo;
-        try {
-          return await fn(tx);
-        } catch (error) {
-          for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
-          throw error;
-        } finally {
-          active = false;
-          journal = null;
-        }
-      }),
-    close: () =>
-      queue(() => {
-        closed = true;
-      }),
-  };
+  return withUsersVersion(
+    {
+      ...outside,
+      transaction: (fn) =>
+        queue(async () => {
+          if (closed) throw closedError();
+          let active = true;
+          const tx = tables((op) =>
+            Promise.resolve().then(() => {
+              if (!active) throw new StoreError('closed', 'The transaction has ended.');
+              return op();
+            }),
+          );
+          const undo: (() => void)[] = [];
+          journal = undo;
+          try {
+            return await fn(tx);
+          } catch (error) {
+            for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
+            throw error;
+          } finally {
+            active = false;
+            journal = null;
+          }
+        }),
+      close: () =>
+        queue(() => {
+          closed = true;
+          // Nothing read before is vouched for once the store answers no call.
+          usersWrites++;
+        }),
+    },
+    () => usersWrites,
+  );
 }
