@@ -602,38 +602,36 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     }),
   );
 
-  return withUsersVersion(
-    {
-      ...outside,
-      transaction: (fn) =>
-        queue(async () => {
-          if (closed) throw closedError();
-          let active = true;
-          const tx = tables((op) =>
-            Promise.resolve().then(() => {
-              if (!active) throw new StoreError('closed', 'The transaction has ended.');
-              return op();
-            }),
-          );
-          const undo: (() => void)[] = [];
-          journal = undo;
-          try {
-            return await fn(tx);
-          } catch (error) {
-            for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
-            throw error;
-          } finally {
-            active = false;
-            journal = null;
-          }
-        }),
-      close: () =>
-        queue(() => {
-          closed = true;
-          // Nothing read before is vouched for once the store answers no call.
-          usersWrites++;
-        }),
-    },
-    () => usersWrites,
-  );
+  const store: SiteStore = {
+    ...outside,
+    transaction: (fn) =>
+      queue(async () => {
+        if (closed) throw closedError();
+        let active = true;
+        const tx = tables((op) =>
+          Promise.resolve().then(() => {
+            if (!active) throw new StoreError('closed', 'The transaction has ended.');
+            return op();
+          }),
+        );
+        const undo: (() => void)[] = [];
+        journal = undo;
+        try {
+          return await fn(tx);
+        } catch (error) {
+          for (let i = undo.length - 1; i >= 0; i--) undo[i]?.();
+          throw error;
+        } finally {
+          active = false;
+          journal = null;
+        }
+      }),
+    close: () =>
+      queue(() => {
+        closed = true;
+        // Nothing read before is vouched for once the store answers no call.
+        usersWrites++;
+      }),
+  };
+  return withUsersVersion(store, () => usersWrites);
 }

@@ -4,7 +4,7 @@ import type { SiteStore } from './types.js';
  * Tells, without waiting, whether a store's users and user meta are as they were: a number that
  * changes with every write of them, or undefined while a write may be under way.
  */
-export type UsersVersion = () => number | undefined;
+type UsersVersion = () => number | undefined;
 
 /**
  * The stores that see every write of their users and user meta (the memory store, a SQL store
