@@ -5,16 +5,18 @@
 // `bench/socket-cpu.mjs` does. Issue 26's target: signed in ≤ 1.2× anonymous. Then the same request
 // over real HTTP against `site-rest serve` (`--memory`, and PGlite in a fresh directory): 1,000
 // requests 10 at a time, each way, and 60 signed-in ones at once.
-// `node bench/signed-in.mjs [--runs 5] [--requests 10000] [--no-serve]` (after `npm run build`).
+// `node bench/signed-in.mjs [--runs 5] [--requests 10000] [--no-serve] [--write]` (after `npm run build`);
+// `--write` puts the section into bench/RESULTS.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMain, runJsonChild } from './child.mjs';
 import { runLoad } from './load.mjs';
 import { killChildren, startServer } from './server-child.mjs';
+import { writeSections } from './results-file.mjs';
 import { cpuPerRequest } from './socket-cpu.mjs';
 
 export const SIGNED_IN_PATH = '/wp-json/core/v2/posts?per_page=5';
@@ -80,17 +82,23 @@ function measureOnce(pin, storeKind, who, requests) {
   return JSON.parse(child.stdout.trimEnd().split('\n').at(-1));
 }
 
+/** The machine's load (1-minute average) now. */
+const loadNow = () => loadavg()[0];
+
 /**
  * Each store and caller, `runs` fresh processes each, the two callers of a store taking turns so
- * that the machine's other load weighs on both alike: the least µs per request of each.
+ * that the machine's other load weighs on both alike: the least µs per request of each, with the
+ * machine's load (1-minute average) before and after the store's runs.
  */
 export function measureSignedIn({ runs = 5, requests = 10_000 } = {}) {
   const pin = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
   const rows = [];
   for (const storeKind of STORES) {
     const samples = new Map(WHO.map((who) => [who, []]));
+    const before = loadNow();
     for (let run = 0; run < runs; run++) for (const who of WHO) samples.get(who).push(measureOnce(pin, storeKind, who, requests).us);
-    for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who) });
+    const load = [before, loadNow()];
+    for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who), load });
   }
   return rows;
 }
@@ -107,6 +115,7 @@ export async function measureOverSockets({ rounds = 3 } = {}) {
     const server = await startServer(`signed-in-${storeKind}`);
     try {
       const samples = new Map(WHO.map((who) => [who, []]));
+      const before = loadNow();
       for (let round = 0; round < rounds; round++) {
         for (const who of WHO) {
           const run = await runLoad({
@@ -121,7 +130,8 @@ export async function measureOverSockets({ rounds = 3 } = {}) {
           samples.get(who).push((run.sampled.server * 1e6) / run.rps);
         }
       }
-      for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who) });
+      const load = [before, loadNow()];
+      for (const who of WHO) rows.push({ store: storeKind, who, us: Math.min(...samples.get(who)), runs: samples.get(who), load });
     } finally {
       killChildren();
     }
@@ -190,7 +200,10 @@ const statusText = (statuses) =>
 /** The ratio table of `rows` (anonymous and signed-in µs per request by store). */
 function ratioTable(rows, unit) {
   const us = (storeKind, who) => rows.find((r) => r.store === storeKind && r.who === who);
-  const lines = [`| store | anonymous, ${unit} | signed in, ${unit} | signed in × anonymous | target |`, '|---|--:|--:|--:|---|'];
+  const lines = [
+    `| store | anonymous, ${unit} | signed in, ${unit} | signed in × anonymous | target | load |`,
+    '|---|--:|--:|--:|---|---|',
+  ];
   for (const storeKind of STORES) {
     const anonymous = us(storeKind, 'anonymous');
     const signedIn = us(storeKind, 'signed in');
@@ -198,7 +211,8 @@ function ratioTable(rows, unit) {
     const runs = (row) => row.runs.map((x) => x.toFixed(1)).join(' / ');
     lines.push(
       `| ${storeKind === 'memory' ? '`memoryStore()`' : '`pgliteStore({ dataDir })`'} | ${anonymous.us.toFixed(1)} (${runs(anonymous)}) | ` +
-        `${signedIn.us.toFixed(1)} (${runs(signedIn)}) | ${ratio.toFixed(2)}× | ≤ ${SIGNED_IN_TARGET}× ${ratio <= SIGNED_IN_TARGET ? 'met' : '**missed**'} |`,
+        `${signedIn.us.toFixed(1)} (${runs(signedIn)}) | ${ratio.toFixed(2)}× | ≤ ${SIGNED_IN_TARGET}× ${ratio <= SIGNED_IN_TARGET ? 'met' : '**missed**'} | ` +
+        `${anonymous.load ? anonymous.load.map((x) => x.toFixed(1)).join(' → ') : '–'} |`,
     );
   }
   return lines;
@@ -224,7 +238,8 @@ export function signedInSection(cpuRows, socketRows, serveRows, facts) {
       `Real sockets: \`bench/server.mjs signed-in-<store>\` loaded from the parent (\`bench/load.mjs\`, 64 connections with one request in flight each, 2 s warm-up and 5 s measured), ` +
       `anonymous and signed in taking turns for ${socketRows[0].runs.length} rounds, the least reported (each round in brackets). ` +
       "In-memory socket: as `bench/socket-cpu.mjs`, the process's CPU time over the requests (PGlite runs in it), " +
-      `the least of ${cpuRows[0].runs.length} fresh processes pinned to one core, anonymous and signed-in runs taking turns (each run in brackets).`,
+      `the least of ${cpuRows[0].runs.length} fresh processes pinned to one core, anonymous and signed-in runs taking turns (each run in brackets). ` +
+      "Load: the machine's 1-minute load average before and after a store's runs (2 cores, shared with other work).",
   ];
   if (serveRows.length > 0) {
     lines.push(
@@ -257,6 +272,9 @@ if (isMain(import.meta.url)) {
     const cpuRows = measureSignedIn({ runs: Number(option('runs', 5)), requests: Number(option('requests', 10_000)) });
     const socketRows = await measureOverSockets();
     const serveRows = args.includes('--no-serve') ? [] : await measureServeBursts();
-    console.log(signedInSection(cpuRows, socketRows, serveRows, `Node ${process.version}`));
+    const facts = `Node ${process.version}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores (${platform()} ${release()}), ${new Date().toISOString()}`;
+    const section = signedInSection(cpuRows, socketRows, serveRows, facts);
+    console.log(section);
+    if (args.includes('--write')) writeSections({ 'signed-in': section });
   }
 }

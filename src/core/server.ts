@@ -5,6 +5,7 @@ import {
   type SessionAuth,
   type VerifyApplicationPassword,
 } from './auth/authenticate.js';
+import { applicationPasswordCheck } from './auth/application-password-check.js';
 import type { LoginLimiterOptions } from './auth/login-limiter.js';
 import type { UserStore } from './auth/user-store.js';
 import type { ErrorReporter, ErrorSite, ReportError } from './errors/error-info.js';
@@ -186,8 +187,11 @@ interface Exchange {
   out: Record<string, string | string[]>;
   /** The addresses this request is answered with. */
   at: Addressed;
-  /** Whether authentication ran: it may have written headers of the host's own into `out`. */
-  authenticated: boolean;
+  /**
+   * Whether a host's authentication or session scheme ran: it may have written headers of the
+   * host's own into `out`. The built-in Basic check writes only its own, sendable as they are.
+   */
+  hostAuthenticated: boolean;
 }
 
 /** What one site address gives a request: its facts, `restUrl` and discovery `Link` on that address, and a dispatcher using them. */
@@ -247,7 +251,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const authenticate =
     options.authenticate ??
     createAuthenticator({
-      verifyApplicationPassword: options.verifyApplicationPassword ?? users?.verifyApplicationPassword ?? (() => null),
+      verifyApplicationPassword: options.verifyApplicationPassword ?? (users ? applicationPasswordCheck(users) : () => null),
       userExists: options.verifyApplicationPassword || !users ? undefined : async (username) => (await users.getUser(username)) !== null,
       credentialErrors: options.credentialErrors,
       session: options.session,
@@ -376,7 +380,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     // WordPress answers a refused `_jsonp` with `json_error`: code and message, no `data`.
     const { refusal } = params;
     if (refusal) return { status: refusal.status, headers: out, body: JSON.stringify({ code: refusal.code, message: refusal.message }) };
-    const exchange: Exchange = { raw, target, query, headers, params, out, at, authenticated: false };
+    const exchange: Exchange = { raw, target, query, headers, params, out, at, hostAuthenticated: false };
 
     // Who is asking is already known for an injected request, and for the common case: no
     // credentials on a server whose only scheme is Basic. Then no authentication runs at all.
@@ -396,18 +400,26 @@ export function createRestServer(options: RestServerOptions): RestServer {
   /** Signs in whoever the request's credentials name, then answers as them; a refusal answers its error. */
   function authenticateAndAnswer(ex: Exchange): MaybePromise<RawResponse> {
     const { raw, params, headers, query, out } = ex;
-    ex.authenticated = true;
+    ex.hostAuthenticated = !credentialFree;
     let auth: MaybePromise<AuthOutcome>;
     try {
       auth = authenticate({ method: params.received, url: raw.url, headers, query, remoteAddress: raw.remoteAddress }, out);
     } catch (thrown) {
       auth = authFailure(thrown);
     }
-    return settle(
-      auth,
-      (result) =>
-        isRestError(result) ? compose({ response: errorResponse(result), route: null, request: null }, null, ex) : answerAs(result, ex),
-      (thrown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, ex),
+    return auth instanceof Promise ? answerAuthenticatedLater(auth, ex) : answerAuthenticated(auth, ex);
+  }
+
+  /** Answers as whoever authentication found, or with the error it answered. */
+  function answerAuthenticated(result: AuthOutcome, ex: Exchange): MaybePromise<RawResponse> {
+    return isRestError(result) ? compose({ response: errorResponse(result), route: null, request: null }, null, ex) : answerAs(result, ex);
+  }
+
+  /** {@link answerAuthenticated} once an async authentication settles; a rejection answers its error. */
+  function answerAuthenticatedLater(auth: Promise<AuthOutcome>, ex: Exchange): Promise<RawResponse> {
+    return auth.then(
+      (result) => answerAuthenticated(result, ex),
+      (thrown: unknown) => compose({ response: errorResponse(authFailure(thrown)), route: null, request: null }, null, ex),
     );
   }
 
@@ -447,7 +459,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     if (user) Object.assign(out, NO_CACHE_HEADERS);
     const corsOut = cors?.(ex.headers.origin, params.received, user !== null);
     if (corsOut) Object.assign(out, corsOut);
-    if (ex.authenticated || (corsOut && corsOut['Access-Control-Allow-Origin'] !== undefined)) sendable.all(out);
+    if (ex.hostAuthenticated || (corsOut && corsOut['Access-Control-Allow-Origin'] !== undefined)) sendable.all(out);
     const { status, body, encodeError } = serializeAnswer(dispatched.response, params, out, corsOut?.Vary, sendable.one);
     if (encodeError !== undefined)
       onError(encodeError.thrown, { phase: 'encode', method: params.method, route: dispatched.route?.key ?? ex.target.route });

@@ -23,6 +23,7 @@ import type {
   UserRow,
   UsersTable,
 } from './types.js';
+import { withUsersVersion } from './users-version.js';
 import { checkInteger, checkName, checkText, copyJson, jsonEqual, lookupId } from './values.js';
 import { checkOptions, fn, optionsObject, type OptionsShape } from '../core/options.js';
 
@@ -97,13 +98,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
   let journal: (() => void)[] | null = null;
   let closed = false;
   const queue = serial();
+  /** Writes of the users and their meta so far, undoings too: the store's users version (`withUsersVersion`). */
+  let usersWrites = 0;
 
-  /** Remembers how to undo a write to `key` while a transaction is open. */
+  /** Counts a write to `key` of a users map, and remembers how to undo it while a transaction is open. */
   function record<K, V>(map: Map<K, V>, key: K): void {
+    const ofUsers = map === users || map === userMetaRows;
+    if (ofUsers) usersWrites++;
     if (journal === null) return;
     const had = map.has(key);
     const old = map.get(key);
     journal.push(() => {
+      if (ofUsers) usersWrites++;
       if (had) map.set(key, old as V);
       else map.delete(key);
     });
@@ -596,7 +602,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     }),
   );
 
-  return {
+  const store: SiteStore = {
     ...outside,
     transaction: (fn) =>
       queue(async () => {
@@ -623,6 +629,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
     close: () =>
       queue(() => {
         closed = true;
+        // Nothing read before is vouched for once the store answers no call.
+        usersWrites++;
       }),
   };
+  return withUsersVersion(store, () => usersWrites);
 }

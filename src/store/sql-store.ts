@@ -8,6 +8,7 @@ import type { SqlClient, SqlQueryable } from './sql/client.js';
 import { migrate } from './sql/migrate.js';
 import { readCache } from './sql/read-cache.js';
 import { tablePrefix } from './sql/table-prefix.js';
+import { withUsersVersion } from './users-version.js';
 import type {
   CountersTable,
   JsonValue,
@@ -1102,7 +1103,7 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
     cachedReads,
   );
 
-  return {
+  const store: SiteStore = {
     ...(cache ? marksWrites(own, cache.beginWrite) : own),
     transaction,
     close: async () => {
@@ -1112,6 +1113,8 @@ export async function sqlStore(client: SqlClient, options: SqlStoreOptions = {})
       await client.close();
     },
   };
+  // Only the database's only writer sees every write of its users; a shared store tells nothing.
+  return cache ? withUsersVersion(store, cache.version) : store;
 }
 
 /**

@@ -156,14 +156,26 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticate
     );
   }
 
+  /** {@link checked} once an async check settles. */
+  function checkedLater(
+    result: Promise<RestUser | null | RestError>,
+    request: AuthRequest,
+    username: string,
+    responseHeaders: Record<string, string | string[]>,
+  ): Promise<AuthOutcome> {
+    return result.then((settled) => checked(settled, request, username, responseHeaders));
+  }
+
   function applicationPassword(request: AuthRequest, responseHeaders: Record<string, string | string[]>): MaybePromise<AuthOutcome> {
     const { authorization } = request.headers;
     const credentials = parseBasicCredentials(authorization);
     if (!credentials) return authorization === undefined ? null : rejected(responseHeaders);
     const { username, password } = credentials;
-    return settle(verifyApplicationPassword(username, password, request.remoteAddress), (result) =>
-      checked(result, request, username, responseHeaders),
-    );
+    // A check answered at once (credentials verified before) stays synchronous, closure-free.
+    const result = verifyApplicationPassword(username, password, request.remoteAddress);
+    return result instanceof Promise
+      ? checkedLater(result, request, username, responseHeaders)
+      : checked(result, request, username, responseHeaders);
   }
 
   function sessionUser(

@@ -9,6 +9,10 @@ import type { RestUser } from '../types.js';
 import { isStoreError } from '../../store/errors.js';
 import { memoryStore } from '../../store/memory.js';
 import type { JsonValue, SiteStore, StoreTables, UserRow } from '../../store/types.js';
+import type { MaybePromise } from '../pipeline/maybe-async.js';
+import { usersVersionOf } from '../../store/users-version.js';
+import { withApplicationPasswordCheck } from './application-password-check.js';
+import { credentialDigest } from './credential-digest.js';
 import { isFastHash, wpFastHash } from './fast-hash.js';
 import { createLegacyChecker, type HashQueueOptions } from './legacy-hash.js';
 import { isStrongPassword, normalizePassword, PASSWORD_REQUIREMENT } from './password-strength.js';
@@ -129,6 +133,8 @@ const CAPABILITIES_KEY = 'wp_capabilities';
 const DAY_SECONDS = 24 * 60 * 60;
 /** Distinct sets of roles and extra capabilities whose capabilities are kept. */
 const MAX_CAPABILITY_SETS = 256;
+/** Credentials kept as verified; the oldest is forgotten first. */
+const MAX_VERIFIED = 1024;
 
 const PASSWORD_LENGTH = 24;
 const PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -393,12 +399,70 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     return found;
   }
 
-  async function verifyApplicationPassword(login: string, password: string, address?: string): Promise<StoreUser | null | RestError> {
+  /**
+   * How the store tells that its users and their meta are as they were; undefined for a store
+   * shared with other processes, whose every check reads them again.
+   */
+  const usersVersion = usersVersionOf(store);
+  const digestOf = credentialDigest();
+  /**
+   * Credentials verified against the fast hashes, by their digest, with the user they signed in
+   * and when their use is due to be recorded again, all read at `verifiedAt`, the store's users
+   * version: any later write of a user or user meta (a password revoked, a role changed, a user
+   * deleted) makes them all unknown again.
+   */
+  const verified = new Map<string, { user: StoreUser; recordAt: number }>();
+  let verifiedAt: number | undefined;
+
+  /** Forgets every credential verified before, when the store's users version is no longer theirs. */
+  function verifiedAtVersion(version: number): Map<string, { user: StoreUser; recordAt: number }> {
+    if (version !== verifiedAt) {
+      verified.clear();
+      verifiedAt = version;
+    }
+    return verified;
+  }
+
+  /** The user credentials of digest `key` signed in, when verified at the store's users version `version` and their use needs no recording. */
+  function recall(key: string, version: number): StoreUser | undefined {
+    const known = verifiedAtVersion(version).get(key);
+    return known !== undefined && nowSeconds() < known.recordAt ? known.user : undefined;
+  }
+
+  /** Keeps credentials of digest `key` as verified, when read at `version` and no write of the users came since. */
+  function remember(key: string, version: number, user: StoreUser, lastUsed: JsonValue | undefined): void {
+    if (usersVersion?.() !== version || typeof lastUsed !== 'number') return;
+    const known = verifiedAtVersion(version);
+    if (known.size >= MAX_VERIFIED) known.delete(known.keys().next().value!);
+    known.set(key, { user, recordAt: lastUsed + DAY_SECONDS });
+  }
+
+  /**
+   * {@link UserStore.verifyApplicationPassword}, answering at once for credentials verified before
+   * when nothing they depend on has been written since (a client's steady stream of requests).
+   */
+  function verifyApplicationPassword(login: string, password: string, address?: string): MaybePromise<StoreUser | null | RestError> {
     if (typeof login !== 'string' || typeof password !== 'string') return null;
     const normalized = normalizePassword(password);
     if (normalized === '') return null;
+    const version = usersVersion?.();
+    const known = version === undefined ? undefined : { key: digestOf(login, normalized), version };
+    const user = known && recall(known.key, known.version);
     // Hashed before the user is looked up, so that a check costs the same whether the user exists or not.
-    const hashed = wpFastHash(normalized);
+    return user ?? verifyInStore(login, normalized, wpFastHash(normalized), known, address);
+  }
+
+  /**
+   * Checks credentials against the user's stored hashes; `known`, when the store tells its users
+   * version, is the credentials' digest and that version before reading them.
+   */
+  async function verifyInStore(
+    login: string,
+    normalized: string,
+    hashed: string,
+    known: { key: string; version: number } | undefined,
+    address: string | undefined,
+  ): Promise<StoreUser | null | RestError> {
     const row = await rowOf(store, login);
     if (!row) return null;
     const meta = (await store.userMeta.getMany([row.ID], [PASSWORDS_KEY, SALT_KEY, CAPABILITIES_KEY])).get(row.ID);
@@ -410,7 +474,10 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
       const stored = meta?.[PASSWORDS_KEY]?.[0];
       const next = useToRecord(row.ID, stored, match.uuid);
       if (next) await recordUse(row.ID, stored!, next);
-      return toUser(row, meta?.[CAPABILITIES_KEY]);
+      const user = toUser(row, meta?.[CAPABILITIES_KEY]);
+      // A use recorded just now is a write: the next check reads the store again, and is kept then.
+      if (known && !next) remember(known.key, known.version, user, match.last_used);
+      return user;
     }
     const older = await legacyMatch(row.ID, normalized, hashed, list, meta?.[SALT_KEY]?.[0], address);
     if (older === null || isRestError(older)) return older;
@@ -428,7 +495,7 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     });
   }
 
-  return {
+  const users: UserStore = {
     addUser: (user) => store.transaction((tables) => insertUser(tables, user)),
     getUser,
     listUsers: async () => {
@@ -443,6 +510,7 @@ export async function createUserStore(options: UserStoreOptions = {}): Promise<U
     listApplicationPasswords: async (login) =>
       passwordList(await store.userMeta.get((await existing(login)).ID, PASSWORDS_KEY)).map(infoOf),
     revokeApplicationPassword,
-    verifyApplicationPassword,
+    verifyApplicationPassword: async (login, password, address) => verifyApplicationPassword(login, password, address),
   };
+  return withApplicationPasswordCheck(users, verifyApplicationPassword);
 }

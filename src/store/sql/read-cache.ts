@@ -22,6 +22,11 @@ interface ReadCache {
   beginWrite(): () => void;
   /** Drops every kept answer. */
   clear(): void;
+  /**
+   * A number that changes with every write of the covered tables (at its end, when the kept answers
+   * are dropped), or undefined while any write runs: equal numbers mean no write came between.
+   */
+  version(): number | undefined;
 }
 
 /** Rows as flat objects: numbers, text, booleans, null, and arrays of text (a user's roles). */
@@ -153,5 +158,6 @@ export function readCache(source: SqlQueryable): ReadCache {
       };
     },
     clear,
+    version: () => (writes > 0 ? undefined : generation),
   };
 }
