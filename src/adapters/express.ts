@@ -12,7 +12,7 @@ export type { TrustedProxies } from './client-address.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
-import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+import { heldConnectStyle, isPromised, type HoldOptions, type StartingServer } from './hold.js';
 
 export type { HoldOptions, StartingServer } from './hold.js';
 
@@ -96,16 +96,7 @@ export function createExpressMiddleware(server: StartingServer, options: Express
   const bodyLimit = given.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const addressOf = clientAddressOf(options, 'createExpressMiddleware', EXPRESS_CONNECTION, expressAddress);
   if (!isPromised(server)) return expressMiddleware(server, options, bodyLimit, addressOf);
-  const gate = holdGate(server, given.hold, (ready) => expressMiddleware(ready, options, bodyLimit, addressOf));
-  return (req, res, next) => {
-    if (gate.ready) return gate.ready(req, res, next);
-    void gate
-      .hold((leave) => res.once('close', leave))
-      .then((outcome) => {
-        if (typeof outcome !== 'string') return outcome(req, res, next);
-        if (outcome !== 'gone' && !res.headersSent) sendRawResponse(res, refusalResponse(outcome), req.method ?? 'GET');
-      });
-  };
+  return heldConnectStyle(server, given.hold, (ready) => expressMiddleware(ready, options, bodyLimit, addressOf), sendRawResponse);
 }
 
 /** {@link createExpressMiddleware} over a server that is ready; its options already checked. */

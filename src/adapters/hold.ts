@@ -6,6 +6,7 @@ import { siteUnavailable } from '../core/errors/catalogue.js';
 import { NO_CACHE_HEADERS } from '../core/http/headers.js';
 import type { RestServer } from '../core/server.js';
 import type { RawResponse } from '../core/types.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * A RestServer, or the promise of one still starting (`createNodeHandler(start())` where `start`
@@ -116,4 +117,30 @@ export function refusalResponse(refusal: Exclude<HoldRefusal, 'gone'>): RawRespo
   };
   if (refusal === 'failed') headers.Connection = 'close';
   return { status: error.status, headers, body: JSON.stringify(error.toJSON()) };
+}
+
+/** A connect-style handler (node:http, Express): the request, its response, and the rest of the stack. */
+type ConnectStyle<Req extends IncomingMessage, Next> = (req: Req, res: ServerResponse, next: Next) => void;
+
+/**
+ * A connect-style adapter over a promised server: each request served by the handler once it is
+ * ready, else held by {@link holdGate}, then served or answered its refusal through `write`
+ * (`writeRawResponse`, Express's `sendRawResponse`) unless its client left.
+ */
+export function heldConnectStyle<Req extends IncomingMessage, Next>(
+  promised: PromiseLike<RestServer>,
+  options: HoldOptions | undefined,
+  build: (server: RestServer) => ConnectStyle<Req, Next>,
+  write: (res: ServerResponse, answer: RawResponse, method: string) => void,
+): ConnectStyle<Req, Next> {
+  const gate = holdGate(promised, options, build);
+  return (req, res, next) => {
+    if (gate.ready) return gate.ready(req, res, next);
+    void gate
+      .hold((leave) => res.once('close', leave))
+      .then((outcome) => {
+        if (typeof outcome !== 'string') return outcome(req, res, next);
+        if (outcome !== 'gone' && !res.headersSent) write(res, refusalResponse(outcome), req.method ?? 'GET');
+      });
+  };
 }

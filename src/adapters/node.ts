@@ -13,7 +13,7 @@ import { clientAddressOf, type TrustedProxies } from './client-address.js';
 import type { ByteSize } from '../core/byte-size.js';
 import { checkOptions, optionsObject, text, type OptionsShape } from '../core/options.js';
 import { ADAPTER_OPTIONS } from './adapter-options.js';
-import { holdGate, isPromised, refusalResponse, type HoldOptions, type StartingServer } from './hold.js';
+import { heldConnectStyle, isPromised, type HoldOptions, type StartingServer } from './hold.js';
 
 export type { HoldOptions, StartingServer } from './hold.js';
 
@@ -72,16 +72,7 @@ export function createNodeHandler(server: StartingServer, options: NodeHandlerOp
   const basePath = basePathOption(options.basePath, 'createNodeHandler');
   const addressOf = clientAddressOf(options, 'createNodeHandler', NODE_CONNECTION, socketAddress);
   if (!isPromised(server)) return nodeHandler(server, options, bodyLimit, basePath, addressOf);
-  const gate = holdGate(server, given.hold, (ready) => nodeHandler(ready, options, bodyLimit, basePath, addressOf));
-  return (req, res, next) => {
-    if (gate.ready) return gate.ready(req, res, next);
-    void gate
-      .hold((leave) => res.once('close', leave))
-      .then((outcome) => {
-        if (typeof outcome !== 'string') return outcome(req, res, next);
-        if (outcome !== 'gone' && !res.headersSent) writeRawResponse(res, refusalResponse(outcome), req.method ?? 'GET');
-      });
-  };
+  return heldConnectStyle(server, given.hold, (ready) => nodeHandler(ready, options, bodyLimit, basePath, addressOf), writeRawResponse);
 }
 
 /** {@link createNodeHandler} over a server that is ready; its options already checked. */
