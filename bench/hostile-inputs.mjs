@@ -1,8 +1,13 @@
-// `node bench/hostile-inputs.mjs [case …] [--sizes=a,b,…]` (after `npm run build`): the time one
-// request takes for each super-linear input of issue 10 that the ReDoS sweep's fixes made linear,
-// through `createRestServer(…).inject`. Sizes are in input characters; by default the sizes the
-// issue measured and 1 MiB. Prints a Markdown table. Not part of the tests.
+// `node bench/hostile-inputs.mjs [case …] [--sizes=a,b,…] [--store=pglite]` (after `npm run build`):
+// the time one request takes for each super-linear input of issue 10 that the ReDoS sweep's fixes
+// made linear, through `createRestServer(…).inject`. Sizes are in input characters; by default the
+// sizes the issue measured and 1 MiB. `--store=pglite` runs the seo-a cases on an embedded PGlite
+// store instead of the memory store. Prints a Markdown table. Not part of the tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRestServer, memoryStore, seoA, variantA, variantB } from '../dist/index.js';
+import { pgliteStore } from '../dist/store.js';
 
 const MIB = 1024 * 1024;
 const SITE = { name: 'Bench', url: 'http://bench.test' };
@@ -54,15 +59,29 @@ const schemaArg = (format, value) => async () => {
 
 const PROSE = 'Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium doloremque laudantium, totam rem aperiam. ';
 
+const args = process.argv.slice(2);
+const usePglite = args.includes('--store=pglite');
+/** PGlite stores and their data directories, closed and removed when the bench ends. */
+const opened = [];
+
+/** The store the seo-a cases run on. */
+async function seoStore() {
+  if (!usePglite) return memoryStore();
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-rest-hostile-'));
+  const store = await pgliteStore({ dataDir });
+  opened.push({ store, dataDir });
+  return store;
+}
+
 /**
- * `seo-a/v1/search-url?url=…` (on the memory store) on a site of 200 published posts, each titled
+ * `seo-a/v1/search-url?url=…` (on the memory store, or PGlite with `--store=pglite`) on a site of 200 published posts, each titled
  * with 10,000 characters and slugged with 200: a's (the worst a `_` can meet: every prefix of the
  * piece matches everywhere), or prose.
  */
 const seoSearch =
   (url, unit = 'a') =>
   async () => {
-    const store = memoryStore();
+    const store = await seoStore();
     const title = unit.repeat(Math.ceil(10_000 / unit.length)).slice(0, 10_000);
     for (let i = 0; i < 200; i++)
       await store.posts.insert({ post_title: title, post_name: `${'a'.repeat(196)}${i}`, post_status: 'publish' });
@@ -108,7 +127,6 @@ const CASES = {
   },
 };
 
-const args = process.argv.slice(2);
 const sizesArg = args.find((a) => a.startsWith('--sizes='));
 const only = args.filter((a) => !a.startsWith('--'));
 const rows = ['| input | size (chars) | status | ms |', '|---|---:|---:|---:|'];
@@ -126,3 +144,7 @@ for (const [name, spec] of Object.entries(CASES)) {
   }
 }
 console.log(rows.join('\n'));
+for (const { store, dataDir } of opened) {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -4,7 +4,7 @@
 // same posts: one definition of `%`, `_`, `\` and case, whichever store a site runs on.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likeMatches, likePattern, memoryStore, type SiteStore } from '../src/index.js';
+import { likeMatches, likePattern, memoryStore, type SiteStore, type StorePostQuery } from '../src/index.js';
 import { sqlStore } from '../src/store/sql-store.js';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { freshPrefix, testDatabases, type TestDatabase } from './helpers/sql-backends.js';
@@ -113,6 +113,36 @@ async function seeded(store: SiteStore): Promise<SiteStore> {
   return store;
 }
 
+/** More posts than a SQL store reads a statement while matching: page, draft and post, numbered titles. */
+async function manySeeded(store: SiteStore): Promise<SiteStore> {
+  for (let i = 1; i <= 1_234; i++) {
+    await store.posts.insert({
+      post_title: `Entry ${i}`,
+      post_name: `entry-${i}`,
+      post_type: i % 3 === 0 ? 'page' : 'post',
+      post_status: i % 5 === 0 ? 'draft' : 'publish',
+      post_date: '2026-01-01 00:00:00',
+    });
+  }
+  return store;
+}
+
+const MANY_QUERIES: StorePostQuery[] = [
+  { type: ['post', 'page'], status: ['publish'], nameOrTitleLike: '%7%', orderby: 'ID', order: 'asc', limit: 200 },
+  {
+    type: ['post'],
+    status: ['publish', 'draft'],
+    nameOrTitleLike: 'entry _1%',
+    orderby: 'post_title',
+    order: 'desc',
+    offset: 5,
+    limit: 10,
+  },
+  { type: 'any', nameOrTitleLike: '%-12__', orderby: 'ID', order: 'desc' },
+  { type: ['page'], nameOrTitleLike: '%', exclude: [3, 6], offset: 400, limit: 3 },
+  { type: ['post'], nameOrTitleLike: 'no such entry' },
+];
+
 describe('nameOrTitleLike on every store', () => {
   let memory: SiteStore;
   beforeAll(async () => {
@@ -146,6 +176,13 @@ describe('nameOrTitleLike on every store', () => {
       it('finds the same posts as the memory store for every pattern', async () => {
         for (const pattern of PATTERNS) expect([pattern, await found(store, pattern)]).toEqual([pattern, await found(memory, pattern)]);
       }, 60_000);
+
+      it("matches across many pages of candidates, with the query's other conditions, order, offset and total", async () => {
+        const many = await manySeeded(await sqlStore({ ...client, close: async () => undefined }, { tablePrefix: freshPrefix() }));
+        const expected = await manySeeded(memoryStore());
+        for (const query of MANY_QUERIES)
+          expect([query, await many.posts.query(query)]).toEqual([query, await expected.posts.query(query)]);
+      }, 120_000);
     });
   }
 });

@@ -3,9 +3,10 @@
 // ending the pattern stands for itself, MySQL's `my_wildcmp_uca_impl`), case-insensitive as
 // WordPress's `_ci` collations compare: pattern and text lower-cased whole, as JavaScript lowers them
 // (those collations also equate accented letters, `é` with `e`, which no backend here does). `_` is
-// one code point, as in utf8mb4. One definition for every backend: the memory store and the
-// namespaces match with `likeMatches`; the SQL stores send `likePattern(…).sql` to PostgreSQL's
-// `LIKE … ESCAPE '\'` over the column lower-cased by ICU's root locale, which lowers as JavaScript does.
+// one code point, as in utf8mb4. One definition for every backend: the memory store, the SQL stores
+// and the namespaces all match with `likeMatches` (the SQL stores read the candidate rows' slugs and
+// titles and match them here, since PostgreSQL's own `LIKE` backtracks: a 200-character pattern over
+// long titles took seconds).
 //
 // No backtracking: the pattern is cut at its `%`s; the first piece must start the text, the last end
 // it, and each piece between is found at its leftmost place after the one before (a `%` can take
@@ -23,7 +24,7 @@ const BACKSLASH = 0x5c;
 /** Finds a piece in `text[from, to)`: where its leftmost place there ends, or -1. */
 type Searcher = (text: Int32Array, from: number, to: number) => number;
 
-/** A `LIKE` pattern read once, for {@link likeMatches} and the SQL stores. */
+/** A `LIKE` pattern read once, for {@link likeMatches}. */
 export interface LikePattern {
   /** The pieces between `%`s, one after another: code points, -1 for `_`. */
   readonly chars: Int32Array;
@@ -31,17 +32,11 @@ export interface LikePattern {
   readonly bounds: Int32Array;
   /** How many characters a matching text has at least. */
   readonly minLength: number;
-  /**
-   * The same pattern for PostgreSQL's `LIKE … ESCAPE '\'` over the column lowered as `toLowerCase`
-   * lowers (`lower(column COLLATE "und-x-icu")`): lower-cased, a run of `%`s one, every literal `%`,
-   * `_` and `\` escaped.
-   */
-  readonly sql: string;
   /** The middle pieces' searchers by piece, each made the first time a text needs it. */
   readonly searchers: Map<number, Searcher>;
 }
 
-/** Text as the `_ci` comparison sees it: lower-cased as ICU's root locale (and PostgreSQL's `lower(… COLLATE "und-x-icu")`) lowers it. */
+/** Text as the `_ci` comparison sees it: lower-cased as JavaScript (and ICU's root locale) lowers it. */
 const foldCase = (text: string): string => text.toLowerCase();
 
 /** The code points of a text. */
@@ -56,46 +51,25 @@ function codePoints(text: string): Int32Array {
   return out.subarray(0, n);
 }
 
-/** Text of UTF-16 units, a chunk at a time (an argument list has a limit; `apply` reads a typed array as its own, where spreading one is ten times slower). */
-function unitsText(units: Uint16Array): string {
-  let text = '';
-  for (let at = 0; at < units.length; at += 8192)
-    text += String.fromCharCode.apply(null, units.subarray(at, at + 8192) as unknown as number[]);
-  return text;
-}
-
 /** Reads a `LIKE` pattern (lower-cased first, as the comparison ignores case), in one pass. */
 export function likePattern(pattern: string): LikePattern {
   const folded = foldCase(pattern);
   const given = codePoints(folded);
   const chars = new Int32Array(given.length);
   const bounds = new Int32Array(given.length + 2);
-  // The SQL text as UTF-16 units: each unit of the pattern at most once, plus an escape before it.
-  const sql = new Uint16Array(folded.length * 2);
   let pieces = 1;
   let n = 0;
-  let s = 0;
-  const put = (code: number) => {
-    if (code > 0xffff) {
-      sql[s++] = 0xd800 + ((code - 0x10000) >> 10);
-      sql[s++] = 0xdc00 + ((code - 0x10000) & 0x3ff);
-    } else sql[s++] = code;
-  };
   for (let i = 0; i < given.length; i++) {
     let char = given[i]!;
     if (char === PERCENT) {
       // A run of `%`s is one: no empty piece between them, however long the run.
       if (pieces > 1 && bounds[pieces - 1] === n) continue;
       bounds[pieces++] = n;
-      put(PERCENT);
     } else if (char === UNDERSCORE) {
       chars[n++] = ANY_ONE;
-      put(UNDERSCORE);
     } else {
       if (char === BACKSLASH && i + 1 < given.length) char = given[++i]!;
       chars[n++] = char;
-      if (char === PERCENT || char === UNDERSCORE || char === BACKSLASH) put(BACKSLASH);
-      put(char);
     }
   }
   bounds[pieces++] = n;
@@ -103,7 +77,6 @@ export function likePattern(pattern: string): LikePattern {
     chars: chars.slice(0, n),
     bounds: bounds.slice(0, pieces),
     minLength: n,
-    sql: unitsText(sql.subarray(0, s)),
     searchers: new Map(),
   };
 }
