@@ -1,3 +1,4 @@
+import { isPlainObject } from '../core/own-property.js';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -158,10 +159,6 @@ export function parseMockFlags(argv: string[]): MockFlags {
   return checked.data;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Why a fetch failed, in words: undici hides the reason (refused, unknown host) in `cause`. */
 function fetchFailure(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
@@ -206,8 +203,9 @@ export function parseIndex(text: string, source: string): MockedSite {
   } catch (error) {
     throw new Error(`${source} is not JSON: ${(error as Error).message}`);
   }
-  const index = isObject(data) && !('routes' in data) && isObject(data.body) ? data.body : data;
-  if (!isObject(index) || !isObject(index.routes)) throw new Error(`${source} is not a WordPress root index: it has no "routes" object`);
+  const index = isPlainObject(data) && !('routes' in data) && isPlainObject(data.body) ? data.body : data;
+  if (!isPlainObject(index) || !isPlainObject(index.routes))
+    throw new Error(`${source} is not a WordPress root index: it has no "routes" object`);
   const checked = IndexShape.safeParse(index);
   if (!checked.success) throw new Error(`${source} is not a WordPress root index: ${describeIssues(checked.error)}`);
   const { authentication, routes, ...site } = checked.data;
@@ -242,7 +240,7 @@ async function loadRecordings(dir: string): Promise<Array<{ file: string; record
 /** A JSON value with object keys sorted, so equal parsed queries print alike. */
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
       .sort()

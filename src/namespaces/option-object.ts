@@ -1,3 +1,4 @@
+import { isPlainObject } from '../core/own-property.js';
 import type { JsonValue, OptionsTable } from '../store/types.js';
 
 /** A JSON object of settings, as plugins keep them in one option (`genesis-settings`, `wpseo_titles`). */
@@ -27,7 +28,7 @@ export interface OptionObject<T extends SettingsObject> {
 
 /** Whether a stored value is a settings object rather than a list, a scalar or nothing. */
 export function isSettingsObject(value: JsonValue | undefined): value is SettingsObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value);
 }
 
 /** Thrown inside an atomic update to leave the option as it was (the store rolls the update back). */

@@ -1,4 +1,4 @@
-import { setOwn } from '../core/own-property.js';
+import { isPlainObject, setOwn } from '../core/own-property.js';
 import { StoreError } from './errors.js';
 import type { JsonValue } from './types.js';
 
@@ -97,20 +97,15 @@ function copyChecked(value: unknown, what: string, depth: number): JsonValue {
     return value;
   }
   if (Array.isArray(value)) return value.map((item) => copyChecked(item, what, depth + 1));
-  if (typeof value === 'object' && isPlainObject(value)) {
+  if (isPlainObject(value)) {
     const copy: Record<string, JsonValue> = {};
     for (const key of Object.keys(value)) {
       checkText(key, `A key in ${what}`);
-      setOwn(copy, key, copyChecked((value as Record<string, unknown>)[key], what, depth + 1));
+      setOwn(copy, key, copyChecked(value[key], what, depth + 1));
     }
     return copy;
   }
   throw new StoreError('invalid_value', `${what} must be JSON: null, booleans, numbers, text, arrays and plain objects.`);
-}
-
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 /** Whether two JSON values are deep-equal, object key order aside (as PostgreSQL's jsonb compares). */

@@ -4,7 +4,7 @@ import { QUEUE_PLACE_TAKEN } from './work-queue.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { constantTimeEqual } from '../crypto/random.js';
 import { isRestError, type RestError } from '../errors/rest-error.js';
-import { setOwn } from '../own-property.js';
+import { isPlainObject, setOwn } from '../own-property.js';
 import type { RestUser } from '../types.js';
 import { isStoreError } from '../../store/errors.js';
 import { memoryStore } from '../../store/memory.js';
@@ -158,9 +158,7 @@ function isoOf(seconds: JsonValue | undefined): string | null {
 }
 
 function isItem(value: JsonValue): value is PasswordItem {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && typeof value.uuid === 'string' && typeof value.name === 'string'
-  );
+  return isPlainObject(value) && typeof value.uuid === 'string' && typeof value.name === 'string';
 }
 
 /** The entries of a `_application_passwords` meta, as read. */

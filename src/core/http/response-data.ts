@@ -1,7 +1,7 @@
 import { isScalar, toPhpString } from '../php/values.js';
 import { phpTrim } from '../php/strings.js';
 import { parseList } from '../schema/coerce.js';
-import { setOwn } from '../own-property.js';
+import { isPlainObject, setOwn } from '../own-property.js';
 import type { RestLink, RestResponse } from './response.js';
 
 /** The fields a `_fields` list asks for, as a tree: `title.rendered,id` → `{title: {rendered: true}, id: true}`. */
@@ -11,10 +11,6 @@ export type FieldTree = { [field: string]: FieldTree | true };
 function hasOwnKey(object: object): boolean {
   for (const key in object) if (Object.hasOwn(object, key)) return true;
   return false;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -6,6 +6,7 @@
  * one kind, the PHP array. A JS number stands for a PHP int when it is a safe integer and
  * for a PHP float otherwise, which is as close as JSON.parse lets us get.
  */
+import { isPlainObject } from '../own-property.js';
 import { phpRtrim } from './strings.js';
 
 /** A PHP array as JS holds it: a list or a string-keyed record. */
@@ -13,10 +14,7 @@ export type PhpArray = unknown[] | Record<string, unknown>;
 
 /** True for a JS array or a plain object (what `json_decode($x, true)` makes an array of). */
 export function isPhpArray(value: unknown): value is PhpArray {
-  if (Array.isArray(value)) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return Array.isArray(value) || isPlainObject(value);
 }
 
 /** PHP `is_scalar`: strings, numbers and booleans. */
@@ -135,6 +133,11 @@ export function toInt(value: unknown): number {
     default:
       return isPhpArray(value) ? (phpCount(value) > 0 ? 1 : 0) : 0;
   }
+}
+
+/** WordPress's `absint`: `abs( (int) $value )`, a non-negative whole number. */
+export function absint(value: unknown): number {
+  return Math.abs(toInt(value));
 }
 
 /** PHP `(bool)`. */

@@ -4,7 +4,7 @@
 import { embedLimit } from '../errors/catalogue.js';
 import { RestResponse } from '../http/response.js';
 import { responseToData } from '../http/response-data.js';
-import { setOwn } from '../own-property.js';
+import { isPlainObject, setOwn } from '../own-property.js';
 import { parsePhpQuery } from '../php/query.js';
 import { phpRtrim } from '../php/strings.js';
 import { isEmpty, isPhpArray, isScalar, phpValues } from '../php/values.js';
@@ -59,10 +59,6 @@ function requestFromUrl(href: string, apiRoot: string): EmbedTarget | null {
   // Embedded resources get `context=embed` unless the link names one.
   if (isEmpty(query.context)) query.context = 'embed';
   return { route, query };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** One relation of one item: its links' hrefs in order, null where a link is not embedded. */

@@ -1,6 +1,7 @@
 // What registration refuses, so that a typo fails at startup instead of answering wrongly:
 // unknown methods, capabilities, schema types and keywords, each with a "did you mean". The
 // checks run once per route, on host-written tables, never on a request.
+import { isPlainObject } from '../own-property.js';
 import { DEFAULT_ROLES } from '../auth/roles.js';
 import { nearestWord } from '../nearest-word.js';
 import type { UnsafePatternPolicy } from '../regex/safety.js';
@@ -80,17 +81,16 @@ export function checkCapability(permission: string, where: string, policy: Regis
 
 /** The sub-schemas of a descriptor, with the keyword path that leads to each. */
 function* subSchemas(schema: Record<string, unknown>, path: string): Generator<[Record<string, unknown>, string]> {
-  const isSchema = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (isSchema(schema.items)) yield [schema.items, `${path}.items`];
-  if (isSchema(schema.additionalProperties)) yield [schema.additionalProperties, `${path}.additionalProperties`];
+  if (isPlainObject(schema.items)) yield [schema.items, `${path}.items`];
+  if (isPlainObject(schema.additionalProperties)) yield [schema.additionalProperties, `${path}.additionalProperties`];
   for (const keyword of ['properties', 'patternProperties'] as const) {
     const map = schema[keyword];
-    if (isSchema(map)) for (const [name, sub] of Object.entries(map)) if (isSchema(sub)) yield [sub, `${path}.${keyword}.${name}`];
+    if (isPlainObject(map))
+      for (const [name, sub] of Object.entries(map)) if (isPlainObject(sub)) yield [sub, `${path}.${keyword}.${name}`];
   }
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const list = schema[keyword];
-    if (Array.isArray(list)) for (const [i, sub] of list.entries()) if (isSchema(sub)) yield [sub, `${path}.${keyword}[${i}]`];
+    if (Array.isArray(list)) for (const [i, sub] of list.entries()) if (isPlainObject(sub)) yield [sub, `${path}.${keyword}[${i}]`];
   }
 }
 

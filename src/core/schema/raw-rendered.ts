@@ -1,3 +1,4 @@
+import { isPlainObject } from '../own-property.js';
 import type { ArgSchema, SanitizeCallback } from './types.js';
 
 /** WordPress's null `sanitize_callback`: the value as the client sent it, neither checked nor changed. */
@@ -6,10 +7,6 @@ export const asGiven: SanitizeCallback = (value) => value;
 /** The properties of the raw/rendered fields of WordPress's core controllers (title, content, excerpt, caption, description). */
 const RAW_RENDERED_PROPERTIES: ReadonlySet<string> = new Set(['raw', 'rendered', 'block_version', 'protected']);
 
-function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Whether an arg is a raw/rendered field as WordPress's core controllers list it: an object with
  * a `raw` property and no others but `rendered`, `block_version` and `protected`.
@@ -17,7 +14,7 @@ function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
 export function isRawRendered(schema: ArgSchema): boolean {
   const { type, properties } = schema;
   const objectTyped = type === 'object' || (Array.isArray(type) && type.includes('object'));
-  if (!objectTyped || !isMap(properties) || !('raw' in properties)) return false;
+  if (!objectTyped || !isPlainObject(properties) || !('raw' in properties)) return false;
   return Object.keys(properties).every((name) => RAW_RENDERED_PROPERTIES.has(name));
 }
 

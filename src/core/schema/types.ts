@@ -1,3 +1,4 @@
+import { isPlainObject } from '../own-property.js';
 import type { RestError } from '../errors/rest-error.js';
 
 /** A JSON-Schema type name as WordPress accepts it (`bool`/`int` are kept but not built in). */
@@ -85,5 +86,5 @@ export interface ArgSchema {
 
 /** Whether a descriptor's value is a schema: an object, not an array. */
 export function isSchemaObject(value: unknown): value is ArgSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value);
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/own-property.js';
 import { invalidParams } from '../../core/errors/catalogue.js';
 import type { RestError } from '../../core/errors/rest-error.js';
 import { phpTrim } from '../../core/php/strings.js';
@@ -28,10 +29,6 @@ interface FormChanges {
 /** Type problems found in a request, by top-level param, WordPress's first one each. */
 type Problems = Map<string, RestError>;
 
-function isMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A member the request itself sent (never one inherited from a prototype). */
 function own(map: Record<string, unknown>, name: string): unknown {
   return Object.hasOwn(map, name) ? map[name] : undefined;
@@ -49,7 +46,7 @@ function text(value: unknown, path: string, param: string, problems: Problems): 
 /** CF7's `wpcf7_sanitize_mail()`: every member from the input (missing ones empty), texts trimmed, blank header lines dropped. */
 function readMail(value: unknown, param: string, problems: Problems): MailTemplate | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isMap(value)) {
+  if (!isPlainObject(value)) {
     problems.set(param, notOfType(param, 'object', param));
     return undefined;
   }
@@ -76,7 +73,7 @@ function readMail(value: unknown, param: string, problems: Problems): MailTempla
 /** CF7's `wpcf7_sanitize_messages()`: known keys only, trimmed; the defaults fill in the rest. */
 function readMessages(value: unknown, problems: Problems): FormMessages | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isMap(value)) {
+  if (!isPlainObject(value)) {
     problems.set('messages', notOfType('messages', 'object', 'messages'));
     return undefined;
   }

@@ -2,12 +2,13 @@
 // `wpcf7_contact_form` per form (title, slug, `publish`, its properties flattened into the content,
 // which WP_Query's search reads) and one post meta per property, so a WordPress database's forms
 // could be read as they are.
+import { isPlainObject } from '../../core/own-property.js';
 import { sha1 } from '../../core/crypto/digest.js';
 import { phpTrim } from '../../core/php/strings.js';
+import { sanitizeTitle } from '../../core/schema/sanitize-title.js';
 import type { JsonValue, PostOrderBy, PostRow, SiteStore, StoreTables } from '../../store/types.js';
 import type { StorageContext } from '../define.js';
 import { inboundMessageLog } from './inbound-messages.js';
-import { titleSlug } from './slug.js';
 import type { ContactFormFields, ContactFormRecord, ContactFormsStorage, ListFormsQuery, MailTemplate } from './storage.js';
 import { newFormFields } from './templates.js';
 import { checkOptions, number, optionsObject, type OptionsShape } from '../../core/options.js';
@@ -67,13 +68,9 @@ function text(value: JsonValue | undefined, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-function isObject(value: JsonValue | undefined): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A stored mail template, its missing or mistyped keys from the default one (a form imported from WordPress keeps 0/1 flags). */
 function mailTemplate(value: JsonValue | undefined, fallback: MailTemplate): MailTemplate {
-  if (!isObject(value)) return { ...fallback };
+  if (!isPlainObject(value)) return { ...fallback };
   const flag = (key: 'active' | 'use_html' | 'exclude_blank') => (value[key] === undefined ? fallback[key] : Boolean(value[key]));
   const line = (key: 'subject' | 'sender' | 'recipient' | 'body' | 'additional_headers' | 'attachments') => text(value[key], fallback[key]);
   return {
@@ -103,7 +100,7 @@ function formRecord(post: PostRow, meta: Record<string, JsonValue[]> | undefined
     form: text(first('_form'), ''),
     mail: mailTemplate(first('_mail'), defaults.mail),
     mail_2: mailTemplate(first('_mail_2'), defaults.mail_2),
-    messages: isObject(messages)
+    messages: isPlainObject(messages)
       ? Object.fromEntries(Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : [])))
       : {},
     additional_settings: text(first('_additional_settings'), ''),
@@ -142,7 +139,7 @@ async function insertForm(tables: StoreTables, fields: ContactFormFields, userId
     post_type: FORM_TYPE,
     post_status: 'publish',
     post_title: fields.title,
-    post_name: titleSlug(fields.title, ''),
+    post_name: sanitizeTitle(fields.title),
     post_content: postContent(fields),
     post_author: userId,
   });

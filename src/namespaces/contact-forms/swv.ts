@@ -1,3 +1,4 @@
+import { absint } from '../../core/php/values.js';
 import { getOption, hasOption, isRequired, type FormTag } from './form-tags.js';
 import { isDate, isNumeric } from './value-checks.js';
 
@@ -58,11 +59,6 @@ type Extra = Pick<SwvRule, 'threshold'> | Pick<SwvRule, 'accept'>;
 /** A rule with its keys in CF7's order: rule, field, threshold or accept, error. */
 function rule(name: SwvRuleName, field: string, error: string, extra?: Extra): SwvRule {
   return { rule: name, field, ...extra, error };
-}
-
-/** PHP's `absint()` of an option's digits. */
-function absint(text: string): number {
-  return Math.abs(Number.parseInt(text, 10)) || 0;
 }
 
 /** PHP truthiness of an option's text: '' and '0' are false. */

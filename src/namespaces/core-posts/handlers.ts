@@ -5,6 +5,7 @@ import { RestResponse, type RestLink } from '../../core/http/response.js';
 import { isEmpty } from '../../core/php/values.js';
 import type { FieldTree } from '../../core/http/response-data.js';
 import { parseDateTime } from '../../core/schema/formats.js';
+import { sanitizeTitle } from '../../core/schema/sanitize-title.js';
 import type { RestContext, RestUser } from '../../core/types.js';
 import { canChangePost, canReadPost } from '../../core/auth/post-capabilities.js';
 import { storageContext, type Checks, type Handlers } from '../define.js';
@@ -31,7 +32,6 @@ import { permalink, renderListedPost, renderPost, requestedFields, type PostCont
 import type { corePostsRoutes } from './routes.js';
 import { asOf, gmtText, scheduledStatus, type Clock } from './schedule.js';
 import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.js';
-import { slugify } from './text.js';
 
 type Table = typeof corePostsRoutes;
 
@@ -192,7 +192,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
     const date = p.date ? gmtOf(p.date, offset) : gmtOf(p.date_gmt, offset, true);
     if (date === null) return invalidDate();
     if (date) changes.date_gmt = date;
-    if (p.slug !== undefined) changes.slug = slugify(p.slug);
+    if (p.slug !== undefined) changes.slug = sanitizeTitle(p.slug);
     return changes;
   }
 
@@ -201,7 +201,9 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
    * unique as it stores it (`wp_unique_post_slug`), where no other writer can take it in between.
    */
   function wantedSlug(post: Partial<PostRecord> & Pick<PostRecord, 'status' | 'title'>): string {
-    return post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? slugify(post.title) : '');
+    return (
+      post.slug || (post.status === 'publish' || post.status === 'private' || post.status === 'future' ? sanitizeTitle(post.title) : '')
+    );
   }
 
   return {

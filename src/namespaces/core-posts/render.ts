@@ -8,10 +8,11 @@ import {
   requestedFieldList,
   type FieldTree,
 } from '../../core/http/response-data.js';
+import { sanitizeTitle } from '../../core/schema/sanitize-title.js';
 import type { RestUser } from '../../core/types.js';
 import type { PostRecord } from './storage.js';
 import type { RenderedText } from './render-cache.js';
-import { hasBlocks, slugify } from './text.js';
+import { hasBlocks } from './text.js';
 
 /** Which of WordPress's field sets a post is rendered with. */
 export type PostContext = 'view' | 'embed' | 'edit';
@@ -268,7 +269,7 @@ function contextData(post: PostRecord, context: PostContext, env: RenderEnv, opt
     categories: post.categories,
     tags: post.tags,
     permalink_template: post.status === 'trash' ? link : `${env.home}/%postname%/`,
-    generated_slug: asked('generated_slug') ? slugify(post.title) : undefined,
+    generated_slug: asked('generated_slug') ? sanitizeTitle(post.title, String(post.id)) : undefined,
   };
 }
 

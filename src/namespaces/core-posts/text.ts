@@ -1,8 +1,8 @@
 // The text transformations WordPress applies when it renders a post, reduced to what plain
-// posts need: block delimiters, paragraphs, typographic quotes, excerpts and slugs. Markup is
+// posts need: block delimiters, paragraphs, typographic quotes and excerpts. Markup is
 // read by the tokenizer (html-tokens.ts) and tags stripped by PHP's `strip_tags` state machine,
 // so each step is a single pass over content however malformed.
-import { stripAllTags, stripTags } from '../../core/schema/text.js';
+import { stripAllTags } from '../../core/schema/text.js';
 import { rewriteHtml, scanHtml } from '../html-tokens.js';
 
 /** Elements `wpautop` leaves unwrapped when a paragraph starts with one of their tags. */
@@ -131,17 +131,4 @@ export function renderExcerpt(rawExcerpt: string, renderedContent: () => string)
   if (words.length === 0) return '';
   const cut = words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
   return autop(cut);
-}
-
-/** `sanitize_title`: a lower-case, dash-separated slug of plain letters and digits. */
-export function slugify(title: string): string {
-  return stripTags(title)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&[#\w]+;/g, '')
-    .replace(/[^a-z0-9_\s-]/g, '')
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
 }

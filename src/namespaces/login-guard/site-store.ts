@@ -2,6 +2,7 @@
 // transients `llar_mfa_session_<token>` (the session array), `llar_mfa_send_secret_<token>` (the
 // secret) and `llar_mfa_otp_<token>` (the code's keyed hash, never the code), and users in
 // `wp_users`. Beyond the plugin, a counter `llar_mfa_send_count_<token>` limits the sends.
+import { isPlainObject } from '../../core/own-property.js';
 import { randomHex } from '../../core/crypto/random.js';
 import type { JsonValue, SiteStore } from '../../store/types.js';
 import { hashesEqual, siteSalt } from '../site-salt.js';
@@ -15,10 +16,6 @@ const SEND_SECRET_PREFIX = 'llar_mfa_send_secret_';
 const OTP_PREFIX = 'llar_mfa_otp_';
 const SEND_COUNT_PREFIX = 'llar_mfa_send_count_';
 
-function isRecord(value: JsonValue | undefined): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const textOf = (value: JsonValue | undefined, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 
 /** PHP's `(int)` of a stored id: a number or a numeric string; anything else 0. */
@@ -29,7 +26,7 @@ function idOf(value: JsonValue | undefined): number {
 
 /** A session as LLAR reads its transient: any array is one, its missing keys empty (provider `llar`). */
 function sessionOf(value: JsonValue | undefined): MfaSession | null {
-  if (!isRecord(value)) return null;
+  if (!isPlainObject(value)) return null;
   return {
     token: textOf(value.token),
     secret: textOf(value.secret),

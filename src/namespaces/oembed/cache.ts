@@ -2,6 +2,7 @@
 // transient per request, named `oembed_` and the md5 of the serialized params, so every process
 // on the store reuses a provider's answer. A list of the names (an option of site-rest's own)
 // bounds how many answers are kept, since any editor can make the proxy fetch new URLs.
+import { isPlainObject } from '../../core/own-property.js';
 import { md5 } from '../../core/crypto/digest.js';
 import { phpSerialize } from '../../core/php/serialize.js';
 import { isStoreError } from '../../store/errors.js';
@@ -27,10 +28,6 @@ function transientName(params: Record<string, unknown>): string {
   return `oembed_${md5(phpSerialize(args))}`;
 }
 
-function isAnswer(value: JsonValue | undefined): value is Record<string, JsonValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The proxy cache on `store`: answers live `ttlSeconds` (none kept when 0) and at most
  * `maxEntries` are kept, the one stored longest ago going first.
@@ -42,7 +39,7 @@ export function proxyCacheOn(store: SiteStore, ttlSeconds: number, maxEntries: n
       if (off) return undefined;
       const value = await store.transients.get(transientName(params));
       // `get_proxy_item` serves a cached value only when it is not empty.
-      return isAnswer(value) && Object.keys(value).length > 0 ? value : undefined;
+      return isPlainObject(value) && Object.keys(value).length > 0 ? value : undefined;
     },
     async set(params, answer) {
       if (off) return;

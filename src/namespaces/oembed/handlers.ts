@@ -1,5 +1,5 @@
 import { RestResponse } from '../../core/http/response.js';
-import { toInt } from '../../core/php/values.js';
+import { absint } from '../../core/php/values.js';
 import type { Handlers } from '../define.js';
 import type { ProxyCache } from './cache.js';
 import { fetchNotConfigured, invalidUrl } from './errors.js';
@@ -16,11 +16,6 @@ interface OembedHandlerDeps {
   proxy: ProxyEnv;
   /** Providers' answers by request. */
   cache: ProxyCache;
-}
-
-/** PHP's `absint`. */
-function absint(value: number): number {
-  return Math.abs(toInt(value));
 }
 
 /** The oEmbed handlers, by the names the route table gives them. */

@@ -1,4 +1,4 @@
-import { toInt } from '../../core/php/values.js';
+import { absint } from '../../core/php/values.js';
 import { phpTrim } from '../../core/php/strings.js';
 import type { RestContext } from '../../core/types.js';
 import { storageContext } from '../define.js';
@@ -95,7 +95,7 @@ export async function localOembed(url: string, maxwidth: unknown, context: RestC
   const storage = storageContext(context);
   const post = await findPost(url, context.site.home, env.posts, storage);
   if (!post || post.status !== 'publish') return null;
-  const width = Math.min(Math.max(MIN_WIDTH, Math.abs(toInt(maxwidth))), MAX_WIDTH);
+  const width = Math.min(Math.max(MIN_WIDTH, absint(maxwidth)), MAX_WIDTH);
   const height = Math.max(Math.ceil((width / 16) * 9), MIN_HEIGHT);
   const { name, home } = context.site;
   const title = postTitle(post);

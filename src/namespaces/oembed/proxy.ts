@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/own-property.js';
 import { phpTrim } from '../../core/php/strings.js';
 import { discoverEndpoint } from './discover.js';
 import { fetchBody, type FetchBounds } from './http.js';
@@ -58,7 +59,7 @@ async function fetchDocument(url: string, bounds: FetchBounds): Promise<Record<s
   if (!body) return null;
   try {
     const data: unknown = JSON.parse(phpTrim(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body)));
-    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+    return isPlainObject(data) ? data : null;
   } catch {
     return null;
   }

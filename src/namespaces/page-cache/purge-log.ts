@@ -2,6 +2,7 @@
 // appended to one option, numbered, in one atomic update; each process reads it (at most once a
 // second) and applies what it has not seen. One record rather than a generation counter beside
 // per-path marks, so a reader never sees a number without the purge it stands for.
+import { isPlainObject } from '../../core/own-property.js';
 import type { JsonValue, OptionsTable } from '../../store/types.js';
 import type { PurgeTarget } from './services.js';
 
@@ -31,7 +32,7 @@ interface StoredLog {
 
 /** A stored target as a `PurgeTarget`; anything unreadable purges everything, the one safe reading. */
 function targetOf(value: JsonValue | undefined): PurgeTarget {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (isPlainObject(value)) {
     const { kind } = value;
     if (kind === 'post' && typeof value.id === 'number') return { kind, id: value.id };
     if (kind === 'expired' && typeof value.maxAgeSeconds === 'number') return { kind, maxAgeSeconds: value.maxAgeSeconds };
@@ -47,7 +48,7 @@ function logOf(value: JsonValue | undefined): StoredLog {
   return {
     seq: value.seq,
     purges: purges.flatMap((entry) =>
-      typeof entry === 'object' && entry !== null && !Array.isArray(entry) && typeof entry.seq === 'number'
+      isPlainObject(entry) && typeof entry.seq === 'number'
         ? [{ seq: entry.seq, origin: typeof entry.origin === 'string' ? entry.origin : '', target: targetOf(entry.target) }]
         : [],
     ),

@@ -5,7 +5,8 @@ import { phpUrlDecode } from '../../core/php/query.js';
 import { asciiLower, phpTrim } from '../../core/php/strings.js';
 import { isEmpty } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
-import { keywordMatcher, removeAccents, specialCharsDecode, type KeywordMatcher } from './keyword-matches.js';
+import { removeAccents } from '../../core/schema/remove-accents.js';
+import { keywordMatcher, specialCharsDecode, type KeywordMatcher } from './keyword-matches.js';
 import type { PageData } from './page-data.js';
 
 /** Most target keywords an analysis looks for, and their longest length: each is one pass over the page's texts. */

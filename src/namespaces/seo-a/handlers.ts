@@ -4,7 +4,7 @@ import { phpSerialize } from '../../core/php/serialize.js';
 import { asciiLower, phpTrim } from '../../core/php/strings.js';
 import { isEmpty, isPhpArray, isScalar, phpKeys, phpValues, toInt, toPhpString } from '../../core/php/values.js';
 import { escHtml, sanitizeTextField, sanitizeTextareaField } from '../../core/schema/text.js';
-import { setOwn } from '../../core/own-property.js';
+import { isPlainObject, setOwn } from '../../core/own-property.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { RestContext } from '../../core/types.js';
 import { likeMatches, likePattern } from '../../store/like.js';
@@ -77,7 +77,7 @@ function isKeywordUse(value: JsonValue): value is KeywordUse[] & JsonValue {
         !Array.isArray(entry) &&
         typeof entry.key === 'string' &&
         Array.isArray(entry.rows) &&
-        entry.rows.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row) && typeof row.post_id === 'number'),
+        entry.rows.every((row) => isPlainObject(row) && typeof row.post_id === 'number'),
     )
   );
 }

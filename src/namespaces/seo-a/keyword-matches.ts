@@ -2,40 +2,7 @@
 // on accent-free text, done without a regex built from client input: a Knuth–Morris–Pratt scan per
 // keyword, so a page costs its length plus the keyword's, whatever either holds.
 import { asciiLower } from '../../core/php/strings.js';
-
-/** Letters `remove_accents` spells out rather than strips a mark from. */
-const SPELLED: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  ø: 'o',
-  Ø: 'O',
-  đ: 'd',
-  Đ: 'D',
-  ð: 'd',
-  Ð: 'D',
-  ł: 'l',
-  Ł: 'L',
-  þ: 'th',
-  Þ: 'TH',
-};
-
-/** WordPress's `remove_accents`, for Latin letters: marks dropped, ligatures and a few letters spelled out. */
-export function removeAccents(text: string): string {
-  // Only text outside ASCII changes: checked first since nearly every title is ASCII.
-  let ascii = true;
-  for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
-  if (ascii) return text;
-  let out = '';
-  for (const char of text.normalize('NFD')) {
-    const code = char.codePointAt(0)!;
-    if (code >= 0x300 && code <= 0x36f) continue;
-    out += SPELLED[char] ?? char;
-  }
-  return out;
-}
+import { removeAccents } from '../../core/schema/remove-accents.js';
 
 /** PCRE's `[\w-]` without the `u` flag: ASCII letters, digits, `_` and `-`. */
 function isWordOrDash(code: number): boolean {

@@ -2,6 +2,7 @@
  * Reading SEOPress's option arrays: `seopress_titles_option_name` (separator, templates and
  * robots per post type and taxonomy) and `seopress_social_option_name` (Open Graph and X cards).
  */
+import { isPlainObject } from '../../core/own-property.js';
 import { isEmpty } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
 
@@ -10,7 +11,7 @@ export type OptionArray = { readonly [key: string]: JsonValue };
 
 /** An option value as an option array (`[]` when absent or not one). */
 export function asOptionArray(value: JsonValue | undefined): OptionArray {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+  return isPlainObject(value) ? value : {};
 }
 
 /** A member of an option array, or undefined. */
