@@ -119,6 +119,8 @@ describe('oembed/1.0/embed', () => {
     ['-400', 400, 225],
     ['250px', 250, 200],
     [0, 200, 200],
+    ['1e3', 600, 338],
+    [' -250.9 px', 250, 200],
   ])('reads maxwidth %j as PHP absint, kept within 200–600, with a 16:9 height of at least 200', async (maxwidth, width, height) => {
     const data = (await embed({ url: `${BASE}/post-01/`, maxwidth })).data as { width: number; height: number; html: string };
     expect([data.width, data.height]).toEqual([width, height]);

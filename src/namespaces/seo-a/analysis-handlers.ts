@@ -1,4 +1,5 @@
 // content-analysis (GET, POST) and page-preview: SEOPress's ContentAnalysis and PagePreview.
+import { isPlainObject } from '../../core/own-property.js';
 import { internal } from '../../core/errors/catalogue.js';
 import { asciiLower } from '../../core/php/strings.js';
 import { isEmpty, isPhpArray, toPhpString } from '../../core/php/values.js';
@@ -28,8 +29,7 @@ const LEGACY_DATA = '_seopress_analysis_data';
 /** What the admin screen's POST stores. */
 const CLIENT_ANALYSIS = '_seopress_content_analysis_api';
 
-const isRow = (value: JsonValue | undefined): value is AnalysisRow =>
-  value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
+const isRow = (value: JsonValue | undefined): value is AnalysisRow => isPlainObject(value);
 
 /** What the analysis handlers run on. */
 export interface SeoAAnalysisDeps {

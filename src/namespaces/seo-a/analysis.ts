@@ -1,6 +1,7 @@
 // SEOPress's DomAnalysis (keyword matches, permalink keywords, old post), the row its
 // ContentAnalysisDatabase saves, and the score GetContent::getAnalyzes gives a saved row: the
 // impacts of its thirteen checks, each kept once in first-seen order.
+import { isPlainObject } from '../../core/own-property.js';
 import { phpUrlDecode } from '../../core/php/query.js';
 import { asciiLower, phpTrim } from '../../core/php/strings.js';
 import { isEmpty } from '../../core/php/values.js';
@@ -77,7 +78,7 @@ export function analyseData(
 export function analysisRow(data: Record<string, JsonValue>, keywords: readonly string[], postId: number, date: string): AnalysisRow {
   const value = (key: string): JsonValue => {
     const entry = data[key];
-    return entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.value !== undefined ? entry.value : '';
+    return isPlainObject(entry) && entry.value !== undefined ? entry.value : '';
   };
   return {
     title: value('title'),
@@ -174,7 +175,7 @@ function robotsImpact(robots: JsonValue[] | null): Impact {
 
 function imagesImpact(images: JsonValue[] | null): Impact {
   if (!images) return 'medium';
-  const alts = images.map((image) => (image !== null && typeof image === 'object' && !Array.isArray(image) ? image.alt : undefined));
+  const alts = images.map((image) => (isPlainObject(image) ? image.alt : undefined));
   if (alts.some((alt) => isEmpty(alt))) return 'high';
   return 'good';
 }
@@ -204,8 +205,7 @@ export function impacts(row: AnalysisRow | null, facts: ScoreFacts): Impact[] {
       ? 'good'
       : 'high';
   const permalink = row?.permalink;
-  const permalinkText =
-    permalink !== null && typeof permalink === 'object' && !Array.isArray(permalink) ? text(permalink.value).replaceAll('-', ' ') : '';
+  const permalinkText = isPlainObject(permalink) ? text(permalink.value).replaceAll('-', ' ') : '';
   const permalinkImpact: Impact = matched(permalinkText, matches) ? 'good' : facts.frontPage === String(facts.post.id) ? 'good' : 'medium';
   const social = [
     socialHigh(list(row?.og_title), true),
