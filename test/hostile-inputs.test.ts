@@ -146,12 +146,17 @@ const INTENDED_5XX: Readonly<Record<string, readonly string[]>> = {
   '/seo-a/v1/posts/by-url': ['missing_parameters', 'not_found'],
 };
 
+/** A JSONP answer: the callback's name, then the JSON it is called with. */
+const JSONP = /^\/\*\*\/[\w.]+\(([^]*)\)$/;
+
 /** Whether an answer is a 5xx its plugin gives on purpose for that route (a HEAD's, without its body, by route alone). */
 function intended5xx(path: string, method: string, status: number | null, body: string): boolean {
   if (status !== 500 || !Object.hasOwn(INTENDED_5XX, path)) return false;
   if (method === 'HEAD') return body === '';
   try {
-    return INTENDED_5XX[path]!.includes((JSON.parse(body) as { code?: unknown }).code as string);
+    // A `_jsonp` request's answer is its JSON wrapped as WordPress wraps it: `/**/callback(…)`.
+    const json = JSONP.exec(body)?.[1] ?? body;
+    return INTENDED_5XX[path]!.includes((JSON.parse(json) as { code?: unknown }).code as string);
   } catch {
     return false;
   }
