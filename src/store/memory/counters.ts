@@ -1,14 +1,11 @@
 import type { CountersTable } from '../types.js';
 import { checkInteger, checkName } from '../values.js';
-import { notePurge, put, remove, type ExpiringEntry, type MemoryState, type Run } from './state.js';
+import { liveEntry, notePurge, put, remove, type ExpiringEntry, type MemoryState, type Run } from './state.js';
 
 /** The memory store's counters; an expired one counts again from nothing. */
 export function countersTable(state: MemoryState, run: Run): CountersTable {
   const { counters, now } = state;
-  const liveCounter = (name: string): ExpiringEntry<number> | undefined => {
-    const entry = counters.get(checkName(name, 'counter name'));
-    return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
-  };
+  const liveCounter = (name: string): ExpiringEntry<number> | undefined => liveEntry(state, counters, name, 'counter name');
   return {
     increment: (name, by = 1, options = {}) =>
       run(() => {

@@ -1,4 +1,5 @@
 import type { JsonValue, MetaRow, PostRow, TermRow, UserRow } from '../types.js';
+import { checkName } from '../values.js';
 
 /**
  * The memory store's data and the one way it is written: every write goes through `put` or
@@ -103,6 +104,17 @@ export function nextId(state: MemoryState, sequence: string): number {
   const id = (state.sequences.get(sequence) ?? 0) + 1;
   put(state, state.sequences, sequence, id);
   return id;
+}
+
+/** The entry of `map` named `name` (checked as a `kind` name), unless it has expired. */
+export function liveEntry<Entry extends { expires: number }>(
+  state: MemoryState,
+  map: Map<string, Entry>,
+  name: string,
+  kind: 'transient name' | 'counter name',
+): Entry | undefined {
+  const entry = map.get(checkName(name, kind));
+  return entry !== undefined && (entry.expires === 0 || entry.expires > state.now()) ? entry : undefined;
 }
 
 /**

@@ -1,14 +1,11 @@
 import type { JsonValue, TransientsTable } from '../types.js';
 import { checkInteger, checkName, copyJson } from '../values.js';
-import { notePurge, put, remove, type ExpiringEntry, type MemoryState, type Run } from './state.js';
+import { liveEntry, notePurge, put, remove, type ExpiringEntry, type MemoryState, type Run } from './state.js';
 
 /** The memory store's transients, dropped once expired. */
 export function transientsTable(state: MemoryState, run: Run): TransientsTable {
   const { transients, now } = state;
-  const live = (name: string): ExpiringEntry<JsonValue> | undefined => {
-    const entry = transients.get(checkName(name, 'transient name'));
-    return entry !== undefined && (entry.expires === 0 || entry.expires > now()) ? entry : undefined;
-  };
+  const live = (name: string): ExpiringEntry<JsonValue> | undefined => liveEntry(state, transients, name, 'transient name');
   return {
     get: (name) =>
       run(() => {
