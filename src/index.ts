@@ -175,8 +175,8 @@ export type {
   PurgeTarget,
   WpCacheConfig,
 } from './namespaces/page-cache/index.js';
-export { memoryStore } from './store/memory.js';
-export type { MemoryStoreOptions } from './store/memory.js';
+export { memoryStore } from './store/memory/index.js';
+export type { MemoryStoreOptions } from './store/memory/index.js';
 export { StoreError, isStoreError } from './store/errors.js';
 export { likeMatches, likePattern, type LikePattern } from './store/like.js';
 export type {

@@ -16,7 +16,7 @@ import {
 } from '../src/index.js';
 import { postgresStore } from '../src/store.js';
 import type { SqlClient } from '../src/store/sql/client.js';
-import { sqlStore } from '../src/store/sql-store.js';
+import { sqlStore } from '../src/store/sql/index.js';
 import { loggedSubmissions } from './helpers/flamingo-log.js';
 import { TEST_DATABASE_URL, freshPrefix, pgliteDatabase, postgresDatabase } from './helpers/sql-backends.js';
 

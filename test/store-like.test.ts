@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likeMatches, likePattern, memoryStore, type SiteStore, type StorePostQuery } from '../src/index.js';
-import { sqlStore } from '../src/store/sql-store.js';
+import { sqlStore } from '../src/store/sql/index.js';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { freshPrefix, testDatabases, type TestDatabase } from './helpers/sql-backends.js';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { migrate } from '../src/store/sql/migrate.js';
-import { sqlStore } from '../src/store/sql-store.js';
+import { sqlStore } from '../src/store/sql/index.js';
 import { tablePrefix } from '../src/store/sql/table-prefix.js';
 import {
   TEST_DATABASE_URL,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientOn, openPglite } from '../store/sql/pglite-client.js';
 import { packTemplate, saveTemplate } from '../store/sql/pglite-template.js';
-import { sqlStore } from '../store/sql-store.js';
+import { sqlStore } from '../store/sql/index.js';
 import type { SiteStore } from '../store/types.js';
 import { DEMO_TEMPLATE_HOME, seedDemoData } from './demo-data.js';
 

@@ -1,6 +1,6 @@
 import { isStoreError } from '../store/errors.js';
 import { connectionFault } from '../store/sql/connection-faults.js';
-import { memoryStore } from '../store/memory.js';
+import { memoryStore } from '../store/memory/index.js';
 import type { SiteStore } from '../store/types.js';
 import { UsageError } from './common.js';
 

@@ -36,7 +36,7 @@ import { resolveRestRoute, splitUrl, type RestTarget } from './routing/rest-rout
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
 import { publicAddresses, type RequestLocation } from './http/public-address.js';
 import type { InternalRequest, MountableNamespace, RawRequest, RawResponse, RestContext, RestUser, SiteFacts } from './types.js';
-import { memoryStore } from '../store/memory.js';
+import { memoryStore } from '../store/memory/index.js';
 import type { SiteStore } from '../store/types.js';
 
 /** Options of {@link createRestServer}. */

@@ -3,7 +3,7 @@ import type { PgClientOptions } from './sql/pg-client.js';
 import { pgliteClient, type PgliteClientOptions } from './sql/pglite-client.js';
 import { storeTemplate, type TemplateSource } from './sql/pglite-template.js';
 import { tablePrefix } from './sql/table-prefix.js';
-import { sqlStore, type SqlStoreOptions } from './sql-store.js';
+import { sqlStore, type SqlStoreOptions } from './sql/index.js';
 import type { SiteStore } from './types.js';
 import { checkOptions, flag, fn, hostObject, number, optionsObject, text, type OptionsShape } from '../core/options.js';
 

@@ -1,5 +1,5 @@
 import { postsStorageOn, samplePosts, seedPosts, type PostRecord, type PostsStorage } from '../../src/namespaces/core-posts/index.js';
-import { memoryStore } from '../../src/store/memory.js';
+import { memoryStore } from '../../src/store/memory/index.js';
 
 /**
  * The default posts storage on a memory store of its own, seeded with `posts` (default: the

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { SqlClient } from '../../src/store/sql/client.js';
-import { sqlStore, type SqlStoreOptions } from '../../src/store/sql-store.js';
+import { sqlStore, type SqlStoreOptions } from '../../src/store/sql/index.js';
 import { describeStoreContract } from './store-contract.js';
 import { pgClient } from '../../src/store/sql/pg-client.js';
 import { pgliteClient } from '../../src/store/sql/pglite-client.js';

@@ -3,7 +3,7 @@ import { isRestError, type RestError } from '../errors/rest-error.js';
 import { settle, type MaybePromise } from '../pipeline/maybe-async.js';
 import { isEmail } from '../schema/formats.js';
 import type { RestUser } from '../types.js';
-import { memoryStore } from '../../store/memory.js';
+import { memoryStore } from '../../store/memory/index.js';
 import type { SiteStore } from '../../store/types.js';
 import { parseBasicCredentials } from './basic.js';
 import { createLoginLimiter, type LoginLimiterOptions } from './login-limiter.js';

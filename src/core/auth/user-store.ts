@@ -7,7 +7,7 @@ import { isRestError, type RestError } from '../errors/rest-error.js';
 import { isPlainObject, setOwn } from '../own-property.js';
 import type { RestUser } from '../types.js';
 import { isStoreError } from '../../store/errors.js';
-import { memoryStore } from '../../store/memory.js';
+import { memoryStore } from '../../store/memory/index.js';
 import type { JsonValue, SiteStore, StoreTables, UserRow } from '../../store/types.js';
 import type { MaybePromise } from '../pipeline/maybe-async.js';
 import { usersVersionOf } from '../../store/users-version.js';

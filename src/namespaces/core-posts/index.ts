@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { memoryStore } from '../../store/memory.js';
+import { memoryStore } from '../../store/memory/index.js';
 import type { SiteStore } from '../../store/types.js';
 import { bindRoutes, withDefaults } from '../define.js';
 import { corePostsChecks, corePostsHandlers } from './handlers.js';

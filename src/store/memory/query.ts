@@ -1,7 +1,8 @@
-import { StoreError } from './errors.js';
-import type { JsonValue, PostQuery, PostRow, UserQuery, UserRow } from './types.js';
-import { likeMatches, likePattern } from './like.js';
-import { checkDate, checkInteger, checkText, lookupId } from './values.js';
+import { StoreError } from '../errors.js';
+import { likeMatches, likePattern } from '../like.js';
+import { POST_DATE_COLUMNS, words } from '../query.js';
+import type { PostQuery, PostRow, UserQuery, UserRow } from '../types.js';
+import { checkDate, checkText, lookupId } from '../values.js';
 
 /**
  * The memory store's queries: a query prepared once (its lists as sets, its search split into
@@ -26,24 +27,8 @@ function texts(list: readonly string[] | undefined, what: string): Set<string> {
   return new Set((list ?? []).map((text) => checkText(text, what)));
 }
 
-function words(search: string): string[] {
-  return [...new Set(search.split(/\s+/))].filter((word) => word !== '');
-}
-
-const DATE_COLUMNS = new Set<unknown>(['post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt']);
-
 function badDateColumn(column: unknown): never {
   throw new StoreError('invalid_value', `query.dates.column cannot be ${JSON.stringify(column)}.`);
-}
-
-/** Offset and limit of a query, checked. */
-export function pageBounds(query: { offset?: number; limit?: number }): { offset: number; limit: number } {
-  const offset = query.offset === undefined ? 0 : lookupId(query.offset, 'query.offset');
-  return {
-    // An offset past every row skips them all, however far past (lookupId's -1).
-    offset: offset < 0 ? Number.MAX_SAFE_INTEGER : offset,
-    limit: query.limit === undefined ? Infinity : checkInteger(query.limit, 'query.limit'),
-  };
 }
 
 /** Numbers, or text below U+D800 such as dates, where `<` is code point order. */
@@ -80,11 +65,6 @@ function titleKeys(): (post: PostRow) => string {
   };
 }
 
-/** The ids a `sticky_posts` option value lists; anything else in it is ignored. */
-export function stickyIds(value: JsonValue | undefined): number[] {
-  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0) : [];
-}
-
 /** What a posts query reads besides the posts: a post's term ids, and the `sticky_posts` ids. */
 interface PostQuerySources {
   termsOf: (id: number) => readonly number[];
@@ -116,7 +96,7 @@ export function postQueryPlan(
   const searchWords = words(phrase);
   const like = query.nameOrTitleLike === undefined ? undefined : likePattern(checkText(query.nameOrTitleLike, 'query.nameOrTitleLike'));
   const dates = (query.dates ?? []).map((range) => ({
-    column: DATE_COLUMNS.has(range.column) ? range.column : badDateColumn(range.column),
+    column: POST_DATE_COLUMNS.has(range.column) ? range.column : badDateColumn(range.column),
     after: range.after === undefined ? undefined : checkDate(range.after, 'query.dates.after'),
     before: range.before === undefined ? undefined : checkDate(range.before, 'query.dates.before'),
   }));
