@@ -42,7 +42,7 @@ export interface SiteAddresses {
 }
 
 /** `restUrl` on the home URL `base`, in the advertised URL form. */
-export function restUrlOn(base: string, routing: 'path' | 'query', apiRoot: string): RestContext['restUrl'] {
+function restUrlOn(base: string, routing: 'path' | 'query', apiRoot: string): RestContext['restUrl'] {
   return (route, query) => {
     let start = 0;
     while (route.charCodeAt(start) === 0x2f) start++;
