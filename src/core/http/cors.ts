@@ -19,7 +19,7 @@ export interface CorsAllowList {
 export type CorsPolicy = 'wordpress' | CorsAllowList | false;
 
 /** The CORS headers of one answer, from the request's `Origin`, its method and whether a user is signed in. */
-type CorsHeaders = (origin: string | undefined, method: string, signedIn: boolean) => Readonly<Record<string, string>>;
+export type CorsHeaders = (origin: string | undefined, method: string, signedIn: boolean) => Readonly<Record<string, string>>;
 
 const ALLOW_METHODS = 'OPTIONS, GET, POST, PUT, PATCH, DELETE';
 const VARY_ORIGIN: Readonly<Record<string, string>> = { Vary: 'Origin' };

@@ -13,7 +13,7 @@ export interface RequestLocation {
 }
 
 /** Which request headers may move the site's address. */
-interface AddressTrust {
+export interface AddressTrust {
   /** Read `Host` for the site's host. */
   trustHost: boolean;
   /** Read `X-Forwarded-Proto`, `X-Forwarded-Host` (else `Host`) and `X-Forwarded-Prefix`. */

@@ -1,7 +1,10 @@
 import type { RestError } from '../errors/rest-error.js';
 import { utf8Encodable } from '../php/strings.js';
 import type { RestResponse } from '../http/response.js';
+import { resolveRestRoute, type RouteResolverOptions } from '../routing/rest-route.js';
 import type { RawRequest, RawResponse, RestUser } from '../types.js';
+import { serve } from './entry.js';
+import type { ServerEnv } from './environment.js';
 
 /** A request for {@link RestServer.inject}: an API route with its parts, no socket and no adapter. */
 export interface InjectRequest {
@@ -60,15 +63,22 @@ function buildPhpQuery(query: Record<string, unknown>): string {
   return parts.join('&');
 }
 
+/** `RestServer.inject`: the request through the whole pipeline from its entry, as `request.user` when given. */
+export async function inject<T>(env: ServerEnv, request: InjectRequest): Promise<InjectResponse<T>> {
+  const answer = await serve(env, injectedRawRequest(request, env.routeRoot), undefined, request.user);
+  // The URL is built below the API root, so the core always answers it.
+  return injectedResponse(answer!);
+}
+
 /**
  * The raw request an injected one stands for: its path as a client would send it when it already
- * addresses the API (`isApiUrl`), else taken as a route below the server's API root.
+ * addresses the API, else taken as a route below the server's API root.
  */
-export function injectedRawRequest(request: InjectRequest, apiRoot: string, isApiUrl: (url: string) => boolean): RawRequest {
+function injectedRawRequest(request: InjectRequest, routeRoot: RouteResolverOptions): RawRequest {
   const path = request.path.startsWith('/') ? request.path : `/${request.path}`;
   const extra = request.query ? buildPhpQuery(request.query) : '';
   const full = `${path}${extra ? (path.includes('?') ? '&' : '?') + extra : ''}`;
-  const url = isApiUrl(full) ? full : `/${apiRoot}${full}`;
+  const url = resolveRestRoute(full, routeRoot) !== null ? full : `/${routeRoot.apiRoot}${full}`;
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
   if (typeof request.body === 'string') body = request.body;
@@ -93,7 +103,7 @@ function decoded(body: string): unknown {
  * The answer as {@link InjectResponse}, its JSON decoded when `data` is first read: decoding is
  * the client's work, which a caller looking only at the status, headers or body never asks for.
  */
-export function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
+function injectedResponse<T>(answer: RawResponse): InjectResponse<T> {
   const body = answer.body;
   let data: unknown;
   let read = false;

@@ -12,7 +12,7 @@ export interface RestTarget {
 }
 
 /** How the server recognises its URLs. */
-interface RouteResolverOptions {
+export interface RouteResolverOptions {
   /** API root path segment(s), without slashes: `wp-json`. */
   apiRoot: string;
   /** Path of the site's home URL, without slashes (`''` or `blog`), stripped from request paths. */
