@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 20000,
     // Opening an embedded PGlite in a `beforeAll` takes seconds, and many more on a loaded machine.
     hookTimeout: 60000,
+    // The store from src/ starts a new PGlite database from the build's template, as the package does.
+    setupFiles: ['test/helpers/built-store-template.ts'],
     // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
     typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },

@@ -11,6 +11,7 @@ import { sqlStore, type SqlStoreOptions } from '../../src/store/sql-store.js';
 import { describeStoreContract } from './store-contract.js';
 import { pgClient } from '../../src/store/sql/pg-client.js';
 import { pgliteClient } from '../../src/store/sql/pglite-client.js';
+import { storeTemplate } from '../../src/store/sql/pglite-template.js';
 
 /** The server the PostgreSQL tests use, if any. */
 export const TEST_DATABASE_URL = process.env.SITE_REST_TEST_DATABASE_URL;
@@ -33,11 +34,16 @@ export function freshPrefix(): string {
   return `t${run}_${serial}_`;
 }
 
+/**
+ * A PGlite directory for a test file, started from the build's template (see
+ * built-store-template.ts) rather than initdb: tests take prefixes of their own, which the
+ * template's default-prefix tables do not meet.
+ */
 export function pgliteDatabase(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'site-rest-pglite-'));
   return {
     name: 'pglite',
-    open: () => pgliteClient({ dataDir: dir }),
+    open: () => pgliteClient({ dataDir: dir }, storeTemplate('store')),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
