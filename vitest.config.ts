@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
     testTimeout: 20000,
@@ -8,7 +8,9 @@ export default defineConfig({
     hookTimeout: 60000,
     // The store from src/ starts a new PGlite database from the build's template, as the package does.
     setupFiles: ['test/helpers/built-store-template.ts'],
+    // `npm run test:deep` (`vitest run --mode deep`): property runs at their deep size (test/helpers/property-runs.ts).
+    env: mode === 'deep' ? { SITE_REST_DEEP_TESTS: '1' } : {},
     // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
     typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
-});
+}));

@@ -8,6 +8,7 @@ import { checkRegex } from '../src/core/regex/safety.js';
 import { translatePattern } from '../src/core/schema/pattern.js';
 import { createRestServer, modulesFromIndex, type ArgSchema, type IndexRoute, type NamespaceModule } from '../src/index.js';
 import { FIXTURES, loadSpec, specModules } from './helpers/peer.js';
+import { propertyRuns } from './helpers/property-runs.js';
 
 const site = { name: 'Patterns', url: 'http://patterns.test' };
 const SRC = join(FIXTURES, '..', '..', 'src');
@@ -214,7 +215,7 @@ describe('the ReDoS analysis against recheck', () => {
         const hazard = checkRegex(regex);
         expect(hazard === null || typeof hazard === 'string').toBe(true);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns({ ci: 500, deep: 2_000 }) },
     );
   });
 });

@@ -76,12 +76,31 @@ export function testDatabases(): Array<() => TestDatabase> {
 }
 
 /**
- * The SiteStore contract on `database`: one client for the file, each test's store on a fresh
- * prefix (so fresh and empty), its `close` leaving the shared client open; `exclusive` turns on
- * the read cache.
+ * Empties every table of `prefix` and restarts its identities: the tables as a first migration
+ * leaves them. One statement, and rows deleted rather than tables truncated (a TRUNCATE makes new
+ * files for every table and index: 100 ms a time on PGlite, against 30 for this and 200 for a
+ * new prefix's migrations).
+ */
+async function emptyTables(client: SqlClient, prefix: string): Promise<void> {
+  await client.query(`DO $$DECLARE found record; BEGIN
+    FOR found IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, '${prefix}') LOOP
+      EXECUTE format('DELETE FROM %I', found.tablename);
+    END LOOP;
+    FOR found IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() AND starts_with(sequencename, '${prefix}') LOOP
+      EXECUTE format('ALTER SEQUENCE %I RESTART', found.sequencename);
+    END LOOP;
+  END$$`);
+}
+
+/**
+ * The SiteStore contract on `database`: one client for the file, each test's store a new
+ * `sqlStore` on the file's own prefix, its tables emptied and their identities restarted first
+ * (so fresh and empty, as on a new prefix, without migrating again for each of the 180 tests),
+ * its `close` leaving the shared client open; `exclusive` turns on the read cache.
  */
 export function describeSqlStoreContract(name: string, database: TestDatabase, store: Pick<SqlStoreOptions, 'exclusive'> = {}): void {
   let client: SqlClient;
+  let prefix: string | undefined;
   beforeAll(async () => {
     client = await database.open();
   });
@@ -89,7 +108,9 @@ export function describeSqlStoreContract(name: string, database: TestDatabase, s
     await client.close();
     await database.dispose();
   });
-  describeStoreContract(name, ({ now }) =>
-    sqlStore({ ...client, close: async () => undefined }, { ...store, tablePrefix: freshPrefix(), now }),
-  );
+  describeStoreContract(name, async ({ now }) => {
+    if (prefix === undefined) prefix = freshPrefix();
+    else await emptyTables(client, prefix);
+    return sqlStore({ ...client, close: async () => undefined }, { ...store, tablePrefix: prefix, now });
+  });
 }
