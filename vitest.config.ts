@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig(({ mode }) => ({
   test: {
     include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
+    // vitest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
+    // test waits on a socket, a child process or PGlite. Two keep both cores busy there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20000,
     // Opening an embedded PGlite in a `beforeAll` takes seconds, and many more on a loaded machine.
     hookTimeout: 60000,
