@@ -7,7 +7,9 @@ export default defineConfig(({ mode }) => ({
     // vitest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
     // test waits on a socket, a child process or PGlite. Two keep both cores busy there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 20000,
+    // A test that reopens PGlite or starts the CLI takes seconds, and many more on a machine shared
+    // with other work; a deadline here only catches a hang, never measures speed.
+    testTimeout: 60000,
     // Opening an embedded PGlite in a `beforeAll` takes seconds, and many more on a loaded machine.
     hookTimeout: 60000,
     // The store from src/ starts a new PGlite database from the build's template, as the package does.
