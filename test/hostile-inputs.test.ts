@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostileCases, MiB, type BuiltCase, type HostileCase, type HostileRequest, type Variant } from './helpers/hostile-inputs.js';
+import { propertyRuns } from './helpers/property-runs.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SITE_SCRIPT = join(ROOT, 'test', 'helpers', 'hostile-site.mjs');
@@ -483,7 +484,7 @@ describe.each(['A', 'B'] as const)('hostile requests to every route of variant %
           expect(running.errors.join(''), what).toBe('');
         },
       ),
-      { numRuns: Number(process.env.HOSTILE_RUNS ?? 300) },
+      { numRuns: propertyRuns({ ci: 100, deep: 300 }) },
     );
   }, 120_000);
 });

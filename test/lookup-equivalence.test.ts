@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRestServer } from '../src/index.js';
 import { loadSpec, specModules } from './helpers/peer.js';
+import { propertyRuns } from './helpers/property-runs.js';
 
 /** WordPress's own lookup: every route's regex in registration order, first path+method match wins. */
 function linearScan(keys: Array<{ key: string; methods: string[][] }>, path: string, method: string): string | null {
@@ -136,7 +137,7 @@ describe('segment-tree lookup over any route patterns', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns({ ci: 100, deep: 400 }) },
     );
   });
 });

@@ -10,6 +10,7 @@ import { seededPostsStorage } from './helpers/posts-storage.js';
 import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
 import { BASE, FIXTURES, compareAnswer, type Recording } from './helpers/peer.js';
 import { nodeOembedFetch } from '../src/node.js';
+import { propertyRuns } from './helpers/property-runs.js';
 
 const admin: RestUser = { id: 1, username: 'admin', can: () => true };
 const subscriber: RestUser = { id: 3, username: 'subscriber', can: (capability) => capability === 'read' };
@@ -545,7 +546,7 @@ describe('oembed/1.0/proxy with hostile provider HTML', () => {
         const answer = await proxiedHtml(siteServing(html, { cacheSize: 0 }));
         if (answer !== false) expect(unsafeParts(answer)).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns({ ci: 100, deep: 300 }) },
     );
   });
 

@@ -8,6 +8,7 @@ import { likeMatches, likePattern, memoryStore, type SiteStore, type StorePostQu
 import { sqlStore } from '../src/store/sql/index.js';
 import type { SqlClient } from '../src/store/sql/client.js';
 import { freshPrefix, testDatabases, type TestDatabase } from './helpers/sql-backends.js';
+import { propertyRuns } from './helpers/property-runs.js';
 
 /**
  * MySQL's rules read plainly: `%` any run of characters, `_` one character (a code point), `\` the
@@ -39,7 +40,7 @@ describe('likeMatches', () => {
       fc.property(text(8), text(10), (pattern, subject) => {
         expect(likeMatches(likePattern(pattern), subject)).toBe(reference(pattern, subject));
       }),
-      { numRuns: 20_000 },
+      { numRuns: propertyRuns({ ci: 2_000, deep: 20_000 }) },
     );
   });
 
@@ -58,7 +59,7 @@ describe('likeMatches', () => {
           expect(likeMatches(likePattern(pattern), subject)).toBe(reference(pattern, subject));
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns({ ci: 500, deep: 3_000 }) },
     );
   });
 });

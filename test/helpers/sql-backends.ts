@@ -11,6 +11,7 @@ import { sqlStore, type SqlStoreOptions } from '../../src/store/sql/index.js';
 import { describeStoreContract } from './store-contract.js';
 import { pgClient } from '../../src/store/sql/pg-client.js';
 import { pgliteClient } from '../../src/store/sql/pglite-client.js';
+import { storeTemplate } from '../../src/store/sql/pglite-template.js';
 
 /** The server the PostgreSQL tests use, if any. */
 export const TEST_DATABASE_URL = process.env.SITE_REST_TEST_DATABASE_URL;
@@ -33,11 +34,16 @@ export function freshPrefix(): string {
   return `t${run}_${serial}_`;
 }
 
+/**
+ * A PGlite directory for a test file, started from the build's template (see
+ * built-store-template.ts) rather than initdb: tests take prefixes of their own, which the
+ * template's default-prefix tables do not meet.
+ */
 export function pgliteDatabase(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'site-rest-pglite-'));
   return {
     name: 'pglite',
-    open: () => pgliteClient({ dataDir: dir }),
+    open: () => pgliteClient({ dataDir: dir }, storeTemplate('store')),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -70,12 +76,31 @@ export function testDatabases(): Array<() => TestDatabase> {
 }
 
 /**
- * The SiteStore contract on `database`: one client for the file, each test's store on a fresh
- * prefix (so fresh and empty), its `close` leaving the shared client open; `exclusive` turns on
- * the read cache.
+ * Empties every table of `prefix` and restarts its identities: the tables as a first migration
+ * leaves them. One statement, and rows deleted rather than tables truncated (a TRUNCATE makes new
+ * files for every table and index: 100 ms a time on PGlite, against 30 for this and 200 for a
+ * new prefix's migrations).
+ */
+async function emptyTables(client: SqlClient, prefix: string): Promise<void> {
+  await client.query(`DO $$DECLARE found record; BEGIN
+    FOR found IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, '${prefix}') LOOP
+      EXECUTE format('DELETE FROM %I', found.tablename);
+    END LOOP;
+    FOR found IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() AND starts_with(sequencename, '${prefix}') LOOP
+      EXECUTE format('ALTER SEQUENCE %I RESTART', found.sequencename);
+    END LOOP;
+  END$$`);
+}
+
+/**
+ * The SiteStore contract on `database`: one client for the file, each test's store a new
+ * `sqlStore` on the file's own prefix, its tables emptied and their identities restarted first
+ * (so fresh and empty, as on a new prefix, without migrating again for each of the 180 tests),
+ * its `close` leaving the shared client open; `exclusive` turns on the read cache.
  */
 export function describeSqlStoreContract(name: string, database: TestDatabase, store: Pick<SqlStoreOptions, 'exclusive'> = {}): void {
   let client: SqlClient;
+  let prefix: string | undefined;
   beforeAll(async () => {
     client = await database.open();
   });
@@ -83,7 +108,9 @@ export function describeSqlStoreContract(name: string, database: TestDatabase, s
     await client.close();
     await database.dispose();
   });
-  describeStoreContract(name, ({ now }) =>
-    sqlStore({ ...client, close: async () => undefined }, { ...store, tablePrefix: freshPrefix(), now }),
-  );
+  describeStoreContract(name, async ({ now }) => {
+    if (prefix === undefined) prefix = freshPrefix();
+    else await emptyTables(client, prefix);
+    return sqlStore({ ...client, close: async () => undefined }, { ...store, tablePrefix: prefix, now });
+  });
 }
