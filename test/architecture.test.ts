@@ -133,7 +133,10 @@ function layerRules(doc: string): LayerRule[] {
     .map((line) => {
       const colon = line.indexOf(':');
       const rule: LayerRule = { covers: line.slice(0, colon).trim(), may: [], mayForTypes: [] };
-      for (const token of line.slice(colon + 1).trim().split(/\s+/)) {
+      for (const token of line
+        .slice(colon + 1)
+        .trim()
+        .split(/\s+/)) {
         if (token === '') continue;
         if (token === '(types)') rule.mayForTypes.push(rule.may.pop()!);
         else rule.may.push(token);
@@ -235,13 +238,17 @@ describe('the import graph of src/', () => {
 
   const rules = layerRules(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'));
 
-  it("keeps every import to the layer rules docs/architecture.md writes down", () => {
+  it('keeps every import to the layer rules docs/architecture.md writes down', () => {
     expect(layerBreaches(graph, rules)).toEqual([]);
   });
 
   it('names only folders and files that exist in the layer rules', () => {
     const modules = [...graph.keys()];
-    const places = rules.flatMap((rule) => [rule.covers.endsWith(EACH) ? rule.covers.slice(0, -EACH.length + 1) : rule.covers, ...rule.may, ...rule.mayForTypes]);
+    const places = rules.flatMap((rule) => [
+      rule.covers.endsWith(EACH) ? rule.covers.slice(0, -EACH.length + 1) : rule.covers,
+      ...rule.may,
+      ...rule.mayForTypes,
+    ]);
     expect(places.filter((place) => !modules.some((module) => within(module, place)))).toEqual([]);
   });
 
