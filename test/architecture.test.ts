@@ -1,7 +1,9 @@
-// The import graph of `src/`, read from the source text: no module imports itself through
-// others (the layers stay a tree you can read top-down), and what the root entry and
-// `site-rest/fetch` load never reaches a Node built-in. test/workers-entry.test.ts runs the
-// built entries in a runtime without Node's built-ins; this test names the import chain at fault.
+// The import graph of `src/`, read from the source text: every import keeps to the layer rules
+// docs/architecture.md writes down (the test reads them from there, so the page and the check
+// cannot part), no module imports itself through others (the layers stay a tree you can read
+// top-down), and what the root entry and `site-rest/fetch` load never reaches a Node built-in.
+// test/workers-entry.test.ts runs the built entries in a runtime without Node's built-ins; this
+// test names the import chain at fault.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -103,6 +105,90 @@ function cycles(graph: Map<string, Array<{ module?: string }>>): string[][] {
   return found;
 }
 
+/** One line of the layer rules: the folder (or file) it covers and what its modules may import. */
+interface LayerRule {
+  /** A folder ending in `/`, `…/<each>/` for each subfolder on its own, or one file. */
+  covers: string;
+  /** Folders (ending in `/`) and files its modules may import, besides their own folder. */
+  may: string[];
+  /** What they may import for its types only (`(types)` after the target). */
+  mayForTypes: string[];
+}
+
+/** How a rule names each subfolder of a folder on its own. */
+const EACH = '/<each>/';
+
+/** The block of docs/architecture.md that starts with this line holds the layer rules. */
+const RULES_MARK = '# Layer rules.';
+
+/** The layer rules as docs/architecture.md writes them: `covers: target target (types) …`, `#` lines aside. */
+function layerRules(doc: string): LayerRule[] {
+  const start = doc.indexOf(RULES_MARK);
+  if (start < 0) throw new Error(`docs/architecture.md has no block starting "${RULES_MARK}"`);
+  const block = doc.slice(start, doc.indexOf('```', start));
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const rule: LayerRule = { covers: line.slice(0, colon).trim(), may: [], mayForTypes: [] };
+      for (const token of line
+        .slice(colon + 1)
+        .trim()
+        .split(/\s+/)) {
+        if (token === '') continue;
+        if (token === '(types)') rule.mayForTypes.push(rule.may.pop()!);
+        else rule.may.push(token);
+      }
+      return rule;
+    });
+}
+
+/** Whether `module` lies in `place`: a folder (`…/`) holding it, or the file itself. */
+const within = (module: string, place: string): boolean => (place.endsWith('/') ? module.startsWith(place) : module === place);
+
+/** The folder a `…/<each>/` rule stands for when it covers `module`: the subfolder holding it. */
+function ownFolder(covers: string, module: string): string {
+  if (!covers.endsWith(EACH)) return covers;
+  const parent = covers.slice(0, -EACH.length + 1);
+  return parent + module.slice(parent.length).split('/')[0]! + '/';
+}
+
+/** The rule covering a module: the one naming the closest folder (or the file), a named folder before `<each>`. */
+function ruleOf(rules: readonly LayerRule[], module: string): LayerRule | undefined {
+  let best: { rule: LayerRule; length: number } | undefined;
+  for (const rule of rules) {
+    const each = rule.covers.endsWith(EACH);
+    const place = each ? rule.covers.slice(0, -EACH.length + 1) : rule.covers;
+    if (!within(module, place) || (each && !module.slice(place.length).includes('/'))) continue;
+    const length = ownFolder(rule.covers, module).length - (each ? 0.5 : 0);
+    if (best === undefined || length > best.length) best = { rule, length };
+  }
+  return best?.rule;
+}
+
+/** Every import of `src/` a rule does not allow, as `module → imported (rule)`, and every module no rule covers. */
+function layerBreaches(graph: ReturnType<typeof importGraph>, rules: readonly LayerRule[]): string[] {
+  const breaches: string[] = [];
+  for (const [module, edges] of graph) {
+    const rule = ruleOf(rules, module);
+    if (rule === undefined) {
+      breaches.push(`${module}: no rule covers it`);
+      continue;
+    }
+    const own = ownFolder(rule.covers, module);
+    for (const edge of edges) {
+      const target = edge.module;
+      if (target === undefined || !graph.has(target) || within(target, own)) continue;
+      if (rule.may.some((place) => within(target, place))) continue;
+      if (edge.typeOnly && rule.mayForTypes.some((place) => within(target, place))) continue;
+      breaches.push(`${module} → ${target}${edge.typeOnly ? ' (types)' : ''}, under "${rule.covers}"`);
+    }
+  }
+  return breaches;
+}
+
 /** Packages that load Node's built-ins themselves, so only Node-only modules may import them. */
 const NODE_ONLY_PACKAGES: readonly string[] = ['nodemailer'];
 
@@ -148,6 +234,37 @@ describe('the import graph of src/', () => {
       { specifier: './f.js', typeOnly: false },
     ]);
     expect(graph.get('src/index.ts')!.length).toBeGreaterThan(5);
+  });
+
+  const rules = layerRules(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'));
+
+  it('keeps every import to the layer rules docs/architecture.md writes down', () => {
+    expect(layerBreaches(graph, rules)).toEqual([]);
+  });
+
+  it('names only folders and files that exist in the layer rules', () => {
+    const modules = [...graph.keys()];
+    const places = rules.flatMap((rule) => [
+      rule.covers.endsWith(EACH) ? rule.covers.slice(0, -EACH.length + 1) : rule.covers,
+      ...rule.may,
+      ...rule.mayForTypes,
+    ]);
+    expect(places.filter((place) => !modules.some((module) => within(module, place)))).toEqual([]);
+  });
+
+  it('finds an import the rules do not allow, and names it with its rule', () => {
+    const small = new Map([
+      ['src/a/x.ts', [{ specifier: '../b/y.js', typeOnly: false, module: 'src/b/y.ts' }]],
+      ['src/b/y.ts', [{ specifier: '../c/z.js', typeOnly: true, module: 'src/c/z.ts' }]],
+      ['src/c/z.ts', [{ specifier: '../a/x.js', typeOnly: false, module: 'src/a/x.ts' }]],
+      ['src/n/one/m.ts', [{ specifier: '../two/m.js', typeOnly: false, module: 'src/n/two/m.ts' }]],
+      ['src/n/two/m.ts', []],
+    ]);
+    const written = ['# Layer rules.', 'src/a/ : src/b/', 'src/b/ : src/c/ (types)', 'src/c/ :', 'src/n/<each>/ :', '```'].join('\n');
+    expect(layerBreaches(small, layerRules(written))).toEqual([
+      'src/c/z.ts → src/a/x.ts, under "src/c/"',
+      'src/n/one/m.ts → src/n/two/m.ts, under "src/n/<each>/"',
+    ]);
   });
 
   it('has no import cycle, type-only imports included', () => {
