@@ -29,7 +29,7 @@ const isRow = (value: JsonValue | undefined): value is AnalysisRow =>
   value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value);
 
 /** What the analysis handlers run on. */
-export interface SeoAAnalysisDeps {
+interface SeoAAnalysisDeps {
   /** The host's page renderer; absent: the stored post's page ({@link storedPageRenderer}). */
   renderPage?: RenderPage;
   renderPageLimits: HostServiceLimits;

@@ -18,7 +18,7 @@ import type { SeoAStorage } from '../storage.js';
 import { POST_TYPES } from '../wp-objects.js';
 
 /** What the headless handlers run on. */
-export interface SeoAHeadlessDeps {
+interface SeoAHeadlessDeps {
   /** This process's headless answers. */
   cache: HeadlessCache;
   /** The clock (milliseconds). */
