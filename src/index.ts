@@ -56,13 +56,16 @@ export type {
 } from './core/types.js';
 export { modulesFromIndex } from './core/index/from-index.js';
 export type { IndexEndpoint, IndexRoute, ModulesFromIndexOptions } from './core/index/from-index.js';
-export { bindRoutes, indexOnly, storageContext, withDefaults } from './namespaces/define.js';
+export { bindGroups, bindRoutes, indexOnly, routeGroup, storageContext, withDefaults } from './namespaces/define.js';
 export type {
+  BindGroupsOptions,
+  BoundStorage,
   CheckNameOf,
   Checks,
   EndpointSpec,
   HandlerNameOf,
   Handlers,
+  RouteGroup,
   RouteSpec,
   RouteSpecTable,
   StorageContext,

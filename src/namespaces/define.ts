@@ -8,6 +8,7 @@ import type {
   PermissionCheck,
   PermissionResult,
   RestContext,
+  RestRequest,
   RestUser,
 } from '../core/types.js';
 
@@ -22,6 +23,47 @@ export interface StorageContext {
 /** The storage context of a request. */
 export function storageContext(context: RestContext): StorageContext {
   return { user: context.user, site: context.site };
+}
+
+/** A namespace's storage bound to one request: each callback without its last argument, the {@link StorageContext}. */
+export type BoundStorage<S> = {
+  [K in keyof S]: S[K] extends (...args: [...infer A, StorageContext]) => infer R ? (...args: A) => R : S[K];
+};
+
+/** The storage of a namespace that keeps none: handlers get an empty bound storage. */
+type NoStorage = Record<never, never>;
+
+const REQUEST = Symbol('request');
+const CONTEXT = Symbol('storage context');
+
+/** A bound storage's state: the request, and its storage context once a callback needed it. */
+interface Binding {
+  [REQUEST]: RestContext;
+  [CONTEXT]: StorageContext | undefined;
+}
+
+/**
+ * Binds `storage` to requests: one prototype per mount holds a method per callback, so binding a
+ * request costs one small object (and its storage context, at its first callback), never a closure
+ * per callback. The methods pass the arguments on with the request's context appended, so a
+ * callback's context is always its last argument.
+ */
+function storageBinder<S extends object>(storage: S): (context: RestContext) => BoundStorage<S> {
+  const prototype = {};
+  for (const [name, callback] of Object.entries(storage)) {
+    if (typeof callback !== 'function') continue;
+    const method = function (this: Binding, ...args: unknown[]): unknown {
+      args.push((this[CONTEXT] ??= storageContext(this[REQUEST])));
+      return (callback as (...given: unknown[]) => unknown).apply(storage, args);
+    };
+    Object.defineProperty(prototype, name, { value: method });
+  }
+  return (context) => {
+    const bound = Object.create(prototype) as Binding;
+    bound[REQUEST] = context;
+    bound[CONTEXT] = undefined;
+    return bound as unknown as BoundStorage<S>;
+  };
 }
 
 /**
@@ -76,30 +118,126 @@ export type CheckNameOf<T extends RouteSpecTable> = RouteChecks<T[number]>['name
 
 /**
  * The handlers a route table names, each typed by the endpoints that name it (their args and
- * route path): what a namespace's `<name>Handlers(deps)` returns.
+ * route path) and given the namespace's storage `S` bound to the request: what a namespace's
+ * `<name>Handlers(deps)` returns.
  */
-export type Handlers<T extends RouteSpecTable> = {
+export type Handlers<in out T extends RouteSpecTable, S extends object = NoStorage> = {
   [K in HandlerNameOf<T>]: (
     request: Extract<TableRequests<T>, { name: K }>['request'],
     context: RestContext,
+    storage: BoundStorage<S>,
   ) => HandlerResult | Promise<HandlerResult>;
 };
 
 /**
  * The permission checks a route table names, each typed by the requests of the routes that name
- * it (any endpoint's, since the `Allow` header asks every check): what `<name>Checks(deps)` returns.
+ * it (any endpoint's, since the `Allow` header asks every check) and given the bound storage, as
+ * handlers are: what `<name>Checks(deps)` returns.
  */
-export type Checks<T extends RouteSpecTable> = {
+export type Checks<in out T extends RouteSpecTable, S extends object = NoStorage> = {
   [K in CheckNameOf<T>]: (
     request: CheckRequest<RouteChecks<T[number]>, K>,
     context: RestContext,
+    storage: BoundStorage<S>,
   ) => PermissionResult | Promise<PermissionResult>;
 };
+
+/** The checks a group's table names; none where it names none, so a stray check is refused too. */
+type GroupChecks<T extends RouteSpecTable, S extends object> = [CheckNameOf<T>] extends [never] ? undefined : Checks<T, S>;
+
+/** A handler or check of a group, its request type erased once {@link routeGroup} has checked it. */
+type GroupFunction<S> = (request: never, context: RestContext, storage: BoundStorage<S>) => unknown;
+
+/** A route group: part of a namespace's route table with the handlers and checks it names, checked against each other. */
+export interface RouteGroup<S extends object = NoStorage> {
+  /** The group's routes, in the order the plugin registers them. */
+  readonly routes: RouteSpecTable;
+  /** Its handlers, by the names its routes use. */
+  readonly handlers: Readonly<Record<string, GroupFunction<S>>>;
+  /** Its permission checks, by the names its routes use. */
+  readonly checks?: Readonly<Record<string, GroupFunction<S>>>;
+}
+
+/**
+ * A group of a namespace's routes (`routes/<group>.ts`) with its handlers (`handlers/<group>.ts`):
+ * the compiler checks that every handler and check the table names has its function, and no
+ * other. The table alone decides `T`; the handlers' type decides the storage `S` they are given.
+ */
+export function routeGroup<const T extends RouteSpecTable, S extends object = NoStorage>(
+  routes: T,
+  handlers: Handlers<NoInfer<T>, S>,
+  checks?: NoInfer<GroupChecks<T, S>>,
+): RouteGroup<S> {
+  return { routes, handlers, ...(checks ? { checks } : {}) };
+}
+
+/** How {@link bindGroups} binds a namespace's groups. */
+export interface BindGroupsOptions<S extends object> {
+  /** The namespace's storage (from `withDefaults`), given to every handler and check bound to the request. */
+  storage?: S;
+  /**
+   * Every route's path in the order the plugin registers them (`routes.json`'s order), where its
+   * groups interleave; absent: each group's routes after the previous group's.
+   */
+  order?: readonly string[];
+}
+
+/** The routes of `groups` in `order`, refusing a path listed twice, not listed, or belonging to no group. */
+function orderedRoutes(namespace: string, groups: readonly RouteGroup<object>[], order: readonly string[] | undefined) {
+  const routes = groups.flatMap((group) => group.routes.map((route) => ({ route, group })));
+  if (!order) return routes;
+  const byPath = new Map(routes.map((entry) => [entry.route.path, entry]));
+  const listed = new Set(order);
+  const unlisted = routes.filter(({ route }) => !listed.has(route.path)).map(({ route }) => route.path);
+  const unknown = order.filter((path) => !byPath.has(path));
+  if (unlisted.length > 0 || unknown.length > 0 || listed.size !== order.length || byPath.size !== routes.length) {
+    const found = [
+      ...(unlisted.length > 0 ? [`leaves out ${unlisted.join(', ')}`] : []),
+      ...(unknown.length > 0 ? [`names ${unknown.join(', ')}, which no group has`] : []),
+    ];
+    throw new TypeError(
+      `site-rest: ${namespace}'s route order ${found.length > 0 ? found.join(' and ') : 'lists a path twice'}; list every route's path once`,
+    );
+  }
+  return order.map((path) => byPath.get(path)!);
+}
+
+/**
+ * A namespace module from its route groups: their tables stay data (the same JSON the index
+ * shows, in `order`), and each handler and check gets the request's bound storage, so none passes
+ * a storage context by hand.
+ */
+export function bindGroups<S extends object = NoStorage>(
+  namespace: string,
+  groups: readonly RouteGroup<S>[],
+  { storage, order }: BindGroupsOptions<S> = {},
+): NamespaceModule {
+  const bind = storage === undefined ? undefined : storageBinder(storage);
+  // Without storage a handler is the endpoint's own; with it, one small wrapper per endpoint made at mount.
+  const withStorage = (fn: GroupFunction<S>) => {
+    const given = fn as (request: RestRequest, context: RestContext, storage?: BoundStorage<S>) => unknown;
+    return bind === undefined ? given : (request: RestRequest, context: RestContext) => given(request, context, bind(context));
+  };
+  return {
+    namespace,
+    routes: orderedRoutes(namespace, groups as readonly RouteGroup<object>[], order).map(({ route, group }) => ({
+      path: route.path,
+      ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
+      endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
+        const bound: EndpointDefinition = { ...endpoint, handler: withStorage(group.handlers[handler]!) };
+        if (check !== undefined && group.checks) bound.permission = withStorage(group.checks[check]!) as PermissionCheck;
+        else if (permission !== undefined) bound.permission = permission;
+        return bound;
+      }),
+    })),
+  };
+}
 
 /**
  * A namespace module from its route table and the handlers (and permission checks) the table
  * names: the table stays data (the same JSON the index shows), and the compiler checks every
  * name has its function. The table alone decides `T`, so checks written inline get typed requests.
+ * A namespace with storage or with route groups binds with {@link bindGroups}.
  */
 export function bindRoutes<const T extends RouteSpecTable>(
   namespace: string,
@@ -107,19 +245,7 @@ export function bindRoutes<const T extends RouteSpecTable>(
   handlers: Handlers<T>,
   checks?: NoInfer<Checks<T>>,
 ): NamespaceModule {
-  return {
-    namespace,
-    routes: table.map((route) => ({
-      path: route.path,
-      ...(route.allowBatch ? { allowBatch: route.allowBatch } : {}),
-      endpoints: route.endpoints.map(({ handler, check, permission, ...endpoint }) => {
-        const bound: EndpointDefinition = { ...endpoint, handler: handlers[handler as HandlerNameOf<T>] };
-        if (check !== undefined && checks) bound.permission = (checks as Checks<T>)[check as CheckNameOf<T>] as PermissionCheck;
-        else if (permission !== undefined) bound.permission = permission;
-        return bound;
-      }),
-    })),
-  };
+  return bindGroups(namespace, [routeGroup(table, handlers, checks as GroupChecks<T, NoStorage>)]);
 }
 
 /** Callbacks of a storage that read or write the same data, so a host replaces all of them or none. */

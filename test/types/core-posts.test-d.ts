@@ -2,6 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { corePostsChecks, corePostsHandlers } from '../../src/namespaces/core-posts/handlers.js';
 import type { CorePostsCheckName, CorePostsHandlerName, corePostsRoutes } from '../../src/namespaces/core-posts/routes.js';
+import type { PostsStorage } from '../../src/namespaces/core-posts/storage.js';
 import type { Checks, Handlers } from '../../src/namespaces/define.js';
 
 type PostsHandlers = ReturnType<typeof corePostsHandlers>;
@@ -11,8 +12,8 @@ type CheckRequest<K extends CorePostsCheckName> = Parameters<PostsChecks[K]>[0];
 
 describe('core-posts handler types', () => {
   it('names every handler and check of the table, and nothing else', () => {
-    expectTypeOf<PostsHandlers>().toEqualTypeOf<Handlers<typeof corePostsRoutes>>();
-    expectTypeOf<PostsChecks>().toEqualTypeOf<Checks<typeof corePostsRoutes>>();
+    expectTypeOf<PostsHandlers>().toEqualTypeOf<Handlers<typeof corePostsRoutes, PostsStorage>>();
+    expectTypeOf<PostsChecks>().toEqualTypeOf<Checks<typeof corePostsRoutes, PostsStorage>>();
     expectTypeOf<CorePostsHandlerName>().toEqualTypeOf<'listPosts' | 'createPost' | 'getPost' | 'updatePost' | 'deletePost'>();
     // createPost's endpoint asks for a capability, so it names no check.
     expectTypeOf<CorePostsCheckName>().toEqualTypeOf<'readCollection' | 'readPost' | 'editPost' | 'deletePost'>();

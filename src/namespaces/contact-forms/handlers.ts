@@ -1,7 +1,7 @@
 import { isRestError } from '../../core/errors/rest-error.js';
 import { defaultMailAddress } from '../../core/mail/message.js';
 import type { RestContext } from '../../core/types.js';
-import { storageContext, type Handlers } from '../define.js';
+import type { Handlers } from '../define.js';
 import { cannotDelete, notFound, postExists, unitTagNotFound, unsupportedMediaType } from './errors.js';
 import { applyFormChanges, readFormChanges } from './form-changes.js';
 import { formSchema } from './form-schema.js';
@@ -18,8 +18,6 @@ import type { HostServiceLimits } from '../host-service.js';
 
 /** What the handlers run on. */
 interface ContactFormsHandlerDeps {
-  /** The namespace's storage. */
-  storage: ContactFormsStorage;
   /** Key of the keyed hashes (quiz answers, `posted_data_hash`). */
   hashKey: () => Promise<string>;
   /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
@@ -56,72 +54,68 @@ function feedbackResponse(form: ContactFormRecord, result: FeedbackResult, unitT
   return response;
 }
 
-/** The handlers of the contact-forms route table, over the given storage. */
-export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<typeof contactFormsRoutes> {
-  const { storage } = deps;
+/** The handlers of the contact-forms route table. */
+export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<typeof contactFormsRoutes, ContactFormsStorage> {
   const adminEmail = (context: RestContext) => deps.adminEmail ?? defaultMailAddress(context.site.home);
 
   return {
-    async listForms(request, context) {
-      const forms = await storage.listForms(listQuery(request.params), storageContext(context));
+    async listForms(request, _context, storage) {
+      const forms = await storage.listForms(listQuery(request.params));
       return forms.map(formSummary);
     },
 
-    async createForm(request, context) {
+    async createForm(request, _context, storage) {
       if (phpInt(request.params.id)) return postExists();
       const changes = readFormChanges(request.params);
       if (isRestError(changes)) return changes;
-      return savedForm(await storage.createForm(applyFormChanges(newFormFields(), changes), storageContext(context)));
+      return savedForm(await storage.createForm(applyFormChanges(newFormFields(), changes)));
     },
 
-    async getForm(request, context) {
-      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
+    async getForm(request, _context, storage) {
+      const form = await storage.getForm(Number(request.urlParams.id));
       return form ? formDetail(form) : notFound();
     },
 
-    async updateForm(request, context) {
-      const ctx = storageContext(context);
-      const form = await storage.getForm(Number(request.urlParams.id), ctx);
+    async updateForm(request, _context, storage) {
+      const form = await storage.getForm(Number(request.urlParams.id));
       if (!form) return notFound();
       const changes = readFormChanges(request.params);
       if (isRestError(changes)) return changes;
-      const saved = await storage.updateForm(form.id, applyFormChanges(form, changes), ctx);
+      const saved = await storage.updateForm(form.id, applyFormChanges(form, changes));
       return saved ? savedForm(saved) : notFound();
     },
 
-    async deleteForm(request, context) {
-      const ctx = storageContext(context);
-      const form = await storage.getForm(Number(request.urlParams.id), ctx);
+    async deleteForm(request, _context, storage) {
+      const form = await storage.getForm(Number(request.urlParams.id));
       if (!form) return notFound();
-      if (!(await storage.deleteForm(form.id, ctx))) return cannotDelete();
+      if (!(await storage.deleteForm(form.id))) return cannotDelete();
       return { deleted: true };
     },
 
-    async submitFeedback(request, context) {
+    async submitFeedback(request, context, storage) {
       // CF7 compares the raw header, case and all.
       if (!(request.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
         return unsupportedMediaType();
       }
-      const ctx = storageContext(context);
-      const form = await storage.getForm(Number(request.urlParams.id), ctx);
+      const form = await storage.getForm(Number(request.urlParams.id));
       if (!form) return notFound();
       const unitTag = sanitizeUnitTag(request.params._wpcf7_unit_tag);
       if (unitTag === '') return unitTagNotFound();
       const hashKey = await deps.hashKey();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
-        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey, mailLimits: deps.mailLimits },
+        { storage, site: context.site, adminEmail: adminEmail(context), hashKey, mailLimits: deps.mailLimits },
       );
       return feedbackResponse(form, result, unitTag, hashKey);
     },
 
-    async getSchema(request, context) {
-      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
+    async getSchema(request, context, storage) {
+      const form = await storage.getForm(Number(request.urlParams.id));
       return form ? formSchema(form, { site: context.site, adminEmail: adminEmail(context), user: context.user }) : notFound();
     },
 
-    async getRefill(request, context) {
-      const form = await storage.getForm(Number(request.urlParams.id), storageContext(context));
+    async getRefill(request, _context, storage) {
+      const form = await storage.getForm(Number(request.urlParams.id));
       if (!form) return notFound();
       const quiz = quizRefill(scanFormTags(form.form), await deps.hashKey());
       return quiz ? { quiz } : [];

@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { contactFormsHandlers } from './handlers.js';
@@ -70,10 +70,7 @@ export function contactForms(options: ContactFormsOptions = {}): MountableNamesp
       contactFormsStorageGroups,
       'contactForms storage',
     );
-    return bindRoutes(
-      'contact-forms/v1',
-      contactFormsRoutes,
-      contactFormsHandlers({ storage, hashKey, adminEmail: options.adminEmail, mailLimits }),
-    );
+    const handlers = contactFormsHandlers({ hashKey, adminEmail: options.adminEmail, mailLimits });
+    return bindGroups('contact-forms/v1', [routeGroup(contactFormsRoutes, handlers)], { storage });
   };
 }

@@ -1,6 +1,6 @@
 import type { RestContext, RestUser } from '../../core/types.js';
 import { stripAllTags } from '../../core/schema/text.js';
-import type { StorageContext } from '../define.js';
+import type { BoundStorage } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
 import { mailSent, type HostServiceLimits } from '../host-service.js';
@@ -31,10 +31,8 @@ interface FeedbackInput {
 
 /** What running a submission needs besides the submission. */
 interface FeedbackEnv {
-  /** The namespace's storage. */
-  storage: ContactFormsStorage;
-  /** The request's storage context. */
-  ctx: StorageContext;
+  /** The namespace's storage, bound to the request. */
+  storage: BoundStorage<ContactFormsStorage>;
   /** The site. */
   site: RestContext['site'];
   /** What `[_site_admin_email]` stands for. */
@@ -82,7 +80,7 @@ function postedDataHash(posted: Record<string, PostedValue>, unitTag: string, ke
 
 /** Sends a mail; a callback that throws or outlasts its time counts as a failed send, as `wp_mail()` answering false. */
 function send(message: MailMessage, env: FeedbackEnv): Promise<boolean> {
-  return mailSent(() => env.storage.sendMail(message, env.ctx), env.mailLimits);
+  return mailSent(() => env.storage.sendMail(message), env.mailLimits);
 }
 
 /** CF7's `mail()`: the main mail, then `mail_2` when the first went out and the second is active. */
@@ -153,12 +151,12 @@ export async function runSubmission(input: FeedbackInput, env: FeedbackEnv): Pro
   if (invalidFields.length > 0) status = 'validation_failed';
   else if (unacceptedBoxes(tags, body).length > 0) status = 'acceptance_missing';
   // CF7 itself takes a missing or one-character User-Agent for a bot.
-  else if (input.userAgent.length < 2 || (await env.storage.checkSpam(submission, env.ctx))) status = 'spam';
+  else if (input.userAgent.length < 2 || (await env.storage.checkSpam(submission))) status = 'spam';
   else if (demoMode || settingIsTrue(settings, 'skip_mail')) status = 'mail_sent';
   else status = (await mail(form, tagEnv, env)) ? 'mail_sent' : 'mail_failed';
 
   if (isStored(status) && !settingIsTrue(settings, 'do_not_store') && !declinedStorage(tags, posted)) {
-    await env.storage.recordSubmission({ ...submission, status }, env.ctx);
+    await env.storage.recordSubmission({ ...submission, status });
   }
   const reachedMail = status === 'mail_sent' || status === 'mail_failed';
   return {

@@ -8,7 +8,7 @@ import { parseDateTime } from '../../core/schema/formats.js';
 import { sanitizeTitle } from '../../core/schema/sanitize-title.js';
 import type { RestContext, RestUser } from '../../core/types.js';
 import { canChangePost, canReadPost } from '../../core/auth/post-capabilities.js';
-import { storageContext, type Checks, type Handlers } from '../define.js';
+import type { BoundStorage, Checks, Handlers } from '../define.js';
 import { postDefaults } from './defaults.js';
 import {
   alreadyTrashed,
@@ -36,12 +36,10 @@ import type { PostQuery, PostRecord, PostsStorage, PostStatus } from './storage.
 type Table = typeof corePostsRoutes;
 
 /** The params a create or update request carries: WordPress's write args. */
-type WriteParams = Parameters<Handlers<Table>['createPost' | 'updatePost']>[0]['params'];
+type WriteParams = Parameters<Handlers<Table, PostsStorage>['createPost' | 'updatePost']>[0]['params'];
 
 /** What the posts handlers and checks run on. */
 interface CorePostsDeps {
-  /** Where posts live. */
-  storage: PostsStorage;
   /** The namespace the routes are mounted under; links follow it. */
   namespace: string;
   /** The clock that decides a post's schedule (milliseconds). */
@@ -122,21 +120,21 @@ const ADDRESSED = 'core-posts:addressed';
  */
 function addressed(
   request: { params: { id?: number }; state: Record<string, unknown> },
-  context: RestContext,
-  { storage, now }: CorePostsDeps,
+  storage: BoundStorage<PostsStorage>,
+  now: Clock,
 ): Promise<PostRecord | RestError> {
   const known = request.state[ADDRESSED];
   if (known instanceof Promise) return known as Promise<PostRecord | RestError>;
   // `Number`, as `get_post` casts with `(int)`: the `Allow` header asks the checks also when the
   // request failed validation (an invalid JSON body, another arg refused), its id still path text.
-  const found = lookup(Number(request.params.id), context, storage, now);
+  const found = lookup(Number(request.params.id), storage, now);
   request.state[ADDRESSED] = found;
   return found;
 }
 
 /** The post with an id as it reads now (a host storage's due `future` post published), or WordPress's 404. */
-async function lookup(id: number, context: RestContext, storage: PostsStorage, now: Clock): Promise<PostRecord | RestError> {
-  const post = Number.isSafeInteger(id) && id > 0 ? await storage.getPost(id, storageContext(context)) : null;
+async function lookup(id: number, storage: BoundStorage<PostsStorage>, now: Clock): Promise<PostRecord | RestError> {
+  const post = Number.isSafeInteger(id) && id > 0 ? await storage.getPost(id) : null;
   return post ? asOf(post, now()) : invalidId();
 }
 
@@ -146,8 +144,8 @@ function remember(request: { state: Record<string, unknown> }, post: PostRecord 
 }
 
 /** The handlers of the posts routes, over a storage. */
-export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
-  const { storage, namespace, now } = deps;
+export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table, PostsStorage> {
+  const { namespace, now } = deps;
   const textOf = renderCache(deps.renderCacheSize);
   const env = (context: RestContext) => renderEnv(namespace, context);
 
@@ -207,7 +205,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
   }
 
   return {
-    async listPosts(request, context) {
+    async listPosts(request, context, storage) {
       const p = request.params;
       const statuses = statusesOf(p.status, context.user);
       if (isRestError(statuses)) return statuses;
@@ -245,7 +243,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
         offset: p.offset !== undefined && p.offset > 0 ? p.offset : Math.max(0, (page - 1) * perPage),
         limit: perPage,
       };
-      const found = await storage.queryPosts(query, storageContext(context));
+      const found = await storage.queryPosts(query);
       if (page > pageCount(found.total, perPage) && found.total > 0) return invalidPageNumber();
       const fields = requestedFields(p._fields);
       const items = found.posts
@@ -264,7 +262,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       });
     },
 
-    async createPost(request, context) {
+    async createPost(request, context, storage) {
       // WordPress's `! empty( $request['id'] )`: an id of 0 or '0' creates a post.
       if (!isEmpty(request.params.id)) return postExists();
       const changes = changesFrom(request.params, context, null);
@@ -283,20 +281,17 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       };
       draft.status = scheduledStatus(draft.status, draft.date_gmt, at);
       draft.slug = wantedSlug(draft);
-      const created = await storage.createPost(draft, storageContext(context));
+      const created = await storage.createPost(draft);
       const post = created.guid
         ? created
-        : ((await storage.updatePost(
-            created.id,
-            { guid: permalink(created, context.site.home), modified_gmt: created.modified_gmt },
-            storageContext(context),
-          )) ?? created);
+        : ((await storage.updatePost(created.id, { guid: permalink(created, context.site.home), modified_gmt: created.modified_gmt })) ??
+          created);
       const { data, links } = render(post, context, requestedFields(request.params._fields), 'edit');
       return withLinks(new RestResponse(data, 201, { Location: context.restUrl(`/${namespace}/posts/${post.id}`) }), links);
     },
 
-    async getPost(request, context) {
-      const post = await addressed(request, context, deps);
+    async getPost(request, context, storage) {
+      const post = await addressed(request, storage, now);
       if (isRestError(post)) return post;
       const { data, links } = render(
         post,
@@ -308,8 +303,8 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       return withLinks(new RestResponse(data).linkHeader('alternate', permalink(post, context.site.home), { type: 'text/html' }), links);
     },
 
-    async updatePost(request, context) {
-      const existing = await addressed(request, context, deps);
+    async updatePost(request, context, storage) {
+      const existing = await addressed(request, storage, now);
       if (isRestError(existing)) return existing;
       const changes = changesFrom(request.params, context, existing);
       if (isRestError(changes)) return changes;
@@ -318,7 +313,7 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       const scheduled = scheduledStatus(merged.status, merged.date_gmt, now());
       if (scheduled !== merged.status) changes.status = merged.status = scheduled;
       if (changes.slug !== undefined || (changes.status !== undefined && merged.slug === '')) changes.slug = wantedSlug(merged);
-      const stored = await storage.updatePost(existing.id, changes, storageContext(context));
+      const stored = await storage.updatePost(existing.id, changes);
       const updated = stored && asOf(stored, now());
       remember(request, updated);
       if (!updated) return invalidId();
@@ -326,22 +321,22 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
       return withLinks(new RestResponse(data), links);
     },
 
-    async deletePost(request, context) {
-      const post = await addressed(request, context, deps);
+    async deletePost(request, context, storage) {
+      const post = await addressed(request, storage, now);
       if (isRestError(post)) return post;
       if (request.params.force) {
         // WordPress answers the deleted post's data without its links, which point nowhere now.
         const previous = render(post, context, requestedFields(request.params._fields), 'edit').data;
-        if (!(await storage.deletePost(post.id, storageContext(context)))) return notDeleted();
+        if (!(await storage.deletePost(post.id))) return notDeleted();
         remember(request, null);
         return { deleted: true, previous };
       }
       if (post.status === 'trash') return alreadyTrashed();
-      const trashed = await storage.updatePost(
-        post.id,
-        { status: 'trash', slug: post.slug ? `${post.slug}__trashed` : '', trashed_from: post.status },
-        storageContext(context),
-      );
+      const trashed = await storage.updatePost(post.id, {
+        status: 'trash',
+        slug: post.slug ? `${post.slug}__trashed` : '',
+        trashed_from: post.status,
+      });
       remember(request, trashed);
       if (!trashed) return invalidId();
       const { data, links } = render(trashed, context, requestedFields(request.params._fields), 'edit');
@@ -355,13 +350,13 @@ export function corePostsHandlers(deps: CorePostsDeps): Handlers<Table> {
  * endpoint's `denied` error from the table. The `Allow` header asks each check with the request
  * another endpoint of the route matched, so a param only some endpoints declare is checked here.
  */
-export function corePostsChecks(deps: CorePostsDeps): Checks<Table> {
+export function corePostsChecks({ now }: Pick<CorePostsDeps, 'now'>): Checks<Table, PostsStorage> {
   return {
     readCollection(request, { user }) {
       return request.params.context !== 'edit' || user?.can('edit_posts') === true;
     },
-    async readPost(request, context) {
-      const post = await addressed(request, context, deps);
+    async readPost(request, context, storage) {
+      const post = await addressed(request, storage, now);
       if (isRestError(post)) return post;
       const { user } = context;
       if (request.params.context === 'edit' && !canEditPost(user, post)) return forbiddenEditContext(user);
@@ -369,16 +364,16 @@ export function corePostsChecks(deps: CorePostsDeps): Checks<Table> {
       if (typeof password === 'string' && password !== post.password) return incorrectPassword();
       return canReadPost(user, post);
     },
-    async editPost(request, context) {
+    async editPost(request, context, storage) {
       // Anonymous callers may never write: answered before the lookup, so they learn nothing of which posts exist.
       if (!context.user) return false;
-      const post = await addressed(request, context, deps);
+      const post = await addressed(request, storage, now);
       if (isRestError(post)) return post;
       return canEditPost(context.user, post);
     },
-    async deletePost(request, context) {
+    async deletePost(request, context, storage) {
       if (!context.user) return false;
-      const post = await addressed(request, context, deps);
+      const post = await addressed(request, storage, now);
       if (isRestError(post)) return post;
       return canChangePost(context.user, post, 'delete');
     },

@@ -1,7 +1,7 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { memoryStore } from '../../store/memory/index.js';
 import type { SiteStore } from '../../store/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { corePostsChecks, corePostsHandlers } from './handlers.js';
 import { corePostsRoutes } from './routes.js';
 import type { Clock } from './schedule.js';
@@ -61,8 +61,9 @@ export function corePosts(options: CorePostsOptions = {}): MountableNamespace {
   // Checked now too, so part of a group is refused where it is given rather than at mount.
   if (options.storage) storageOn(memoryStore());
   return ({ store }) => {
-    const storage = storageOn(store);
-    const deps = { storage, namespace, now, renderCacheSize: options.renderCacheSize ?? 2000 };
-    return bindRoutes(namespace, corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps));
+    const deps = { namespace, now, renderCacheSize: options.renderCacheSize ?? 2000 };
+    return bindGroups(namespace, [routeGroup(corePostsRoutes, corePostsHandlers(deps), corePostsChecks(deps))], {
+      storage: storageOn(store),
+    });
   };
 }

@@ -1,6 +1,6 @@
 import { forbidden } from '../../core/errors/catalogue.js';
 import type { JsonValue } from '../../store/types.js';
-import { storageContext, type Handlers } from '../define.js';
+import type { Handlers } from '../define.js';
 import { callHostService, type HostServiceLimits } from '../host-service.js';
 import { isSettingsObject } from '../option-object.js';
 import { invalidSlug, panelNotConfigured, settingsNotObject, settingsTooLarge } from './errors.js';
@@ -12,8 +12,6 @@ import type { AnalyticsSettingsLimits, HostToolkitStorage } from './storage.js';
 
 /** What the handlers run on. */
 interface HostToolkitHandlerDeps {
-  /** The namespace's storage. */
-  storage: HostToolkitStorage;
   /** How much the analytics settings may hold. */
   settingsLimits: AnalyticsSettingsLimits;
   /** The host's control panel, or null when it gave none. */
@@ -28,14 +26,14 @@ function panelQuery(query: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The handlers of the host-toolkit route table. */
-export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<typeof hostToolkitRoutes> {
-  const { storage, settingsLimits, panel, panelLimits } = deps;
+export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<typeof hostToolkitRoutes, HostToolkitStorage> {
+  const { settingsLimits, panel, panelLimits } = deps;
   return {
-    async mergeAnalyticsSettings(request, context) {
+    async mergeAnalyticsSettings(request, _context, storage) {
       // The body was decoded by PHP's json_decode rules, so it holds JSON values only.
       const changes = request.json as JsonValue | undefined;
       if (!isSettingsObject(changes)) return settingsNotObject();
-      const merged = await storage.mergeAnalyticsSettings(changes, settingsLimits, storageContext(context));
+      const merged = await storage.mergeAnalyticsSettings(changes, settingsLimits);
       return merged ?? settingsTooLarge(settingsLimits.maxKeys, settingsLimits.maxBytes);
     },
 

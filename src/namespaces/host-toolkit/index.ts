@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import type { ByteSize } from '../../core/byte-size.js';
 import { bytes, checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 import { boundOption, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
@@ -61,6 +61,8 @@ export function hostToolkit(options: HostToolkitOptions = {}): MountableNamespac
   const panel = options.hostPanel ?? null;
   return ({ store }) => {
     const storage = withDefaults(() => hostToolkitStorageOn(store), options.storage, hostToolkitStorageGroups, 'hostToolkit storage');
-    return bindRoutes('host-toolkit/api', hostToolkitRoutes, hostToolkitHandlers({ storage, settingsLimits, panel, panelLimits }));
+    return bindGroups('host-toolkit/api', [routeGroup(hostToolkitRoutes, hostToolkitHandlers({ settingsLimits, panel, panelLimits }))], {
+      storage,
+    });
   };
 }

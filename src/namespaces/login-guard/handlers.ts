@@ -1,5 +1,5 @@
 import type { SendMail } from '../../core/mail/message.js';
-import { storageContext, type Handlers } from '../define.js';
+import type { Handlers } from '../define.js';
 import { mailSent, type HostServiceLimits } from '../host-service.js';
 import { hashesEqual } from '../site-salt.js';
 import { newCode, otpHash } from './codes.js';
@@ -11,8 +11,6 @@ import { usableSecret, usableToken } from './tokens.js';
 
 /** What the handlers run on. */
 interface LoginGuardHandlerDeps {
-  /** The namespace's storage. */
-  storage: LoginGuardStorage;
   /** Where the code goes out; undefined: nowhere, so every send fails as a failed `wp_mail()`. */
   sendMail: SendMail | undefined;
   /** How long `sendMail` may take. */
@@ -25,21 +23,19 @@ interface LoginGuardHandlerDeps {
   now: () => number;
 }
 
-/** The handlers of the login-guard route table, over the given storage. */
-export function loginGuardHandlers(deps: LoginGuardHandlerDeps): Handlers<typeof loginGuardRoutes> {
-  const { storage } = deps;
+/** The handlers of the login-guard route table. */
+export function loginGuardHandlers(deps: LoginGuardHandlerDeps): Handlers<typeof loginGuardRoutes, LoginGuardStorage> {
   return {
     // MfaRestApi::send_code_callback() and MfaFlowSendCode::execute(), in their order.
-    async sendCode(request, context) {
+    async sendCode(request, context, storage) {
       const { token, secret } = request.params;
       if (!usableToken(token) || !usableSecret(secret)) return forbidden();
-      const ctx = storageContext(context);
-      const kept = await storage.sendSecret(token, ctx);
+      const kept = await storage.sendSecret(token);
       if (kept === null || !hashesEqual(kept, secret)) return forbidden();
-      const session = await storage.session(token, ctx);
+      const session = await storage.session(token);
       if (session === null) return forbidden();
-      if ((await storage.countSend(token, ctx)) > deps.maxSends) return tooManySends();
-      const user = await storage.sessionUser(session, ctx);
+      if ((await storage.countSend(token)) > deps.maxSends) return tooManySends();
+      const user = await storage.sessionUser(session);
       if (user === null) return sent();
       if (session.provider_id !== 'llar') return providerNotAvailable();
       // LLAR's cloud chooses the code; without one, the site draws it (LLAR would mail an empty one).
@@ -60,7 +56,7 @@ export function loginGuardHandlers(deps: LoginGuardHandlerDeps): Handlers<typeof
         const { sendMail } = deps;
         if (!sendMail || !(await mailSent(() => sendMail(mail), deps.mailLimits))) return mailFailed();
       }
-      await storage.saveOtpHash(token, hash, ctx);
+      await storage.saveOtpHash(token, hash);
       return sent();
     },
   };

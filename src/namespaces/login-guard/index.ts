@@ -1,6 +1,6 @@
 import type { SendMail } from '../../core/mail/message.js';
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { boundOption, MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { loginGuardHandlers } from './handlers.js';
@@ -55,10 +55,15 @@ export function loginGuard(options: LoginGuardOptions = {}): MountableNamespace 
       'loginGuard storage',
     );
     const hashKey = siteSalt(store, OTP_SALT_SCHEME);
-    return bindRoutes(
+    return bindGroups(
       'login-guard/v1',
-      loginGuardRoutes,
-      loginGuardHandlers({ storage, sendMail: options.sendMail, mailLimits, hashKey, maxSends, now: options.now ?? Date.now }),
+      [
+        routeGroup(
+          loginGuardRoutes,
+          loginGuardHandlers({ sendMail: options.sendMail, mailLimits, hashKey, maxSends, now: options.now ?? Date.now }),
+        ),
+      ],
+      { storage },
     );
   };
 }

@@ -6,6 +6,7 @@ import { fetchNotConfigured, invalidUrl } from './errors.js';
 import { localOembed, type LocalEnv } from './local.js';
 import { fetchOembed, type ProxyEnv } from './proxy.js';
 import type { oembedRoutes } from './routes.js';
+import type { OembedStorage } from './storage.js';
 import { oembedXml } from './xml.js';
 
 /** What the oEmbed handlers run on. */
@@ -19,11 +20,11 @@ interface OembedHandlerDeps {
 }
 
 /** The oEmbed handlers, by the names the route table gives them. */
-export function oembedHandlers(deps: OembedHandlerDeps): Handlers<typeof oembedRoutes> {
+export function oembedHandlers(deps: OembedHandlerDeps): Handlers<typeof oembedRoutes, OembedStorage> {
   return {
     /** `WP_oEmbed_Controller::get_item`, printed as XML for `format=xml` (`_oembed_rest_pre_serve_request`). */
-    async embed(request, context) {
-      const document = await localOembed(request.params.url, request.params.maxwidth, context, deps.local);
+    async embed(request, context, storage) {
+      const document = await localOembed(request.params.url, request.params.maxwidth, context, storage, deps.local);
       if (!document) return invalidUrl();
       // `wp_oembed_ensure_format`: anything but exactly `xml` is JSON; HEAD keeps JSON's headers, as WordPress's.
       if (request.params.format !== 'xml' || request.method !== 'GET') return document;
@@ -33,12 +34,12 @@ export function oembedHandlers(deps: OembedHandlerDeps): Handlers<typeof oembedR
     },
 
     /** `WP_oEmbed_Controller::get_proxy_item`: the cache, then this site's own posts, then the provider. */
-    async proxy(request, context) {
+    async proxy(request, context, storage) {
       const { url, maxwidth, maxheight, discover } = request.params;
       const args = { url, maxwidth: absint(maxwidth), maxheight: maxheight === undefined ? undefined : absint(maxheight), discover };
       const cached = await deps.cache.get(request.params);
       if (cached) return cached;
-      const local = await localOembed(args.url, args.maxwidth, context, deps.local);
+      const local = await localOembed(args.url, args.maxwidth, context, storage, deps.local);
       if (local) return local;
       if (deps.proxy.fetch === null) return fetchNotConfigured();
       const data = await fetchOembed(args, deps.proxy);

@@ -2,14 +2,14 @@ import type { MountableNamespace } from '../../core/types.js';
 import { memoryStore } from '../../store/memory/index.js';
 import type { SiteStore } from '../../store/types.js';
 import type { ByteSize } from '../../core/byte-size.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { boundOption } from '../host-service.js';
 import { postsStorageOn } from '../core-posts/site-store.js';
 import { proxyCacheOn } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
-import { postsStorageGroups, type AuthorLookup, type PostsStorage } from './storage.js';
+import { postsStorageGroups, type AuthorLookup, type OembedStorage, type PostsStorage } from './storage.js';
 import { z } from 'zod';
 import { bytes, checkedAtUse, checkOptions, fn, hostObject, optionsObject, text, type OptionsShape } from '../../core/options.js';
 
@@ -79,7 +79,6 @@ export function oembed(options: OembedOptions = {}): MountableNamespace {
   // Checked now too, so part of a group is refused where it is given rather than at mount.
   if (options.posts) postsOn(memoryStore());
   return ({ store }) => {
-    const posts = postsOn(store);
     const authorOf: AuthorLookup =
       options.authorOf ??
       (async (id) => {
@@ -87,10 +86,11 @@ export function oembed(options: OembedOptions = {}): MountableNamespace {
         return user ? { name: user.display_name, slug: user.user_nicename } : null;
       });
     const handlers = oembedHandlers({
-      local: { posts, authorOf, embedScript: options.embedScript },
+      local: { embedScript: options.embedScript },
       proxy,
       cache: proxyCacheOn(store, ttlSeconds, cacheSize),
     });
-    return bindRoutes('oembed/1.0', oembedRoutes, handlers);
+    const storage: OembedStorage = { ...postsOn(store), authorOf };
+    return bindGroups('oembed/1.0', [routeGroup(oembedRoutes, handlers)], { storage });
   };
 }

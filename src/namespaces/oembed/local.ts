@@ -1,21 +1,17 @@
 import { absint } from '../../core/php/values.js';
 import { phpTrim } from '../../core/php/strings.js';
 import type { RestContext } from '../../core/types.js';
-import { storageContext } from '../define.js';
+import type { BoundStorage } from '../define.js';
 import { permalink } from '../core-posts/render.js';
 import { renderTitle } from '../core-posts/text.js';
 import { escHtml } from '../../core/schema/text.js';
 import { escUrl } from './escape.js';
 import { findPost } from './resolve.js';
 import { embedSecret } from './secret.js';
-import type { AuthorLookup, PostRecord, PostsStorage } from './storage.js';
+import type { OembedStorage, PostRecord } from './storage.js';
 
 /** What the local oEmbed document is built from besides the site. */
 export interface LocalEnv {
-  /** Where the site's posts live. */
-  posts: PostsStorage;
-  /** Who wrote a post. */
-  authorOf: AuthorLookup;
   /** The script WordPress inlines after the iframe (its `wp-embed.min.js`); none when undefined. */
   embedScript: string | undefined;
 }
@@ -91,15 +87,20 @@ function embedHtml(
  * addresses: null unless it is a published post. The width is `maxwidth` as PHP's `absint` reads
  * it, kept within 200–600; the height is 16:9 of it, at least 200.
  */
-export async function localOembed(url: string, maxwidth: unknown, context: RestContext, env: LocalEnv): Promise<LocalOembed | null> {
-  const storage = storageContext(context);
-  const post = await findPost(url, context.site.home, env.posts, storage);
+export async function localOembed(
+  url: string,
+  maxwidth: unknown,
+  context: RestContext,
+  storage: BoundStorage<OembedStorage>,
+  env: LocalEnv,
+): Promise<LocalOembed | null> {
+  const post = await findPost(url, context.site.home, storage);
   if (!post || post.status !== 'publish') return null;
   const width = Math.min(Math.max(MIN_WIDTH, absint(maxwidth)), MAX_WIDTH);
   const height = Math.max(Math.ceil((width / 16) * 9), MIN_HEIGHT);
   const { name, home } = context.site;
   const title = postTitle(post);
-  const author = await env.authorOf(post.author, storage);
+  const author = await storage.authorOf(post.author);
   return {
     version: '1.0',
     provider_name: name,

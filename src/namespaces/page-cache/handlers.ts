@@ -2,7 +2,7 @@ import { internal } from '../../core/errors/catalogue.js';
 import { isNumeric, isPhpArray, toBool, toInt, toPhpString } from '../../core/php/values.js';
 import type { RestContext } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
-import { storageContext, type Handlers, type StorageContext } from '../define.js';
+import type { BoundStorage, Handlers } from '../define.js';
 import { callHostService, type HostServiceLimits } from '../host-service.js';
 import { addonList, addonToggles } from './addons.js';
 import { cacheListing, cacheStats, type ExpiryRule } from './cache-report.js';
@@ -17,8 +17,6 @@ import { resetPreloadCounter, updateSettings } from './update-settings.js';
 
 /** What the handlers run on. */
 interface PageCacheHandlerDeps {
-  /** The namespace's storage. */
-  storage: PageCacheStorage;
   /** The page cache the routes report on and purge. */
   cache: PageCache;
   /** How long and how much each call of the page cache may take. */
@@ -44,8 +42,8 @@ function given(params: Record<string, unknown>, name: string): boolean {
 }
 
 /** The handlers of the page-cache route table. */
-export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof pageCacheRoutes> {
-  const { storage, cache, limits } = deps;
+export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof pageCacheRoutes, PageCacheStorage> {
+  const { cache, limits } = deps;
 
   /** The cache's pages; an unreadable cache lists as an empty one, as the plugin's walk of a missing directory. */
   const pages = async (): Promise<CachedPage[]> => {
@@ -62,47 +60,45 @@ export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof p
     now: now(),
   });
 
-  const settings = async (ctx: StorageContext, context: RestContext) => {
-    const config = await storage.readConfig(ctx);
+  const settings = async (storage: BoundStorage<PageCacheStorage>, context: RestContext) => {
+    const config = await storage.readConfig();
     const options: Record<string, JsonValue> = {};
     for (const name of SETTINGS_OPTIONS) {
-      const value = await storage.getOption(name, ctx);
+      const value = await storage.getOption(name);
       if (value !== undefined) options[name] = value;
     }
     const preloading =
-      (await storage.nextScheduled('wp_cache_preload_hook', ctx)) !== false ||
-      (await storage.nextScheduled('wp_cache_full_preload_hook', ctx)) !== false;
+      (await storage.nextScheduled('wp_cache_preload_hook')) !== false ||
+      (await storage.nextScheduled('wp_cache_full_preload_hook')) !== false;
     return settingsAnswer({
       config,
       options,
-      nextGc: await storage.nextScheduled('wp_cache_gc', ctx),
+      nextGc: await storage.nextScheduled('wp_cache_gc'),
       preloading,
-      postCount: await storage.postCount(ctx),
+      postCount: await storage.postCount(),
       preloadDisabled: deps.preloadDisabled,
       siteUrl: context.site.url,
     });
   };
 
   return {
-    async getSettings(_request, context) {
-      return settings(storageContext(context), context);
+    async getSettings(_request, context, storage) {
+      return settings(storage, context);
     },
 
-    async updateSettings(request, context) {
-      const ctx = storageContext(context);
+    async updateSettings(request, context, storage) {
       const result = await updateSettings(request.json, MAP_NAMES, {
         storage,
-        ctx,
         purgeAll: () => purge({ kind: 'all', legacy: false }),
         outputCompression: deps.outputCompression,
         siteUrl: context.site.url,
       });
       if ('fatal' in result) return internal();
-      return result.errors ?? settings(ctx, context);
+      return result.errors ?? settings(storage, context);
     },
 
-    async getStatus(_request, context) {
-      const config = await storage.readConfig(storageContext(context));
+    async getStatus(_request, _context, storage) {
+      const config = await storage.readConfig();
       const status: Record<string, true> = {};
       const on = (name: string) => toBool(globalOf(config, name));
       if (on('cache_enabled') && on('super_cache_enabled') && on('wp_cache_mod_rewrite')) {
@@ -117,20 +113,19 @@ export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof p
       return status;
     },
 
-    async getStats(_request, context) {
-      const ctx = storageContext(context);
-      const stats = cacheStats(await pages(), expiry(await storage.readConfig(ctx)));
-      await storage.setOption('supercache_stats', stats as unknown as JsonValue, ctx);
+    async getStats(_request, _context, storage) {
+      const stats = cacheStats(await pages(), expiry(await storage.readConfig()));
+      await storage.setOption('supercache_stats', stats as unknown as JsonValue);
       return stats;
     },
 
-    async getCache(_request, context) {
-      return cacheListing(await pages(), expiry(await storage.readConfig(storageContext(context))));
+    async getCache(_request, _context, storage) {
+      return cacheListing(await pages(), expiry(await storage.readConfig()));
     },
 
-    async deleteCache(request, context) {
+    async deleteCache(request, _context, storage) {
       const params = jsonParams(request.json);
-      const config = await storage.readConfig(storageContext(context));
+      const config = await storage.readConfig();
       if (given(params, 'id') && isNumeric(params.id)) await purge({ kind: 'post', id: toInt(params.id) });
       else if (toBool(params.expired)) {
         const maxAgeSeconds = toInt(config.cache_max_time);
@@ -142,21 +137,20 @@ export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof p
       return { 'Cache Cleared': true };
     },
 
-    async preload(request, context) {
+    async preload(request, _context, storage) {
       if (deps.preloadDisabled) return { error: 'preload disabled by admin' };
       const params = jsonParams(request.json);
       if (!given(params, 'enable')) return null;
-      const ctx = storageContext(context);
       if (toBool(params.enable)) {
         // `wpsc_enable_preload()`: a fresh counter, and the full preload due in 10 seconds.
-        await resetPreloadCounter(storage, ctx, now());
-        await storage.schedule('wp_cache_full_preload_hook', now() + 10, undefined, ctx);
+        await resetPreloadCounter(storage, now());
+        await storage.schedule('wp_cache_full_preload_hook', now() + 10, undefined);
         return { enabled: true };
       }
       // `wpsc_cancel_preload()`.
-      await resetPreloadCounter(storage, ctx, now());
-      await storage.unschedule('wp_cache_preload_hook', ctx);
-      await storage.unschedule('wp_cache_full_preload_hook', ctx);
+      await resetPreloadCounter(storage, now());
+      await storage.unschedule('wp_cache_preload_hook');
+      await storage.unschedule('wp_cache_full_preload_hook');
       return { enabled: false };
     },
 
@@ -165,14 +159,13 @@ export function pageCacheHandlers(deps: PageCacheHandlerDeps): Handlers<typeof p
       return result.status ? result : testError(['Timestamps do not match']);
     },
 
-    async getPlugins(_request, context) {
-      return addonList(await storage.readConfig(storageContext(context)));
+    async getPlugins(_request, _context, storage) {
+      return addonList(await storage.readConfig());
     },
 
-    async updatePlugins(request, context) {
-      const ctx = storageContext(context);
+    async updatePlugins(request, _context, storage) {
       const changes = addonToggles(jsonParams(request.json));
-      const config = Object.keys(changes).length > 0 ? await storage.mergeConfig(changes, ctx) : await storage.readConfig(ctx);
+      const config = Object.keys(changes).length > 0 ? await storage.mergeConfig(changes) : await storage.readConfig();
       return addonList(config);
     },
   };

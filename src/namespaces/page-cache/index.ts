@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
 import { checkOptions, flag, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 import { defaultPageCache } from './default-cache.js';
@@ -61,16 +61,12 @@ export function pageCache(options: PageCacheOptions = {}): MountableNamespace {
       pageCacheStorageGroups,
       'pageCache storage',
     );
-    return bindRoutes(
-      'page-cache/v1',
-      pageCacheRoutes,
-      pageCacheHandlers({
-        storage,
-        cache: options.cache ?? defaultPageCache(store),
-        limits,
-        preloadDisabled: options.disablePreloading === true,
-        outputCompression: options.outputCompression === true,
-      }),
-    );
+    const handlers = pageCacheHandlers({
+      cache: options.cache ?? defaultPageCache(store),
+      limits,
+      preloadDisabled: options.disablePreloading === true,
+      outputCompression: options.outputCompression === true,
+    });
+    return bindGroups('page-cache/v1', [routeGroup(pageCacheRoutes, handlers)], { storage });
   };
 }

@@ -8,17 +8,15 @@ import { setOwn } from '../../core/own-property.js';
 import { mbStrlen, phpRtrim } from '../../core/php/strings.js';
 import { isNumeric, isPhpArray, looseEqualsNumber, toBool, toInt, toPhpString } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
-import type { StorageContext } from '../define.js';
+import type { BoundStorage } from '../define.js';
 import { CRON_SCHEDULES } from '../wp-cron.js';
 import { CONTENT_DIR, freshConfig, globalOf, isSet, REJECTED_PAGE_KINDS, type WpCacheConfig } from './config.js';
 import type { PageCacheStorage } from './storage.js';
 
 /** What a settings update runs on. */
 interface SettingsUpdateDeps {
-  /** The namespace's storage. */
-  storage: PageCacheStorage;
-  /** The request's storage context. */
-  ctx: StorageContext;
+  /** The namespace's storage, bound to the request. */
+  storage: BoundStorage<PageCacheStorage>;
   /** Empties the page cache (`prune_super_cache( $cache_path, true )`); a failure is as silent as the plugin's `@unlink`. */
   purgeAll: () => Promise<void>;
   /** PHP's `zlib.output_compression`: the host compresses its responses itself. */
@@ -112,8 +110,8 @@ function rejectedListErrors(parameters: Record<string, unknown>): string[] {
 async function cacheEnable(run: Run): Promise<void> {
   if (toBool(run.config.cache_enabled)) return;
   write(run, 'cache_enabled', true);
-  if ((await setDefaultGc(run, false)) && (await run.deps.storage.nextScheduled('wp_cache_gc', run.deps.ctx)) === false) {
-    await run.deps.storage.schedule('wp_cache_gc', run.now + 600, undefined, run.deps.ctx);
+  if ((await setDefaultGc(run, false)) && (await run.deps.storage.nextScheduled('wp_cache_gc')) === false) {
+    await run.deps.storage.schedule('wp_cache_gc', run.now + 600, undefined);
   }
 }
 
@@ -121,8 +119,7 @@ async function cacheEnable(run: Run): Promise<void> {
 async function cacheDisable(run: Run): Promise<void> {
   if (!toBool(run.config.cache_enabled)) return;
   write(run, 'cache_enabled', false);
-  for (const hook of ['wp_cache_check_site_hook', 'wp_cache_gc', 'wp_cache_gc_watcher'] as const)
-    await run.deps.storage.unschedule(hook, run.deps.ctx);
+  for (const hook of ['wp_cache_check_site_hook', 'wp_cache_gc', 'wp_cache_gc_watcher'] as const) await run.deps.storage.unschedule(hook);
 }
 
 /** `wpsc_set_default_gc()`: garbage collection's defaults when no schedule is set (or `force`d). */
@@ -131,15 +128,15 @@ async function setDefaultGc(run: Run, force: boolean): Promise<boolean> {
   let typeSet = isSet(run.config, 'cache_schedule_type');
   if (force) {
     typeSet = false;
-    await run.deps.storage.unschedule('wp_cache_gc', run.deps.ctx);
+    await run.deps.storage.unschedule('wp_cache_gc');
   }
-  if (!typeSet && (await run.deps.storage.nextScheduled('wp_cache_gc', run.deps.ctx)) === false) {
+  if (!typeSet && (await run.deps.storage.nextScheduled('wp_cache_gc')) === false) {
     write(run, 'cache_schedule_type', 'interval');
     write(run, 'cache_time_interval', 600);
     write(run, 'cache_max_time', 1800);
     write(run, 'cache_schedule_interval', 'hourly');
     write(run, 'cache_gc_email_me', 0);
-    await run.deps.storage.schedule('wp_cache_gc', run.now + 600, undefined, run.deps.ctx);
+    await run.deps.storage.schedule('wp_cache_gc', run.now + 600, undefined);
   }
   return true;
 }
@@ -174,7 +171,7 @@ async function setCacheCompression(run: Run, value: unknown): Promise<SetterResu
   if (wanted !== toInt(run.config.cache_compression)) {
     write(run, 'cache_compression', wanted);
     await run.deps.purgeAll();
-    await run.deps.storage.deleteOption('super_cache_meta', run.deps.ctx);
+    await run.deps.storage.deleteOption('super_cache_meta');
   }
   return null;
 }
@@ -324,23 +321,23 @@ const PRELOAD_COLLECTED = new Set([...Object.keys(PRELOAD_SETTINGS), 'preload_em
 
 /** The CDN options' setters, each an `update_option`; a PHP fatal for a value `untrailingslashit` cannot take. */
 async function setOssdlOption(run: Run, name: string, value: unknown): Promise<SetterResult | undefined> {
-  const { storage, ctx } = run.deps;
+  const { storage } = run.deps;
   const json = value as JsonValue;
   switch (name) {
     case 'ossdl_cname':
     case 'ossdl_off_cdn_url':
     case 'ossdl_off_exclude':
-      await storage.setOption(name, json, ctx);
+      await storage.setOption(name, json);
       return null;
     case 'ossdl_off_blog_url':
       if (isPhpArray(value)) return FATAL;
-      await storage.setOption(name, phpRtrim(toPhpString(value), '/\\'), ctx);
+      await storage.setOption(name, phpRtrim(toPhpString(value), '/\\'));
       return null;
     case 'ossdl_off_include_dirs':
-      await storage.setOption(name, value === null || value === false || value === '' ? 'wp-content,wp-includes' : json, ctx);
+      await storage.setOption(name, value === null || value === false || value === '' ? 'wp-content,wp-includes' : json);
       return null;
     case 'ossdl_https':
-      await storage.setOption(name, toBool(value) ? 1 : 0, ctx);
+      await storage.setOption(name, toBool(value) ? 1 : 0);
       return null;
     default:
       return undefined;
@@ -371,7 +368,7 @@ async function setValueByKey(run: Run, name: string, value: unknown, mapNames: R
 /** `save_time_settings()` and `wp_cache_time_update()`: expiry and garbage-collection schedule. */
 async function saveTimeSettings(run: Run, parameters: Record<string, unknown>): Promise<void> {
   if (run.post._time_setting !== true) return;
-  const { storage, ctx } = run.deps;
+  const { storage } = run.deps;
   const post = run.post;
   for (const name of TIME_SETTINGS) if (post[name] === undefined || post[name] === null) post[name] = globalOf(run.config, name) ?? null;
   if (
@@ -387,19 +384,19 @@ async function saveTimeSettings(run: Run, parameters: Record<string, unknown>): 
   if (!isSet(run.config, 'cache_time_interval')) write(run, 'cache_time_interval', toPhpString(run.config.cache_max_time));
   if (post.cache_max_time !== null) {
     write(run, 'cache_max_time', toInt(post.cache_max_time));
-    if ((await storage.nextScheduled('wp_cache_gc_watcher', ctx)) === false) {
-      await storage.schedule('wp_cache_gc_watcher', run.now + 600, { schedule: 'hourly', interval: 3600 }, ctx);
+    if ((await storage.nextScheduled('wp_cache_gc_watcher')) === false) {
+      await storage.schedule('wp_cache_gc_watcher', run.now + 600, { schedule: 'hourly', interval: 3600 });
     }
   }
   write(run, 'cache_gc_email_me', post.cache_gc_email_me !== undefined && post.cache_gc_email_me !== null ? 1 : 0);
-  await storage.unschedule('wp_cache_gc', ctx);
+  await storage.unschedule('wp_cache_gc');
   const type = post.cache_schedule_type;
   if ((type === 'interval' || type === true) && post.cache_time_interval !== null) {
     const interval = toInt(post.cache_time_interval) === 0 ? 600 : toInt(post.cache_time_interval);
     write(run, 'cache_schedule_type', 'interval');
     // The plugin writes this one global quoted, so it reads back as a string.
     write(run, 'cache_time_interval', String(interval));
-    await storage.schedule('wp_cache_gc', run.now + interval, undefined, ctx);
+    await storage.schedule('wp_cache_gc', run.now + interval, undefined);
     return;
   }
   const given = post.cache_scheduled_time;
@@ -415,18 +412,18 @@ async function saveTimeSettings(run: Run, parameters: Record<string, unknown>): 
   const [hours, minutes] = time.split(':').map(Number);
   const day = new Date(run.now * 1000);
   const at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours, minutes) / 1000;
-  await storage.schedule('wp_cache_gc', at, { schedule, interval: CRON_SCHEDULES[schedule] ?? 86400 }, ctx);
+  await storage.schedule('wp_cache_gc', at, { schedule, interval: CRON_SCHEDULES[schedule] ?? 86400 });
 }
 
 /** `wpsc_reset_preload_counter()`. */
-export async function resetPreloadCounter(storage: PageCacheStorage, ctx: StorageContext, now: number): Promise<void> {
-  await storage.setOption('preload_cache_counter', { c: 0, t: now }, ctx);
+export async function resetPreloadCounter(storage: BoundStorage<PageCacheStorage>, now: number): Promise<void> {
+  await storage.setOption('preload_cache_counter', { c: 0, t: now });
 }
 
 /** `save_preload_settings()` and `wpsc_preload_settings()`: the preload options and its schedule. */
 async function savePreloadSettings(run: Run): Promise<void> {
   if (run.post._preload_setting !== true) return;
-  const { storage, ctx } = run.deps;
+  const { storage } = run.deps;
   const post: Record<string, unknown> = {};
   for (const [key, original] of Object.entries(PRELOAD_SETTINGS)) {
     const given = run.post[key];
@@ -448,15 +445,15 @@ async function savePreloadSettings(run: Run): Promise<void> {
   write(run, 'wp_cache_preload_taxonomies', isset('wp_cache_preload_taxonomies') ? 1 : 0);
   const on = isset('wp_cache_preload_on') ? 1 : 0;
   write(run, 'wp_cache_preload_on', on);
-  let next = await storage.nextScheduled('wp_cache_full_preload_hook', ctx);
+  let next = await storage.nextScheduled('wp_cache_full_preload_hook');
   const should = on === 1 && toInt(run.config.wp_cache_preload_interval) > 0;
   if (next !== false && (!should || reschedule)) {
-    await resetPreloadCounter(storage, ctx, run.now);
-    await storage.unschedule('wp_cache_full_preload_hook', ctx);
+    await resetPreloadCounter(storage, run.now);
+    await storage.unschedule('wp_cache_full_preload_hook');
     next = false;
   }
   if (next === false && should) {
-    await storage.schedule('wp_cache_full_preload_hook', run.now + toInt(run.config.wp_cache_preload_interval) * 60, undefined, ctx);
+    await storage.schedule('wp_cache_full_preload_hook', run.now + toInt(run.config.wp_cache_preload_interval) * 60, undefined);
   }
 }
 
@@ -498,11 +495,8 @@ async function saveDebugSettings(run: Run, parameters: Record<string, unknown>):
   write(run, 'wp_super_cache_front_page_clear', isset('wp_super_cache_front_page_clear') ? 1 : 0);
   write(run, 'wp_super_cache_front_page_text', isset('wp_super_cache_front_page_text') ? strip(post.wp_super_cache_front_page_text) : '');
   write(run, 'wp_super_cache_front_page_notification', isset('wp_super_cache_front_page_notification') ? 1 : 0);
-  if (
-    run.config.wp_super_cache_front_page_check === 1 &&
-    (await run.deps.storage.nextScheduled('wp_cache_check_site_hook', run.deps.ctx)) === false
-  ) {
-    await run.deps.storage.schedule('wp_cache_check_site_hook', run.now + 360, undefined, run.deps.ctx);
+  if (run.config.wp_super_cache_front_page_check === 1 && (await run.deps.storage.nextScheduled('wp_cache_check_site_hook')) === false) {
+    await run.deps.storage.schedule('wp_cache_check_site_hook', run.now + 360, undefined);
   }
 }
 
@@ -524,8 +518,7 @@ async function toggleEasyCaching(run: Run, enabled: boolean, mapNames: ReadonlyS
   } else {
     await cacheDisable(run);
     settings = [['is_cache_enabled', 0]];
-    for (const hook of ['wp_cache_check_site_hook', 'wp_cache_gc', 'wp_cache_gc_watcher'] as const)
-      await run.deps.storage.unschedule(hook, run.deps.ctx);
+    for (const hook of ['wp_cache_check_site_hook', 'wp_cache_gc', 'wp_cache_gc_watcher'] as const) await run.deps.storage.unschedule(hook);
   }
   for (const [name, value] of settings) await setValueByKey(run, name, value, mapNames);
   await setValueByKey(run, 'cache_compression', looseEqualsNumber(run.config.cache_compression, 1) ? 1 : 0, mapNames);
@@ -543,7 +536,7 @@ export async function updateSettings(
 ): Promise<SettingsUpdateResult> {
   const run: Run = {
     deps,
-    config: { ...(await deps.storage.readConfig(deps.ctx)) },
+    config: { ...(await deps.storage.readConfig()) },
     changes: {},
     post: {},
     now: Math.floor(Date.now() / 1000),
@@ -560,7 +553,7 @@ export async function updateSettings(
       run.config = { ...freshConfig(), ...secret };
       run.changes = {};
       await setDefaultGc(run, true);
-      await deps.storage.resetConfig({ ...secret, ...run.changes }, deps.ctx);
+      await deps.storage.resetConfig({ ...secret, ...run.changes });
       run.changes = {};
       return { errors: null };
     }
@@ -578,6 +571,6 @@ export async function updateSettings(
     await saveDebugSettings(run, parameters);
     return errors.length > 0 ? { errors } : { errors: null };
   } finally {
-    if (Object.keys(run.changes).length > 0) await deps.storage.mergeConfig(run.changes, deps.ctx);
+    if (Object.keys(run.changes).length > 0) await deps.storage.mergeConfig(run.changes);
   }
 }

@@ -1,8 +1,7 @@
 import { canChangePost } from '../../core/auth/post-capabilities.js';
 import { toInt } from '../../core/php/values.js';
 import type { RestContext, RestRequest } from '../../core/types.js';
-import { storageContext, type Checks } from '../define.js';
-import type { seoARoutes } from './routes.js';
+import type { BoundStorage } from '../define.js';
 import type { PostRow, SeoAStorage } from './storage.js';
 
 /** Where a permission check leaves the post it loaded, for the handler. */
@@ -24,14 +23,12 @@ export function checkedPost(request: RestRequest): PostRow {
  * `current_user_can('edit_post', $request['id'])`: WordPress's `map_meta_cap` on the post's type,
  * author and status; a post that does not exist is `do_not_allow`.
  */
-async function canEditPost(storage: SeoAStorage, request: RestRequest, context: RestContext): Promise<boolean> {
-  const post = await storage.getPost(requestedId(request.params), storageContext(context));
+async function canEditPost(request: RestRequest, context: RestContext, storage: BoundStorage<SeoAStorage>): Promise<boolean> {
+  const post = await storage.getPost(requestedId(request.params));
   if (!post) return false;
   request.state[POST_STATE] = post;
   return canChangePost(context.user, { author: post.post_author, status: post.post_status, type: post.post_type }, 'edit');
 }
 
-/** The seo-a permission checks. */
-export function seoAChecks(storage: SeoAStorage): Checks<typeof seoARoutes> {
-  return { canEditPost: (request, context) => canEditPost(storage, request, context) };
-}
+/** The seo-a permission checks, which the per-post groups name. */
+export const seoAChecks = { canEditPost };

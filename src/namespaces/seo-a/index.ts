@@ -1,9 +1,20 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { seoAChecks } from './checks.js';
-import { seoAHandlers } from './handlers.js';
+import { seoAAnalysisHandlers } from './handlers/analysis.js';
+import { seoAHeadlessHandlers } from './handlers/headless.js';
+import { seoAKeywordsHandlers } from './handlers/keywords.js';
+import { seoAPostSettingsHandlers } from './handlers/post-settings.js';
+import { seoASearchHandlers } from './handlers/search.js';
+import { seoASettingsHandlers } from './handlers/settings.js';
 import { headlessCache } from './headless-cache.js';
-import { seoARoutes } from './routes.js';
+import { seoAAnalysisRoutes } from './routes/analysis.js';
+import { seoAHeadlessRoutes } from './routes/headless.js';
+import { seoARouteOrder } from './routes/index.js';
+import { seoAKeywordsRoutes } from './routes/keywords.js';
+import { seoAPostSettingsRoutes } from './routes/post-settings.js';
+import { seoASearchRoutes } from './routes/search.js';
+import { seoASettingsRoutes } from './routes/settings.js';
 import { seoAStorageOn } from './site-store.js';
 import { seoAStorageGroups, type SeoAStorage } from './storage.js';
 import { renderPageLimits, type RenderPage } from './services.js';
@@ -13,7 +24,7 @@ import { checkOptions, fn, hostObject, number, optionsObject, type OptionsShape 
 export { seoAStorageOn, SEO_GENERATION } from './site-store.js';
 export { seoAStorageGroups } from './storage.js';
 export type { PostWithMeta, SeoAStorage, UrlSearch } from './storage.js';
-export { ANALYSIS_META } from './analysis-handlers.js';
+export { ANALYSIS_META } from './handlers/analysis.js';
 export { RENDER_PAGE_LIMITS, type RenderedPage, type RenderPage } from './services.js';
 
 /** Options of {@link seoA}. */
@@ -52,8 +63,15 @@ export function seoA(options: SeoAOptions = {}): MountableNamespace {
   const now = options.now ?? Date.now;
   return ({ store }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');
-    const cache = headlessCache(options.headlessCacheSize);
-    const analysis = { renderPageLimits: limits, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
-    return bindRoutes('seo-a/v1', seoARoutes, seoAHandlers({ storage, cache, now, analysis }), seoAChecks(storage));
+    const analysis = { renderPageLimits: limits, now, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
+    const groups = [
+      routeGroup(seoAAnalysisRoutes, seoAAnalysisHandlers(analysis), seoAChecks),
+      routeGroup(seoAKeywordsRoutes, seoAKeywordsHandlers, seoAChecks),
+      routeGroup(seoAHeadlessRoutes, seoAHeadlessHandlers({ cache: headlessCache(options.headlessCacheSize), now })),
+      routeGroup(seoAPostSettingsRoutes, seoAPostSettingsHandlers(now), seoAChecks),
+      routeGroup(seoASettingsRoutes, seoASettingsHandlers),
+      routeGroup(seoASearchRoutes, seoASearchHandlers),
+    ];
+    return bindGroups('seo-a/v1', groups, { storage, order: seoARouteOrder });
   };
 }

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../store/types.js';
 import type { RenderedPage, RenderPage } from './services.js';
 import type { PostRow, SeoAStorage } from './storage.js';
 import { postLink } from './wp-objects.js';
-import type { StorageContext } from '../define.js';
+import type { BoundStorage } from '../define.js';
 
 /** The post meta SEOPress prints in a page's head. */
 const HEAD_META = [
@@ -77,10 +77,10 @@ function postPage(post: PostRow, metas: Record<string, JsonValue>, site: RestCon
 }
 
 /** The default `renderPage` for one request's site: the stored post's page, or a 404 for a post the site would not show. */
-export function storedPageRenderer(storage: SeoAStorage, site: RestContext['site'], context: StorageContext): RenderPage {
+export function storedPageRenderer(storage: BoundStorage<SeoAStorage>, site: RestContext['site']): RenderPage {
   return async (postId): Promise<RenderedPage> => {
-    const post = await storage.getPost(postId, context);
+    const post = await storage.getPost(postId);
     if (!post || NOT_FOUND.has(post.post_status)) return { status: 404, html: '' };
-    return { status: 200, html: postPage(post, await storage.getPostMeta(postId, HEAD_META, context), site) };
+    return { status: 200, html: postPage(post, await storage.getPostMeta(postId, HEAD_META), site) };
   };
 }

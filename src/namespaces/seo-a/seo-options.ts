@@ -3,7 +3,7 @@
  * robots per post type and taxonomy) and `seopress_social_option_name` (Open Graph and X cards).
  */
 import { isPlainObject } from '../../core/own-property.js';
-import { isEmpty } from '../../core/php/values.js';
+import { isEmpty, toPhpString } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
 
 /** An option array as stored; anything that is not an object reads as empty. */
@@ -36,3 +36,7 @@ export function entryOf(
 ): OptionArray {
   return asOptionArray(member(asOptionArray(member(titles, list)), name));
 }
+
+/** A meta or option value as text (`get_post_meta( …, true )`), `''` for none or a non-scalar. */
+export const textOf = (value: JsonValue | undefined): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? toPhpString(value) : '';

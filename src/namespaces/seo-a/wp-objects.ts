@@ -36,3 +36,6 @@ export function theTitle(post: PostRow): string {
 /** `get_permalink` of a stored post. */
 export const postLink = (post: PostRow, home: string): string =>
   permalink({ status: post.post_status, slug: post.post_name, id: post.ID }, home);
+
+/** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */
+export const POST_TYPES = ['post', 'page'];

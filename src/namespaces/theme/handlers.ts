@@ -1,7 +1,7 @@
 import { internal } from '../../core/errors/catalogue.js';
 import { isRestError } from '../../core/errors/rest-error.js';
 import { toInt } from '../../core/php/values.js';
-import { storageContext, type Handlers } from '../define.js';
+import type { Handlers } from '../define.js';
 import { layoutsOf, layoutTypes, type LayoutRegistry } from './layouts.js';
 import type { themeRoutes } from './routes.js';
 import { breadcrumbChanges, breadcrumbsEnabled, singularImageChanges, singularImagesEnabled } from './settings.js';
@@ -9,17 +9,15 @@ import type { ThemeStorage } from './storage.js';
 
 /** What the handlers run on. */
 interface ThemeHandlerDeps {
-  /** The namespace's storage. */
-  storage: ThemeStorage;
   /** The registered layouts. */
   layouts: LayoutRegistry;
   /** The post types with `genesis-singular-images` support, in order. */
   singularImageTypes: readonly string[];
 }
 
-/** The handlers of the theme route table, over the given storage. */
-export function themeHandlers(deps: ThemeHandlerDeps): Handlers<typeof themeRoutes> {
-  const { storage, layouts, singularImageTypes } = deps;
+/** The handlers of the theme route table. */
+export function themeHandlers(deps: ThemeHandlerDeps): Handlers<typeof themeRoutes, ThemeStorage> {
+  const { layouts, singularImageTypes } = deps;
 
   return {
     getLayouts(request, context) {
@@ -27,32 +25,30 @@ export function themeHandlers(deps: ThemeHandlerDeps): Handlers<typeof themeRout
       return types ? layoutsOf(layouts, types, context.site.url) : internal();
     },
 
-    async getSingularImages(_request, context) {
-      return singularImagesEnabled(await storage.readSettings(storageContext(context)), singularImageTypes);
+    async getSingularImages(_request, _context, storage) {
+      return singularImagesEnabled(await storage.readSettings(), singularImageTypes);
     },
 
-    async setSingularImages(request, context) {
+    async setSingularImages(request, _context, storage) {
       const changes = singularImageChanges(request.json, singularImageTypes);
       if (isRestError(changes)) return changes;
-      const ctx = storageContext(context);
-      const settings = Object.keys(changes).length > 0 ? await storage.mergeSettings(changes, ctx) : await storage.readSettings(ctx);
+      const settings = Object.keys(changes).length > 0 ? await storage.mergeSettings(changes) : await storage.readSettings();
       return singularImagesEnabled(settings, singularImageTypes);
     },
 
-    async getBreadcrumbs(_request, context) {
-      return breadcrumbsEnabled(await storage.readSettings(storageContext(context)));
+    async getBreadcrumbs(_request, _context, storage) {
+      return breadcrumbsEnabled(await storage.readSettings());
     },
 
-    async setBreadcrumbs(request, context) {
-      const ctx = storageContext(context);
-      const current = await storage.readSettings(ctx);
+    async setBreadcrumbs(request, _context, storage) {
+      const current = await storage.readSettings();
       const changes = breadcrumbChanges(request.json, current);
       if (isRestError(changes)) return changes;
-      return breadcrumbsEnabled(Object.keys(changes).length > 0 ? await storage.mergeSettings(changes, ctx) : current);
+      return breadcrumbsEnabled(Object.keys(changes).length > 0 ? await storage.mergeSettings(changes) : current);
     },
 
-    async getReadingSettings(_request, context) {
-      const stored = await storage.readingOptions(storageContext(context));
+    async getReadingSettings(_request, context, storage) {
+      const stored = await storage.readingOptions();
       const { site } = context;
       // WordPress's own defaults (`populate_options`) where neither the store nor the site facts say.
       return {

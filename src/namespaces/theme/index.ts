@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { themeHandlers } from './handlers.js';
 import { layoutRegistry, type GivenThemeLayout } from './layouts.js';
 import { themeRoutes } from './routes.js';
@@ -49,6 +49,6 @@ export function theme(options: ThemeOptions = {}): MountableNamespace {
   const singularImageTypes = postTypes(options.singularImageTypes);
   return ({ store }) => {
     const storage = withDefaults<ThemeStorage>(() => themeStorageOn(store), options.storage, themeStorageGroups, 'theme storage');
-    return bindRoutes('theme/v1', themeRoutes, themeHandlers({ storage, layouts, singularImageTypes }));
+    return bindGroups('theme/v1', [routeGroup(themeRoutes, themeHandlers({ layouts, singularImageTypes }))], { storage });
   };
 }

@@ -1,5 +1,5 @@
 import type { RestContext } from '../../core/types.js';
-import { storageContext, type Handlers } from '../define.js';
+import type { Handlers } from '../define.js';
 import type { ComponentRegistry, LayoutComponent } from './components.js';
 import { layoutNotFound } from './errors.js';
 import { favoriteKeyOf, withFavorite, withoutFavorite } from './favorites.js';
@@ -8,8 +8,6 @@ import type { ThemeblocksStorage } from './storage.js';
 
 /** What the handlers run on. */
 interface ThemeblocksHandlerDeps {
-  /** Where favourites live. */
-  storage: ThemeblocksStorage;
   /** The layouts and sections. */
   registry: ComponentRegistry;
 }
@@ -24,18 +22,18 @@ function keyed(components: Iterable<[string, LayoutComponent]>): Record<string, 
 const userId = (context: RestContext): number => context.user?.id ?? 0;
 
 /** The handlers of the themeblocks route table. */
-export function themeblocksHandlers({ storage, registry }: ThemeblocksHandlerDeps): Handlers<typeof themeblocksRoutes> {
+export function themeblocksHandlers({ registry }: ThemeblocksHandlerDeps): Handlers<typeof themeblocksRoutes, ThemeblocksStorage> {
   return {
-    getFavorites: (_request, context) => storage.getFavorites(userId(context), storageContext(context)),
+    getFavorites: (_request, context, storage) => storage.getFavorites(userId(context)),
 
-    addFavorite(request, context) {
+    addFavorite(request, context, storage) {
       const key = favoriteKeyOf(request.rawBody);
-      return storage.changeFavorites(userId(context), (list) => withFavorite(list, key), storageContext(context));
+      return storage.changeFavorites(userId(context), (list) => withFavorite(list, key));
     },
 
-    removeFavorite(request, context) {
+    removeFavorite(request, context, storage) {
       const key = favoriteKeyOf(request.rawBody);
-      return storage.changeFavorites(userId(context), (list) => withoutFavorite(list, key), storageContext(context));
+      return storage.changeFavorites(userId(context), (list) => withoutFavorite(list, key));
     },
 
     listAll(request) {

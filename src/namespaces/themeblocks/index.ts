@@ -1,5 +1,5 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { bindRoutes, withDefaults } from '../define.js';
+import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { componentRegistry, type LayoutComponent } from './components.js';
 import { DEFAULT_COMPONENTS } from './default-components.js';
 import { themeblocksHandlers } from './handlers.js';
@@ -50,6 +50,6 @@ export function themeblocks(options: ThemeblocksOptions = {}): MountableNamespac
       themeblocksStorageGroups,
       'themeblocks storage',
     );
-    return bindRoutes('themeblocks/v1', themeblocksRoutes, themeblocksHandlers({ storage, registry }));
+    return bindGroups('themeblocks/v1', [routeGroup(themeblocksRoutes, themeblocksHandlers({ registry }))], { storage });
   };
 }

@@ -1,26 +1,23 @@
 // content-analysis (GET, POST) and page-preview: SEOPress's ContentAnalysis and PagePreview.
-import { isPlainObject } from '../../core/own-property.js';
-import { internal } from '../../core/errors/catalogue.js';
-import { asciiLower } from '../../core/php/strings.js';
-import { isEmpty, isPhpArray, toPhpString } from '../../core/php/values.js';
-import type { RestContext } from '../../core/types.js';
-import type { JsonValue } from '../../store/types.js';
-import { renderTitle } from '../core-posts/text.js';
-import { storageContext, type Handlers } from '../define.js';
-import { callHostService, type HostServiceLimits } from '../host-service.js';
-import { analyseData, analysisRow, impacts, keptList, score, targetKeywords, type AnalysisRow } from './analysis.js';
-import { checkedPost } from './checks.js';
-import { readPageDom } from './page-dom.js';
-import { pageData, type InternalLink, type PageFacts } from './page-data.js';
-import { storedPageRenderer } from './page-render.js';
-import type { seoARoutes } from './routes.js';
-import { asOptionArray, isOn } from './seo-options.js';
-import type { RenderPage } from './services.js';
-import type { PostRow, SeoAStorage } from './storage.js';
-import { postLink } from './wp-objects.js';
-
-/** The handlers of the content-analysis and page-preview routes. */
-type AnalysisHandlerName = 'getContentAnalysis' | 'saveContentAnalysis' | 'getPagePreview';
+import { isPlainObject } from '../../../core/own-property.js';
+import { internal } from '../../../core/errors/catalogue.js';
+import { asciiLower } from '../../../core/php/strings.js';
+import { isEmpty, isPhpArray, toPhpString } from '../../../core/php/values.js';
+import type { RestContext } from '../../../core/types.js';
+import type { JsonValue } from '../../../store/types.js';
+import { renderTitle } from '../../core-posts/text.js';
+import type { BoundStorage, Handlers } from '../../define.js';
+import { callHostService, type HostServiceLimits } from '../../host-service.js';
+import { analyseData, analysisRow, impacts, keptList, score, targetKeywords, type AnalysisRow } from '../analysis.js';
+import { checkedPost } from '../checks.js';
+import { readPageDom } from '../page-dom.js';
+import { pageData, type InternalLink, type PageFacts } from '../page-data.js';
+import { storedPageRenderer } from '../page-render.js';
+import type { seoAAnalysisRoutes } from '../routes/analysis.js';
+import { asOptionArray, isOn } from '../seo-options.js';
+import type { RenderPage } from '../services.js';
+import type { PostRow, SeoAStorage } from '../storage.js';
+import { postLink } from '../wp-objects.js';
 
 /** The post meta holding a post's saved analysis: SEOPress's `{prefix}seopress_content_analysis` table row. */
 export const ANALYSIS_META = '_seopress_content_analysis';
@@ -32,8 +29,7 @@ const CLIENT_ANALYSIS = '_seopress_content_analysis_api';
 const isRow = (value: JsonValue | undefined): value is AnalysisRow => isPlainObject(value);
 
 /** What the analysis handlers run on. */
-export interface SeoAAnalysisDeps {
-  storage: SeoAStorage;
+interface SeoAAnalysisDeps {
   /** The host's page renderer; absent: the stored post's page ({@link storedPageRenderer}). */
   renderPage?: RenderPage;
   renderPageLimits: HostServiceLimits;
@@ -67,10 +63,14 @@ function keywordsParam(value: unknown): string | null {
 }
 
 /** The seo-a content analysis and page preview handlers. */
-export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<typeof seoARoutes>, AnalysisHandlerName> {
+export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof seoAAnalysisRoutes, SeoAStorage> {
   /** The post's page, through the host's renderer within its limits; null with the status when SEOPress would not analyse it. */
-  async function fetchPage(id: number, context: RestContext): Promise<{ html: string } | { failed: number | null }> {
-    const render = deps.renderPage ?? storedPageRenderer(deps.storage, context.site, storageContext(context));
+  async function fetchPage(
+    storage: BoundStorage<SeoAStorage>,
+    id: number,
+    context: RestContext,
+  ): Promise<{ html: string } | { failed: number | null }> {
+    const render = deps.renderPage ?? storedPageRenderer(storage, context.site);
     let status: unknown = null;
     const outcome = await callHostService(async (signal) => {
       const page = await render(id, signal);
@@ -83,10 +83,10 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
   }
 
   /** DomFilterContent's data for the post's page. */
-  async function filteredPage(post: PostRow, html: string, context: RestContext) {
+  async function filteredPage(storage: BoundStorage<SeoAStorage>, post: PostRow, html: string, context: RestContext) {
     const home = context.site.home;
     const link = postLink(post, home);
-    const linking = html === '' ? [] : await deps.storage.linkingPosts(link, storageContext(context));
+    const linking = html === '' ? [] : await storage.linkingPosts(link);
     const internalLinks: InternalLink[] = linking.map((row) => ({
       id: row.ID,
       edit_post_link: `${context.site.url}/wp-admin/post.php?post=${row.ID}&action=edit`,
@@ -98,21 +98,22 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
   }
 
   return {
-    async getContentAnalysis(request, context) {
+    async getContentAnalysis(request, context, storage) {
       const post = checkedPost(request);
       const id = post.ID;
-      const page = await fetchPage(id, context);
+      const page = await fetchPage(storage, id, context);
       if ('failed' in page) return fetchFailure(page.failed);
-      const storage = storageContext(context);
-      const { facts, data } = await filteredPage(post, page.html, context);
+      const { facts, data } = await filteredPage(storage, post, page.html, context);
       const analysed = { id, slug: post.post_name, modified: post.post_modified_gmt, protected: post.post_password !== '' };
       const [metas, titles] = await Promise.all([
-        deps.storage.getPostMeta(
-          id,
-          ['_seopress_analysis_target_kw', '_seopress_titles_title', '_seopress_titles_desc', '_seopress_robots_index', ANALYSIS_META],
-          storage,
-        ),
-        deps.storage.getOption('seopress_titles_option_name', storage),
+        storage.getPostMeta(id, [
+          '_seopress_analysis_target_kw',
+          '_seopress_titles_title',
+          '_seopress_titles_desc',
+          '_seopress_robots_index',
+          ANALYSIS_META,
+        ]),
+        storage.getOption('seopress_titles_option_name'),
       ]);
       // A `target_keywords` param, even empty, stands for the keywords the editor has not saved yet.
       const given = request.params.target_keywords;
@@ -136,35 +137,34 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Pick<Handlers<type
         }),
       );
       const row = analysisRow(answer, keywords, id, new Date(now).toISOString().slice(0, 19).replace('T', ' '));
-      await deps.storage.setPostMeta(
+      await storage.setPostMeta(
         id,
         new Map<string, JsonValue | null>([
           [CLIENT_ANALYSIS, null],
           [LEGACY_DATA, null],
           [ANALYSIS_META, row],
         ]),
-        storage,
       );
       return answer;
     },
 
-    async saveContentAnalysis(request, context) {
+    async saveContentAnalysis(request, _context, storage) {
       const param = (name: string): JsonValue => (request.params[name] ?? null) as JsonValue;
       const data = { internal_links: param('internal_links'), outbound_links: param('outbound_links'), score: param('score') };
       const changes = new Map<string, JsonValue | null>([
         [CLIENT_ANALYSIS, data],
         [LEGACY_DATA, null],
       ]);
-      await deps.storage.setPostMeta(checkedPost(request).ID, changes, storageContext(context));
+      await storage.setPostMeta(checkedPost(request).ID, changes);
       return { success: true };
     },
 
-    async getPagePreview(request, context) {
+    async getPagePreview(request, context, storage) {
       const post = checkedPost(request);
-      const page = await fetchPage(post.ID, context);
+      const page = await fetchPage(storage, post.ID, context);
       if ('failed' in page) return fetchFailure(page.failed);
-      const { data } = await filteredPage(post, page.html, context);
-      const metas = await deps.storage.getPostMeta(post.ID, ['_seopress_analysis_target_kw'], storageContext(context));
+      const { data } = await filteredPage(storage, post, page.html, context);
+      const metas = await storage.getPostMeta(post.ID, ['_seopress_analysis_target_kw']);
       const kept: Array<[number, JsonValue]> = [];
       asciiLower(text(metas._seopress_analysis_target_kw))
         .split(',')
