@@ -466,7 +466,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return { status, headers: out, body };
   }
 
-  const mount = Object.freeze({ store });
+  const mount = Object.freeze({ store, reportService: (error: Error, service: string) => onError(error, { phase: 'service', service }) });
   for (const module of options.namespaces ?? []) register(module);
 
   function register(given: MountableNamespace): void {

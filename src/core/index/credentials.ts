@@ -122,3 +122,31 @@ export function redactCredentials<T>(value: T): T {
     Object.entries(value).map(([key, item]) => [key, isCredentialName(key) ? REDACTED : redactCredentials(item)]),
   ) as T;
 }
+
+/** A URL's user and password (`smtp://user:password@host`): the part before the `@`. */
+const URL_USERINFO = /([a-z][a-z\d+.-]{0,31}:\/\/)[^\s/@]{1,512}@/gi;
+
+/** An `Authorization` value's scheme and what follows it (`Bearer abc…`). */
+const AUTH_SCHEME = /\b(Bearer|Basic|Digest|Token)[ \t]{1,4}[\w.~+/=-]{1,4096}/gi;
+
+/** A name and its value as messages spell them: `token=abc`, `apikey: abc`, `"secret":"abc"`. */
+const NAMED_VALUE = /([\w-]{1,64})(["']?[ \t]{0,4}[:=][ \t]{0,4})("[^"]{0,4096}"|'[^']{0,4096}'|[^\s"'&,;]{1,4096})/g;
+
+/** Shortest value replaced wherever it appears: a shorter one would cut ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * A text (an error's message) with credentials cut out: each of `secrets` (the values a call
+ * handed to a service) wherever it appears, a URL's user and password, an `Authorization`
+ * scheme's value, and the value of every credential-named field it spells (`token=…`, `"apikey": …`).
+ */
+export function redactText(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= MIN_SECRET_LENGTH) out = out.replaceAll(secret, REDACTED);
+  }
+  return out
+    .replace(URL_USERINFO, `$1${REDACTED}@`)
+    .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
+    .replace(NAMED_VALUE, (whole, name: string, separator: string) => (isCredentialName(name) ? `${name}${separator}${REDACTED}` : whole));
+}

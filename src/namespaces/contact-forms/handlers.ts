@@ -14,7 +14,7 @@ import type { contactFormsRoutes } from './routes.js';
 import type { ContactFormRecord, ContactFormsStorage } from './storage.js';
 import { runSubmission, type FeedbackResult } from './submission.js';
 import { newFormFields } from './templates.js';
-import type { HostServiceLimits } from '../host-service.js';
+import type { BoundService } from '../host-service.js';
 
 /** What the handlers run on. */
 interface ContactFormsHandlerDeps {
@@ -24,8 +24,8 @@ interface ContactFormsHandlerDeps {
   hashKey: () => Promise<string>;
   /** What `[_site_admin_email]` stands for; undefined for `wordpress@<site host>`. */
   adminEmail: string | undefined;
-  /** How long `sendMail` may take. */
-  mailLimits: HostServiceLimits;
+  /** The storage's `sendMail`, bound to its budget. */
+  mail: BoundService<ContactFormsStorage['sendMail'], boolean>;
 }
 
 /** CF7's `wpcf7_sanitize_unit_tag()`: letters, digits, `_` and `-` only. */
@@ -110,7 +110,7 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<ty
       const hashKey = await deps.hashKey();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
-        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey, mailLimits: deps.mailLimits },
+        { storage, ctx, site: context.site, adminEmail: adminEmail(context), hashKey, mail: deps.mail },
       );
       return feedbackResponse(form, result, unitTag, hashKey);
     },
