@@ -151,7 +151,13 @@ function thrownText(thrown: unknown, secrets: readonly string[]): string {
 }
 
 /** The report of a failed call, told to `onError` in place of what the service threw. */
-function failureReport(declaration: ServiceDeclaration<unknown, unknown>, failure: HostServiceFailure, limits: HostServiceLimits, thrown: unknown, sent: unknown): Error {
+function failureReport(
+  declaration: ServiceDeclaration<unknown, unknown>,
+  failure: HostServiceFailure,
+  limits: HostServiceLimits,
+  thrown: unknown,
+  sent: unknown,
+): Error {
   const name = `${declaration.namespace} ${declaration.service} (the \`${declaration.option}\` option)`;
   if (failure === 'timeout') return new Error(`site-rest: ${name} did not answer within ${limits.timeoutMs} ms`);
   if (failure === 'too-large') return new Error(`site-rest: ${name} answered more than ${limits.maxBytes} bytes`);

@@ -61,7 +61,12 @@ function hang(signal: AbortSignal | undefined): Promise<never> {
  * The answer recorded for `call`, or the failure the switch asks for: a throw naming `service`, a
  * wait until `signal` aborts, or the answer with filler past the cap.
  */
-export async function recordedAnswer(recorded: Recordings, service: string, call: JsonObject, signal?: AbortSignal): Promise<RecordedAnswer> {
+export async function recordedAnswer(
+  recorded: Recordings,
+  service: string,
+  call: JsonObject,
+  signal?: AbortSignal,
+): Promise<RecordedAnswer> {
   if (recorded.mode === 'threw') throw new Error(`recorded double of ${service} made to fail`);
   if (recorded.mode === 'hang') return hang(signal);
   const answer = recorded.exchanges.find((exchange) => matches(exchange.when, call))?.answer;

@@ -19,7 +19,11 @@ interface RecordedResponse {
 /** What a call to the double fetches: its method, its address without the query, and the query's fields. */
 function fetchCall(input: Parameters<typeof fetch>[0], init: RequestInit | undefined) {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  return { method: (init?.method ?? 'GET').toUpperCase(), url: `${url.origin}${url.pathname}`, query: Object.fromEntries(url.searchParams) };
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    url: `${url.origin}${url.pathname}`,
+    query: Object.fromEntries(url.searchParams),
+  };
 }
 
 /**

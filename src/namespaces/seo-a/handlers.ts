@@ -36,7 +36,7 @@ interface SeoADeps {
   /** The clock (milliseconds). */
   now: () => number;
   /** The page renderer of the content-analysis and page-preview handlers. */
-  analysis: Pick<SeoAAnalysisDeps, 'renderPage' | 'renderPageLimits'>;
+  analysis: Pick<SeoAAnalysisDeps, 'renderPage' | 'renderPageLimits' | 'reportService'>;
 }
 
 /** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */

@@ -50,10 +50,10 @@ export const seoAOptions = optionsObject({
 export function seoA(options: SeoAOptions = {}): MountableNamespace {
   const limits = renderPageLimits(checkOptions(seoAOptions, options, 'seoA').renderPageLimits);
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  return ({ store, reportService }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');
     const cache = headlessCache(options.headlessCacheSize);
-    const analysis = { renderPageLimits: limits, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
+    const analysis = { renderPageLimits: limits, reportService, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
     return bindRoutes('seo-a/v1', seoARoutes, seoAHandlers({ storage, cache, now, analysis }), seoAChecks(storage));
   };
 }
