@@ -5,11 +5,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
-import type { ServiceDeclaration } from '../namespaces/host-service.js';
 import { panelService } from '../namespaces/host-toolkit/services.js';
 import { mailService as loginGuardMail } from '../namespaces/login-guard/services.js';
 import { providerService } from '../namespaces/oembed/services.js';
-import { recordings, type RecordedExchange } from '../namespaces/recorded-double.js';
+import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
 import type { JsonValue } from '../store/types.js';
 import { UsageError } from './common.js';
@@ -71,11 +70,14 @@ function exchangesIn(root: string, folder: string): RecordedExchange[] {
     });
 }
 
+/** The recordings of every declared service; a test flips one's `mode` to make its double fail or hang. */
+export type ServiceRecordings = { [K in keyof typeof DECLARED]: Recordings };
+
 /**
- * The doubles of every declared service, answering from the recordings under `dir`; a folder
- * that names no declared service, or a file that is no exchange, is a usage error.
+ * The recordings of every declared service under `dir`, each double's switch set to answer as
+ * recorded; a folder that names no declared service, or a file that is no exchange, is a usage error.
  */
-export function serviceDoubles(dir: string): ServiceDoubles {
+export function serviceRecordings(dir: string): ServiceRecordings {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--fixtures: ${dir} is not a folder`);
   for (const namespace of folders(dir)) {
     for (const service of folders(join(dir, namespace))) {
@@ -84,13 +86,23 @@ export function serviceDoubles(dir: string): ServiceDoubles {
       }
     }
   }
-  const double = <C, A>(folder: string, declaration: ServiceDeclaration<C, A>): C =>
-    declaration.double(recordings(exchangesIn(dir, folder), declaration.limits.maxBytes + 1));
+  const recorded = (folder: keyof typeof DECLARED) => recordings(exchangesIn(dir, folder), DECLARED[folder].limits.maxBytes + 1);
   return {
-    'oembed/provider': double('oembed/provider', providerService),
-    'host-toolkit/panel': double('host-toolkit/panel', panelService),
-    'contact-forms/mail': double('contact-forms/mail', contactFormsMail),
-    'login-guard/mail': double('login-guard/mail', loginGuardMail),
-    'seo-a/render-page': double('seo-a/render-page', renderPageService),
+    'oembed/provider': recorded('oembed/provider'),
+    'host-toolkit/panel': recorded('host-toolkit/panel'),
+    'contact-forms/mail': recorded('contact-forms/mail'),
+    'login-guard/mail': recorded('login-guard/mail'),
+    'seo-a/render-page': recorded('seo-a/render-page'),
+  };
+}
+
+/** The double of every declared service, each a callback of its service's type answering from `recorded`. */
+export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
+  return {
+    'oembed/provider': providerService.double(recorded['oembed/provider']),
+    'host-toolkit/panel': panelService.double(recorded['host-toolkit/panel']),
+    'contact-forms/mail': contactFormsMail.double(recorded['contact-forms/mail']),
+    'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
+    'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
   };
 }

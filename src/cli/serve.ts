@@ -20,7 +20,7 @@ import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
 import { consoleMail } from './console-mail.js';
-import { packagedFixtures, serviceDoubles, type ServiceDoubles } from './fixtures.js';
+import { packagedFixtures, serviceDoubles, serviceRecordings, type ServiceDoubles } from './fixtures.js';
 import type { VariantOptions } from '../namespaces/variants.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
@@ -377,7 +377,7 @@ export async function serve(
   const choice = storeChoice(flags, env.DATABASE_URL);
   const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
   const fixtures = flags.fixtures === undefined ? null : flags.fixtures || packagedFixtures();
-  const doubles = fixtures === null ? null : { dir: fixtures, services: serviceDoubles(fixtures) };
+  const doubles = fixtures === null ? null : { dir: fixtures, services: serviceDoubles(serviceRecordings(fixtures)) };
   const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
   const http = createServer();
   const signal = stopSignal();

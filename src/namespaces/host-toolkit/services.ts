@@ -68,12 +68,8 @@ export const panelService: ServiceDeclaration<HostPanel, RestError> = {
     async request({ method, slug, query }, signal) {
       const call = { method, slug, query: query as { [key: string]: JsonValue } };
       const { answer, filler } = await recordedAnswer(recorded, 'host-toolkit/panel', call, signal);
-      if (answer === undefined)
-        return {
-          status: 404,
-          body: { code: 'not_found', message: `No recorded panel answer for ${method} ${slug}.`, data: { status: 404 } },
-        };
-      const { status, body } = answer as unknown as HostPanelAnswer;
+      const notFound = { code: 'not_found', message: `No recorded panel answer for ${method} ${slug}.`, data: { status: 404 } };
+      const { status, body } = answer === undefined ? { status: 404, body: notFound } : (answer as unknown as HostPanelAnswer);
       return { status, body: filler === '' ? body : { recorded: body ?? null, filler } };
     },
   }),

@@ -41,7 +41,7 @@ export const providerService: ServiceDeclaration<typeof fetch, RestError> = {
   failures: { threw: invalidUrl, timeout: invalidUrl, 'too-large': invalidUrl, unconfigured: fetchNotConfigured },
   double: (recorded) => async (input, init) => {
     const { answer, filler } = await recordedAnswer(recorded, 'oembed/provider', fetchCall(input, init), init?.signal ?? undefined);
-    if (answer === undefined) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    if (answer === undefined) return new Response(`Not Found${filler}`, { status: 404, headers: { 'content-type': 'text/plain' } });
     const { status = 200, headers = {}, body } = answer as RecordedResponse;
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(text === '' && filler === '' ? null : text + filler, { status, headers });

@@ -60,7 +60,7 @@ export const renderPageService: ServiceDeclaration<RenderPage, FetchFailure> = {
   failures: { threw: failed, timeout: failed, 'too-large': failed, unconfigured: failed },
   double: (recorded) => async (postId, signal) => {
     const { answer, filler } = await recordedAnswer(recorded, 'seo-a/render-page', { postId }, signal);
-    if (answer === undefined) return { status: 404, html: '' };
+    if (answer === undefined) return { status: 404, html: filler };
     const page = answer as unknown as RenderedPage;
     return { status: page.status, html: page.html + filler };
   },
