@@ -10,7 +10,6 @@ import { mailService as loginGuardMail } from '../namespaces/login-guard/service
 import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
-import type { JsonValue } from '../store/types.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -66,7 +65,7 @@ function exchangesIn(root: string, folder: string): RecordedExchange[] {
       }
       const exchange = ExchangeFile.safeParse(parsed);
       if (!exchange.success) throw new UsageError(`--fixtures: ${relative(process.cwd(), file)} is not { when: {…}, answer: … }`);
-      return { when: exchange.data.when as { [key: string]: JsonValue }, answer: exchange.data.answer as JsonValue };
+      return { when: exchange.data.when, answer: exchange.data.answer };
     });
 }
 

@@ -19,10 +19,10 @@ export interface HostServiceLimits {
 }
 
 /** Why a host service call gave no answer: it threw, ran out of time, or answered too much. */
-export type HostServiceFailure = 'threw' | 'timeout' | 'too-large';
+type HostServiceFailure = 'threw' | 'timeout' | 'too-large';
 
 /** What came of a host service call: its answer, or why there is none (and what it threw). */
-export type HostServiceOutcome<T> = { ok: true; value: T } | { ok: false; failure: HostServiceFailure; error?: unknown };
+type HostServiceOutcome<T> = { ok: true; value: T } | { ok: false; failure: HostServiceFailure; error?: unknown };
 
 /** A service option's limits as a host gives them: each defaults to the namespace's own. */
 export interface GivenHostServiceLimits {

@@ -36,7 +36,7 @@ export function recordings(exchanges: readonly RecordedExchange[], oversizeBytes
 }
 
 /** What a double is to answer: the recorded answer (undefined when none matches) and filler to weigh it past the cap. */
-export interface RecordedAnswer {
+interface RecordedAnswer {
   /** The first matching exchange's answer, or undefined. */
   answer: JsonValue | undefined;
   /** Text the double adds to its answer's body: empty, or `oversizeBytes` long in `too-large` mode. */
