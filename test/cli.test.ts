@@ -286,6 +286,7 @@ describe('site-rest on the command line', () => {
       [['serve', '--mem'], '--mem', '--memory'],
       [['serve', '--app-pasword', 'admin:x'], '--app-pasword', '--app-password'],
       [['serve', '-port', '0'], '-p', '--port'],
+      [['serve', '--fixture'], '--fixture', '--fixtures'],
       [['mock', 'index.json', '--opne'], '--opne', '--open'],
       [['mock', 'index.json', '--fixture', 'dir'], '--fixture', '--fixtures'],
       [['openapi', '--varaint', 'B'], '--varaint', '--variant'],

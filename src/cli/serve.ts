@@ -20,10 +20,12 @@ import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
 import { consoleMail } from './console-mail.js';
+import { packagedFixtures, serviceDoubles, serviceRecordings, type ServiceDoubles } from './fixtures.js';
+import type { VariantOptions } from '../namespaces/variants.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
-                      [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL] [--mfa-session USER]...
-                      [--data DIR | --memory | --database URL]
+                      [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL | --fixtures [DIR]]
+                      [--mfa-session USER]... [--data DIR | --memory | --database URL]
 
   --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
@@ -40,6 +42,9 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --smtp          send the site's mail (contact forms, login codes) through this SMTP server: smtp://user:password@host:587
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
+  --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
+                  renderer) from its recorded answers in DIR (default: the package's fixtures/), so
+                  every success path runs without a network; mail is still printed here
   --mfa-session   open a login-guard MFA session for a demo user, as Limit Login Attempts Reloaded's
                   login flow does, and print its token and send-secret (valid 10 minutes, stored in
                   the site store, so any process sharing it serves POST /login-guard/v1/mfa/send-code
@@ -81,6 +86,7 @@ const ServeFlags = z.object({
         .filter((ns) => ns !== ''),
     )
     .optional(),
+  fixtures: z.string().optional(),
   data: z.string().optional(),
   memory: z.boolean().optional(),
   database: z.string().optional(),
@@ -94,12 +100,17 @@ function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
   return variant === 'B' ? { ...site, page_for_posts: 0, page_on_front: 0, show_on_front: 'posts' } : site;
 }
 
+/** `--fixtures` without a folder (last, or before another flag) written `--fixtures=`, so parseArgs reads it as the packaged one. */
+function bareFixtures(argv: string[]): string[] {
+  return argv.map((arg, i) => (arg === '--fixtures' && (i === argv.length - 1 || argv[i + 1]!.startsWith('-')) ? '--fixtures=' : arg));
+}
+
 /** The flags of `site-rest serve`, checked; throws {@link UsageError} on a bad one. */
 export function parseServeFlags(argv: string[]): ServeFlags {
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseFlags({
-      args: argv,
+      args: bareFixtures(argv),
       options: {
         variant: { type: 'string' },
         port: { type: 'string' },
@@ -110,6 +121,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         routing: { type: 'string' },
         namespaces: { type: 'string' },
         smtp: { type: 'string' },
+        fixtures: { type: 'string' },
         data: { type: 'string' },
         memory: { type: 'boolean' },
         database: { type: 'string' },
@@ -121,6 +133,9 @@ export function parseServeFlags(argv: string[]): ServeFlags {
   }
   const parsed = ServeFlags.safeParse(values);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
+  if (parsed.data.fixtures !== undefined && parsed.data.smtp !== undefined) {
+    throw new UsageError('--fixtures answers mail from its recordings and --smtp sends it: give one of them');
+  }
   const implemented = implementedNamespaces(parsed.data.variant);
   const unknown = (parsed.data.namespaces ?? []).filter((ns) => !implemented.includes(ns));
   if (unknown.length > 0) {
@@ -211,6 +226,29 @@ function demoMail(smtp: string | undefined, io: CliIo): SendMail {
   return smtpMail(smtp, { onError: (error) => io.err(`site-rest: mail not sent: ${error.message}\n`) });
 }
 
+/** A mail double's answer, after the mail is printed as the demo prints every mail. */
+function printedThen<M extends Parameters<SendMail>[0], R extends unknown[]>(
+  io: CliIo,
+  double: (mail: M, ...rest: R) => Promise<boolean>,
+): (mail: M, ...rest: R) => Promise<boolean> {
+  const print = consoleMail(io);
+  return async (mail, ...rest) => (await print(mail)) && double(mail, ...rest);
+}
+
+/** The namespaces' options that put every outside service on its recorded double, the mails printed too. */
+function onDoubles(
+  doubles: ServiceDoubles,
+  io: CliIo,
+): Pick<VariantOptions, 'oembed' | 'hostToolkit' | 'seoA' | 'contactForms' | 'loginGuard'> {
+  return {
+    oembed: { fetch: doubles['oembed/provider'] },
+    hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
+    seoA: { renderPage: doubles['seo-a/render-page'] },
+    contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
+    loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
+  };
+}
+
 /** An SMTP URL without its user and password, to print. */
 function smtpServerName(smtp: string): string {
   const url = new URL(smtp);
@@ -262,6 +300,7 @@ async function startSite(
   choice: StoreChoice,
   passwords: Map<string, string>,
   names: string[],
+  doubles: { dir: string; services: ServiceDoubles } | null,
   io: CliIo,
 ): Promise<StartedSite> {
   const url = await listen(http, flags.port, flags.host);
@@ -274,6 +313,7 @@ async function startSite(
       oembed: { fetch: nodeOembedFetch() },
       sendMail: demoMail(flags.smtp, io),
       only: flags.namespaces,
+      ...(doubles && onDoubles(doubles.services, io)),
     });
     const site = siteFor(flags.variant, url);
     const rest = createRestServer({
@@ -286,9 +326,22 @@ async function startSite(
     });
     const mounted = `namespaces: ${names.join(', ') || 'none'}`;
     const mails = names.includes('contact-forms/v1') || names.includes('login-guard/v1');
-    const mail = flags.smtp === undefined ? 'printed here, not sent (--smtp sends it)' : `sent through ${smtpServerName(flags.smtp)}`;
+    const mail =
+      flags.smtp !== undefined
+        ? `sent through ${smtpServerName(flags.smtp)}`
+        : doubles
+          ? 'printed here, answered from the recordings'
+          : 'printed here, not sent (--smtp sends it)';
     const sessions = await mfaSessions(store, flags['mfa-session']);
-    const summary = [mounted, `store: ${describeStore(choice)}`, ...(mails ? [`mail: ${mail}`] : []), ...lines, ...sessions].join('\n');
+    const services = doubles ? [`outside services: recorded answers from ${doubles.dir}, no network`] : [];
+    const summary = [
+      mounted,
+      `store: ${describeStore(choice)}`,
+      ...services,
+      ...(mails ? [`mail: ${mail}`] : []),
+      ...lines,
+      ...sessions,
+    ].join('\n');
     return {
       rest,
       store,
@@ -323,11 +376,13 @@ export async function serve(
   const flags = parseServeFlags(argv);
   const choice = storeChoice(flags, env.DATABASE_URL);
   const passwords = demoPasswords(flags['app-password'], env.SITE_REST_APP_PASSWORDS);
+  const fixtures = flags.fixtures === undefined ? null : flags.fixtures || packagedFixtures();
+  const doubles = fixtures === null ? null : { dir: fixtures, services: serviceDoubles(serviceRecordings(fixtures)) };
   const names = implementedNamespaces(flags.variant).filter((name) => flags.namespaces?.includes(name) ?? true);
   const http = createServer();
   const signal = stopSignal();
   // Begun once this turn is over, so the server listens only with the request handler below attached.
-  const starting = Promise.resolve().then(() => startSite(http, flags, choice, passwords, names, io));
+  const starting = Promise.resolve().then(() => startSite(http, flags, choice, passwords, names, doubles, io));
   const ready = Promise.race([starting, signal.stopped]);
   // With page-cache/v1 mounted, the demo's front page is cached for anonymous visitors as the namespace's rules say.
   const pageCache = names.includes('page-cache/v1')

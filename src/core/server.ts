@@ -249,7 +249,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
   table.add('', indexRoutes.root);
   table.add('', createBatchRoute(options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE, addresses.configured.env));
 
-  const mount = Object.freeze({ store });
+  const mount = Object.freeze({ store, reportService: (error: Error, service: string) => onError(error, { phase: 'service', service }) });
   function register(given: MountableNamespace): void {
     const module = typeof given === 'function' ? given(mount) : given;
     table.addNamespace(phpTrim(module.namespace, '/'));

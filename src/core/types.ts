@@ -129,10 +129,12 @@ export interface NamespaceModule {
   strict?: boolean;
 }
 
-/** What the server a namespace is mounted on gives it: the site store every namespace keeps its data in. */
+/** What the server a namespace is mounted on gives it: the site store every namespace keeps its data in, and where its services' failures go. */
 export interface MountContext {
   /** The server's site store (`createRestServer`'s `store` option, else its memory store). */
   store: SiteStore;
+  /** Reports an outside service's failure (already redacted) through the server's `onError`, phase `service`, naming the service (`oembed/provider`). */
+  reportService(error: Error, service: string): void;
 }
 
 /**

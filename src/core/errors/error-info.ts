@@ -1,5 +1,6 @@
 /** The step of the pipeline an unexpected error came from. */
-export type ErrorPhase = 'authenticate' | 'permission' | 'handler' | 'hook' | 'encode' | 'cors' | 'response-headers' | 'adapter';
+export type ErrorPhase =
+  'authenticate' | 'permission' | 'handler' | 'hook' | 'service' | 'encode' | 'cors' | 'response-headers' | 'adapter';
 
 /**
  * How much a report matters, named as logger methods are (`log[info.level](…)` with pino,
@@ -15,7 +16,8 @@ export interface ErrorSite {
   /** The request's effective method, when there was a request. */
   method?: string;
   /** The matched route's pattern, or the route asked for when none matched. */
-  route?: string;
+  route?: string; /** The outside service that failed (`host-toolkit/panel`), for phase `service`. */
+  service?: string;
 }
 
 /** What `onError` is told of an error: where it happened and at which level to log it. */

@@ -122,3 +122,75 @@ export function redactCredentials<T>(value: T): T {
     Object.entries(value).map(([key, item]) => [key, isCredentialName(key) ? REDACTED : redactCredentials(item)]),
   ) as T;
 }
+
+/** A URL's user and password (`smtp://user:password@host`): what comes between `://` and `@`. */
+const URL_USERINFO = /:\/\/[^\s/@]+@/g;
+
+/** An `Authorization` value's scheme and what follows it (`Bearer abc…`). */
+const AUTH_SCHEME = /\b(Bearer|Basic|Digest|Token)[ \t]{1,4}[\w.~+/=-]{1,4096}/gi;
+
+/** Shortest value replaced wherever it appears: a shorter one would cut ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+
+/** Longest field name looked back for before a `:` or `=`. */
+const MAX_NAME = 64;
+
+const isNameChar = (c: string): boolean => /^[\w-]$/.test(c);
+const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
+const isQuote = (c: string | undefined): boolean => c === '"' || c === "'";
+/** Where an unquoted value ends: whitespace, a quote, or a separator between fields. */
+const ENDS_VALUE = /[\s"'&,;]/;
+
+/** The name written just before the separator at `at` (`token=`, `"apikey": `), or ''. */
+function nameBefore(text: string, at: number): string {
+  let end = at;
+  while (end > 0 && at - end < 4 && isBlank(text[end - 1])) end--;
+  if (end > 0 && isQuote(text[end - 1])) end--;
+  let start = end;
+  while (start > 0 && end - start < MAX_NAME && isNameChar(text[start - 1]!)) start--;
+  return start > 0 && isNameChar(text[start - 1]!) ? '' : text.slice(start, end);
+}
+
+/** Where the value after the separator at `at` starts and ends: quoted to its closing quote, else to the first character that ends a value. */
+function valueAfter(text: string, at: number): { start: number; end: number } {
+  let start = at + 1;
+  while (start < text.length && start - at <= 4 && isBlank(text[start])) start++;
+  const quote = text[start];
+  if (quote !== undefined && isQuote(quote)) {
+    const close = text.indexOf(quote, start + 1);
+    return { start, end: close === -1 ? text.length : close + 1 };
+  }
+  let end = start;
+  while (end < text.length && !ENDS_VALUE.test(text[end]!)) end++;
+  return { start, end };
+}
+
+/** The text with the value of every credential-named field it spells (`token=abc`, `apikey: abc`, `"secret":"abc"`) cut out, in one pass. */
+function redactNamedValues(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== ':' && text[i] !== '=') continue;
+    const name = nameBefore(text, i);
+    if (name === '' || !isCredentialName(name)) continue;
+    const { start, end } = valueAfter(text, i);
+    if (end === start) continue;
+    out += `${text.slice(copied, start)}${REDACTED}`;
+    copied = end;
+    i = end - 1;
+  }
+  return out + text.slice(copied);
+}
+
+/**
+ * A text (an error's message) with credentials cut out: each of `secrets` (the values a call
+ * handed to a service) wherever it appears, a URL's user and password, an `Authorization`
+ * scheme's value, and the value of every credential-named field it spells (`token=…`, `"apikey": …`).
+ */
+export function redactText(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= MIN_SECRET_LENGTH) out = out.replaceAll(secret, REDACTED);
+  }
+  return redactNamedValues(out.replace(URL_USERINFO, `://${REDACTED}@`).replace(AUTH_SCHEME, `$1 ${REDACTED}`));
+}

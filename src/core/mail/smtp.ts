@@ -2,6 +2,7 @@
 import type { Transporter } from 'nodemailer';
 import type { ByteSize } from '../byte-size.js';
 import { z } from 'zod';
+import { redactText } from '../index/credentials.js';
 import { bytes, checkOptions, fn, isSmtpUrl, optionsObject, type OptionsShape } from '../options.js';
 import { mailHeaders, type OutgoingMail, type SendMail } from './message.js';
 
@@ -11,7 +12,7 @@ export interface SmtpMailOptions {
   timeoutMs?: number;
   /** Largest mail sent, in bytes of its headers and body (default 1 MiB; `'512kb'` as Express reads sizes); a larger one is not sent and no connection is made. */
   maxBytes?: ByteSize;
-  /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error never holds the URL's password. */
+  /** Told why a mail was not sent, as WordPress's `wp_mail_failed` action is; the error is site-rest's, its message redacted of the URL's password and any credential it spells. */
   onError?: (error: Error) => void;
 }
 
@@ -92,8 +93,10 @@ export function smtpMail(url: string, options: SmtpMailOptions = {}): SendMail {
       dnsTimeout: timeoutMs,
     });
   };
+  const { password } = new URL(url);
+  const secrets = password === '' ? [] : [password, decodeURIComponent(password)];
   const fail = (error: unknown): false => {
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    options.onError?.(new Error(redactText(error instanceof Error ? error.message : String(error), secrets)));
     return false;
   };
   return async (mail) => {

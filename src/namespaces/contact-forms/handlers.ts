@@ -1,6 +1,6 @@
 import { isRestError } from '../../core/errors/rest-error.js';
 import { defaultMailAddress } from '../../core/mail/message.js';
-import type { RestContext } from '../../core/types.js';
+import type { MountContext, RestContext } from '../../core/types.js';
 import type { Handlers } from '../define.js';
 import { cannotDelete, notFound, postExists, unitTagNotFound, unsupportedMediaType } from './errors.js';
 import { applyFormChanges, readFormChanges } from './form-changes.js';
@@ -14,7 +14,8 @@ import type { contactFormsRoutes } from './routes.js';
 import type { ContactFormRecord, ContactFormsStorage } from './storage.js';
 import { runSubmission, type FeedbackResult } from './submission.js';
 import { newFormFields } from './templates.js';
-import type { HostServiceLimits } from '../host-service.js';
+import { bindService, type HostServiceLimits } from '../host-service.js';
+import { mailService } from './services.js';
 
 /** What the handlers run on. */
 interface ContactFormsHandlerDeps {
@@ -24,6 +25,8 @@ interface ContactFormsHandlerDeps {
   adminEmail: string | undefined;
   /** How long `sendMail` may take. */
   mailLimits: HostServiceLimits;
+  /** Where a failed send is reported (the mount's). */
+  reportService: MountContext['reportService'];
 }
 
 /** CF7's `wpcf7_sanitize_unit_tag()`: letters, digits, `_` and `-` only. */
@@ -104,7 +107,13 @@ export function contactFormsHandlers(deps: ContactFormsHandlerDeps): Handlers<ty
       const hashKey = await deps.hashKey();
       const result = await runSubmission(
         { form, body: request.body, unitTag, userAgent: (request.headers['user-agent'] ?? '').slice(0, 254), user: context.user },
-        { storage, site: context.site, adminEmail: adminEmail(context), hashKey, mailLimits: deps.mailLimits },
+        {
+          storage,
+          site: context.site,
+          adminEmail: adminEmail(context),
+          hashKey,
+          mail: bindService(mailService, (message) => storage.sendMail(message), deps.mailLimits, deps.reportService),
+        },
       );
       return feedbackResponse(form, result, unitTag, hashKey);
     },

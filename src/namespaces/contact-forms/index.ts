@@ -1,9 +1,10 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindGroups, routeGroup, withDefaults } from '../define.js';
-import { MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { contactFormsHandlers } from './handlers.js';
 import { contactFormsRoutes } from './routes.js';
+import { mailService } from './services.js';
 import { contactFormsStorageOn } from './site-store.js';
 import { contactFormsStorageGroups, type ContactFormsStorage, type GivenContactFormsStorage } from './storage.js';
 import { checkOptions, hostObject, number, text, optionsObject, type OptionsShape } from '../../core/options.js';
@@ -61,8 +62,8 @@ export const contactFormsOptions = optionsObject({
 export function contactForms(options: ContactFormsOptions = {}): MountableNamespace {
   checkOptions(contactFormsOptions, options, 'contactForms');
   const given = options.hashKey;
-  const mailLimits = serviceLimits('contactForms mailLimits', options.mailLimits, MAIL_LIMITS);
-  return ({ store }) => {
+  const mailLimits = serviceLimits('contactForms mailLimits', options.mailLimits, mailService.limits);
+  return ({ store, reportService }) => {
     const hashKey = given === undefined ? siteSalt(store, 'nonce') : () => Promise.resolve(given);
     const storage = withDefaults<ContactFormsStorage>(
       () => contactFormsStorageOn(store, { maxSubmissions: options.maxSubmissions }),
@@ -70,7 +71,7 @@ export function contactForms(options: ContactFormsOptions = {}): MountableNamesp
       contactFormsStorageGroups,
       'contactForms storage',
     );
-    const handlers = contactFormsHandlers({ hashKey, adminEmail: options.adminEmail, mailLimits });
+    const handlers = contactFormsHandlers({ hashKey, adminEmail: options.adminEmail, mailLimits, reportService });
     return bindGroups('contact-forms/v1', [routeGroup(contactFormsRoutes, handlers)], { storage });
   };
 }

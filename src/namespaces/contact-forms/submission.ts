@@ -3,7 +3,7 @@ import { stripAllTags } from '../../core/schema/text.js';
 import type { BoundStorage } from '../define.js';
 import { unacceptedBoxes } from './acceptance.js';
 import { hasOption, scanFormTags, type FormTag } from './form-tags.js';
-import { mailSent, type HostServiceLimits } from '../host-service.js';
+import type { BoundService } from '../host-service.js';
 import { keyedHash } from '../site-salt.js';
 import { composeMail } from './mail.js';
 import { mailTagResolver, type MailTagEnv } from './mail-tag-values.js';
@@ -39,8 +39,8 @@ interface FeedbackEnv {
   adminEmail: string;
   /** Key of the keyed hashes. */
   hashKey: string;
-  /** How long `sendMail` may take. */
-  mailLimits: HostServiceLimits;
+  /** The bound storage's `sendMail`, within its budget. */
+  mail: BoundService<BoundStorage<ContactFormsStorage>['sendMail'], boolean>;
 }
 
 /** How a submission ended; `error` is CF7's refusal of a subscribers-only form. */
@@ -78,9 +78,10 @@ function postedDataHash(posted: Record<string, PostedValue>, unitTag: string, ke
   return keyedHash(flatJoin([String(tick), '', unitTag, ...Object.values(posted)]), 'wpcf7_submission', key);
 }
 
-/** Sends a mail; a callback that throws or outlasts its time counts as a failed send, as `wp_mail()` answering false. */
-function send(message: MailMessage, env: FeedbackEnv): Promise<boolean> {
-  return mailSent(() => env.storage.sendMail(message), env.mailLimits);
+/** Sends a mail: sent only when `sendMail` answered true in time, as `wp_mail()` answers; a failure answers as declared (not sent). */
+async function send(message: MailMessage, env: FeedbackEnv): Promise<boolean> {
+  const sent = await env.mail.call((sendMail) => sendMail(message), message);
+  return sent.ok ? sent.value === true : sent.answer;
 }
 
 /** CF7's `mail()`: the main mail, then `mail_2` when the first went out and the second is active. */

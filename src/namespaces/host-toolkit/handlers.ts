@@ -1,9 +1,10 @@
 import { forbidden } from '../../core/errors/catalogue.js';
 import type { JsonValue } from '../../store/types.js';
 import type { Handlers } from '../define.js';
-import { callHostService, type HostServiceLimits } from '../host-service.js';
+import type { RestError } from '../../core/errors/rest-error.js';
+import type { BoundService } from '../host-service.js';
 import { isSettingsObject } from '../option-object.js';
-import { invalidSlug, panelNotConfigured, settingsNotObject, settingsTooLarge } from './errors.js';
+import { invalidSlug, settingsNotObject, settingsTooLarge } from './errors.js';
 import { relayPanelAnswer } from './panel-relay.js';
 import { isPanelSlug } from './panel-slug.js';
 import type { hostToolkitRoutes } from './routes.js';
@@ -14,10 +15,8 @@ import type { AnalyticsSettingsLimits, HostToolkitStorage } from './storage.js';
 interface HostToolkitHandlerDeps {
   /** How much the analytics settings may hold. */
   settingsLimits: AnalyticsSettingsLimits;
-  /** The host's control panel, or null when it gave none. */
-  panel: HostPanel | null;
-  /** How long the panel may take and how much it may answer. */
-  panelLimits: HostServiceLimits;
+  /** The host's control panel, bound to its budget. */
+  panel: BoundService<HostPanel, RestError>;
 }
 
 /** The query forwarded to the panel: the client's, without `rest_route`, which addressed this route (own keys copied as data). */
@@ -27,7 +26,7 @@ function panelQuery(query: Record<string, unknown>): Record<string, unknown> {
 
 /** The handlers of the host-toolkit route table. */
 export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<typeof hostToolkitRoutes, HostToolkitStorage> {
-  const { settingsLimits, panel, panelLimits } = deps;
+  const { settingsLimits, panel } = deps;
   return {
     async mergeAnalyticsSettings(request, _context, storage) {
       // The body was decoded by PHP's json_decode rules, so it holds JSON values only.
@@ -40,7 +39,6 @@ export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<type
     async forwardToPanel(request, context) {
       const slug = request.urlParams.slug;
       if (!isPanelSlug(slug)) return invalidSlug();
-      if (panel === null) return panelNotConfigured();
       // manage_options let only a signed-in user through; the check keeps the type honest.
       const user = context.user;
       if (user === null) return forbidden(null);
@@ -51,7 +49,7 @@ export function hostToolkitHandlers(deps: HostToolkitHandlerDeps): Handlers<type
         body: request.json as JsonValue | undefined,
         user,
       };
-      return relayPanelAnswer(await callHostService((signal) => panel.request(forwarded, signal), panelLimits));
+      return relayPanelAnswer(await panel.call((host, signal) => host.request(forwarded, signal), forwarded));
     },
   };
 }

@@ -2,9 +2,10 @@ import type { MountableNamespace } from '../../core/types.js';
 import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import type { ByteSize } from '../../core/byte-size.js';
 import { bytes, checkedAtUse, checkOptions, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { boundOption, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits, type HostServiceLimits } from '../host-service.js';
+import { bindService, boundOption, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { hostToolkitHandlers } from './handlers.js';
 import { hostToolkitRoutes } from './routes.js';
+import { panelService } from './services.js';
 import { hostToolkitStorageOn } from './site-store.js';
 import { hostToolkitStorageGroups, type AnalyticsSettingsLimits, type HostPanel, type HostToolkitStorage } from './storage.js';
 
@@ -18,9 +19,6 @@ export type {
   HostPanelRequest,
   HostToolkitStorage,
 } from './storage.js';
-
-/** The control panel's default budget: a slow panel API's worth of time, a large listing's worth of JSON. */
-const PANEL_LIMITS: HostServiceLimits = { timeoutMs: 10_000, maxBytes: 1024 * 1024 };
 
 /** The analytics settings' default room: far more than an analytics snippet's switches and ids. */
 const SETTINGS_LIMITS: AnalyticsSettingsLimits = { maxKeys: 100, maxBytes: 64 * 1024 };
@@ -52,17 +50,15 @@ export const hostToolkitOptions = optionsObject({
  */
 export function hostToolkit(options: HostToolkitOptions = {}): MountableNamespace {
   const checked = checkOptions(hostToolkitOptions, options, 'hostToolkit');
-  const panelLimits = serviceLimits('hostToolkit panelLimits', checked.panelLimits, PANEL_LIMITS);
+  const panelLimits = serviceLimits('hostToolkit panelLimits', checked.panelLimits, panelService.limits);
   const given = checked.settingsLimits;
   const settingsLimits: AnalyticsSettingsLimits = {
     maxKeys: boundOption('hostToolkit settingsLimits', 'maxKeys', given?.maxKeys, SETTINGS_LIMITS.maxKeys, 0),
     maxBytes: boundOption('hostToolkit settingsLimits', 'maxBytes', given?.maxBytes, SETTINGS_LIMITS.maxBytes, 2),
   };
-  const panel = options.hostPanel ?? null;
-  return ({ store }) => {
+  return ({ store, reportService }) => {
     const storage = withDefaults(() => hostToolkitStorageOn(store), options.storage, hostToolkitStorageGroups, 'hostToolkit storage');
-    return bindGroups('host-toolkit/api', [routeGroup(hostToolkitRoutes, hostToolkitHandlers({ settingsLimits, panel, panelLimits }))], {
-      storage,
-    });
+    const panel = bindService(panelService, options.hostPanel, panelLimits, reportService);
+    return bindGroups('host-toolkit/api', [routeGroup(hostToolkitRoutes, hostToolkitHandlers({ settingsLimits, panel }))], { storage });
   };
 }

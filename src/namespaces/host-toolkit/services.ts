@@ -1,8 +1,12 @@
 // The hosting control panel the catch-all forwards to: only the host knows where its panel is and
 // how to sign a request to it (a site token, a socket, an in-process call). Without one the
 // catch-all answers 501; no default ever contacts the network.
+import type { RestError } from '../../core/errors/rest-error.js';
 import type { RestUser } from '../../core/types.js';
 import type { JsonValue } from '../../store/types.js';
+import type { ServiceDeclaration } from '../host-service.js';
+import { recordedAnswer } from '../recorded-double.js';
+import { panelNotConfigured, upstreamError, upstreamTimeout } from './errors.js';
 
 /** A request the catch-all forwards, as the client sent it below `host-toolkit/api/`. */
 export interface HostPanelRequest {
@@ -46,3 +50,27 @@ export interface HostPanel {
   /** Forwards one request and answers the panel's status and JSON body. */
   request(request: HostPanelRequest, signal: AbortSignal): Promise<HostPanelAnswer>;
 }
+
+/**
+ * The panel as a declared service: 10 s and 1 MiB by default; a panel that threw or answered too
+ * much is a 502, one out of time a 504, and none at all a 501 naming the option (the plugin is not
+ * identified: these are the gateway's answers a connector plugin gives). Its double answers a
+ * recorded `{status, body}` by method and slug (`when: {method, slug, query?}`), and a 404 for a
+ * path nothing recorded.
+ */
+export const panelService: ServiceDeclaration<HostPanel, RestError> = {
+  namespace: 'host-toolkit',
+  service: 'panel',
+  option: 'hostPanel',
+  limits: { timeoutMs: 10_000, maxBytes: 1024 * 1024 },
+  failures: { threw: upstreamError, timeout: upstreamTimeout, 'too-large': upstreamError, unconfigured: panelNotConfigured },
+  double: (recorded) => ({
+    async request({ method, slug, query }, signal) {
+      const call = { method, slug, query: query as { [key: string]: JsonValue } };
+      const { answer, filler } = await recordedAnswer(recorded, 'host-toolkit/panel', call, signal);
+      const notFound = { code: 'not_found', message: `No recorded panel answer for ${method} ${slug}.`, data: { status: 404 } };
+      const { status, body } = answer === undefined ? { status: 404, body: notFound } : (answer as unknown as HostPanelAnswer);
+      return { status, body: filler === '' ? body : { recorded: body ?? null, filler } };
+    },
+  }),
+};

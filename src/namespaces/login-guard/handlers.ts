@@ -1,6 +1,7 @@
+import type { RestResponse } from '../../core/http/response.js';
 import type { SendMail } from '../../core/mail/message.js';
 import type { Handlers } from '../define.js';
-import { mailSent, type HostServiceLimits } from '../host-service.js';
+import type { BoundService } from '../host-service.js';
 import { hashesEqual } from '../site-salt.js';
 import { newCode, otpHash } from './codes.js';
 import { forbidden, mailFailed, providerNotAvailable, sent, tooManySends } from './errors.js';
@@ -11,10 +12,8 @@ import { usableSecret, usableToken } from './tokens.js';
 
 /** What the handlers run on. */
 interface LoginGuardHandlerDeps {
-  /** Where the code goes out; undefined: nowhere, so every send fails as a failed `wp_mail()`. */
-  sendMail: SendMail | undefined;
-  /** How long `sendMail` may take. */
-  mailLimits: HostServiceLimits;
+  /** Where the code goes out, bound to its budget (without a `sendMail`, every send fails as a failed `wp_mail()`). */
+  mail: BoundService<SendMail, RestResponse>;
   /** Key of the code hashes (`wp_salt( 'auth' )`). */
   hashKey: () => Promise<string>;
   /** Sends a token may have; the next is answered 429. */
@@ -53,8 +52,9 @@ export function loginGuardHandlers(deps: LoginGuardHandlerDeps): Handlers<typeof
           browser: request.params.browser ?? '',
           location: request.params.location ?? '',
         });
-        const { sendMail } = deps;
-        if (!sendMail || !(await mailSent(() => sendMail(mail), deps.mailLimits))) return mailFailed();
+        const sentMail = await deps.mail.call((sendMail) => sendMail(mail), mail);
+        if (!sentMail.ok) return sentMail.answer;
+        if (sentMail.value !== true) return mailFailed();
       }
       await storage.saveOtpHash(token, hash);
       return sent();

@@ -1,10 +1,11 @@
 import type { SendMail } from '../../core/mail/message.js';
 import type { MountableNamespace } from '../../core/types.js';
 import { bindGroups, routeGroup, withDefaults } from '../define.js';
-import { boundOption, MAIL_LIMITS, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { bindService, boundOption, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { loginGuardHandlers } from './handlers.js';
 import { loginGuardRoutes } from './routes.js';
+import { mailService } from './services.js';
 import { OTP_SALT_SCHEME } from './codes.js';
 import { loginGuardStorageOn } from './site-store.js';
 import { loginGuardStorageGroups, type GivenLoginGuardStorage, type LoginGuardStorage } from './storage.js';
@@ -45,9 +46,9 @@ export const loginGuardOptions = optionsObject({
  */
 export function loginGuard(options: LoginGuardOptions = {}): MountableNamespace {
   checkOptions(loginGuardOptions, options, 'loginGuard');
-  const mailLimits = serviceLimits('loginGuard mailLimits', options.mailLimits, MAIL_LIMITS);
+  const mailLimits = serviceLimits('loginGuard mailLimits', options.mailLimits, mailService.limits);
   const maxSends = boundOption('loginGuard', 'maxSends', options.maxSends, 5, 1);
-  return ({ store }) => {
+  return ({ store, reportService }) => {
     const storage = withDefaults<LoginGuardStorage>(
       () => loginGuardStorageOn(store),
       options.storage,
@@ -60,7 +61,12 @@ export function loginGuard(options: LoginGuardOptions = {}): MountableNamespace 
       [
         routeGroup(
           loginGuardRoutes,
-          loginGuardHandlers({ sendMail: options.sendMail, mailLimits, hashKey, maxSends, now: options.now ?? Date.now }),
+          loginGuardHandlers({
+            mail: bindService(mailService, options.sendMail, mailLimits, reportService),
+            hashKey,
+            maxSends,
+            now: options.now ?? Date.now,
+          }),
         ),
       ],
       { storage },

@@ -2,7 +2,8 @@ import { RestResponse } from '../../core/http/response.js';
 import { absint } from '../../core/php/values.js';
 import type { Handlers } from '../define.js';
 import type { ProxyCache } from './cache.js';
-import { fetchNotConfigured, invalidUrl } from './errors.js';
+import { isRestError } from '../../core/errors/rest-error.js';
+import { invalidUrl } from './errors.js';
 import { localOembed, type LocalEnv } from './local.js';
 import { fetchOembed, type ProxyEnv } from './proxy.js';
 import type { oembedRoutes } from './routes.js';
@@ -41,9 +42,8 @@ export function oembedHandlers(deps: OembedHandlerDeps): Handlers<typeof oembedR
       if (cached) return cached;
       const local = await localOembed(args.url, args.maxwidth, context, storage, deps.local);
       if (local) return local;
-      if (deps.proxy.fetch === null) return fetchNotConfigured();
       const data = await fetchOembed(args, deps.proxy);
-      if (!data) return invalidUrl();
+      if (isRestError(data)) return data;
       await deps.cache.set(request.params, data);
       return data;
     },

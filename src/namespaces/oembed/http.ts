@@ -4,7 +4,7 @@
 
 /** The bounds of the fetches made for one proxied request. */
 export interface FetchBounds {
-  /** The fetch to use: the host's, or the address-guarded default. */
+  /** The host's fetch. */
   fetch: typeof fetch;
   /** Aborts when the request's time is up. */
   signal: AbortSignal;
@@ -87,19 +87,16 @@ async function readCapped(response: Response, bounds: FetchBounds, overflow: Ove
 }
 
 /**
- * GETs an http(s) URL within the bounds: the body of a 2xx answer, or null for anything else
- * (another scheme, a refused address, a network error, a non-2xx status, too long a body, time up).
+ * GETs an http(s) URL within the bounds: the body of a 2xx answer, or null for another scheme, a
+ * non-2xx status or too long a body; what the fetch throws (a refused address, a network error,
+ * time up) is thrown, for the service call to answer and report.
  */
 export async function fetchBody(url: string, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
-  try {
-    const response = await guardedGet(url, bounds);
-    if (!response) return null;
-    if (!response.ok) {
-      response.body?.cancel().catch(() => {});
-      return null;
-    }
-    return await readCapped(response, bounds, overflow);
-  } catch {
+  const response = await guardedGet(url, bounds);
+  if (!response) return null;
+  if (!response.ok) {
+    response.body?.cancel().catch(() => {});
     return null;
   }
+  return readCapped(response, bounds, overflow);
 }

@@ -3,12 +3,13 @@ import { memoryStore } from '../../store/memory/index.js';
 import type { SiteStore } from '../../store/types.js';
 import type { ByteSize } from '../../core/byte-size.js';
 import { bindGroups, routeGroup, withDefaults } from '../define.js';
-import { boundOption } from '../host-service.js';
+import { bindService, boundOption } from '../host-service.js';
 import { postsStorageOn } from '../core-posts/site-store.js';
 import { proxyCacheOn } from './cache.js';
 import { oembedHandlers } from './handlers.js';
 import { DEFAULT_OEMBED_PROVIDERS, type OembedProvider } from './providers.js';
 import { oembedRoutes } from './routes.js';
+import { providerService } from './services.js';
 import { postsStorageGroups, type AuthorLookup, type OembedStorage, type PostsStorage } from './storage.js';
 import { z } from 'zod';
 import { bytes, checkedAtUse, checkOptions, fn, hostObject, optionsObject, text, type OptionsShape } from '../../core/options.js';
@@ -67,18 +68,17 @@ const bound = (name: string, value: number | undefined, fallback: number, least:
  */
 export function oembed(options: OembedOptions = {}): MountableNamespace {
   const given = checkOptions(oembedOptions, options, 'oembed');
-  const proxy = {
-    fetch: options.fetch ?? null,
-    timeoutMs: bound('timeoutMs', options.timeoutMs, 5000, 1),
-    maxBytes: bound('maxBytes', given.maxBytes, 512 * 1024, 1),
-    providers: options.providers ?? DEFAULT_OEMBED_PROVIDERS,
+  const limits = {
+    timeoutMs: bound('timeoutMs', options.timeoutMs, providerService.limits.timeoutMs, 1),
+    maxBytes: bound('maxBytes', given.maxBytes, providerService.limits.maxBytes, 1),
   };
+  const providers = options.providers ?? DEFAULT_OEMBED_PROVIDERS;
   const ttlSeconds = Math.floor(bound('cacheTtlMs', options.cacheTtlMs, 3_600_000, 0) / 1000);
   const cacheSize = Math.floor(bound('cacheSize', options.cacheSize, 500, 0));
   const postsOn = (store: SiteStore) => withDefaults(() => postsStorageOn(store), options.posts, postsStorageGroups, 'oembed posts');
   // Checked now too, so part of a group is refused where it is given rather than at mount.
   if (options.posts) postsOn(memoryStore());
-  return ({ store }) => {
+  return ({ store, reportService }) => {
     const authorOf: AuthorLookup =
       options.authorOf ??
       (async (id) => {
@@ -87,7 +87,7 @@ export function oembed(options: OembedOptions = {}): MountableNamespace {
       });
     const handlers = oembedHandlers({
       local: { embedScript: options.embedScript },
-      proxy,
+      proxy: { provider: bindService(providerService, options.fetch, limits, reportService), providers },
       cache: proxyCacheOn(store, ttlSeconds, cacheSize),
     });
     const storage: OembedStorage = { ...postsOn(store), authorOf };

@@ -1,18 +1,17 @@
 import { isPlainObject } from '../../core/own-property.js';
+import type { RestError } from '../../core/errors/rest-error.js';
 import { phpTrim } from '../../core/php/strings.js';
+import type { BoundService } from '../host-service.js';
 import { discoverEndpoint } from './discover.js';
+import { invalidUrl } from './errors.js';
 import { fetchBody, type FetchBounds } from './http.js';
 import { providerHtml } from './provider-html.js';
 import { sanctionedEndpoint, type OembedProvider } from './providers.js';
 
 /** How the proxy reaches providers. */
 export interface ProxyEnv {
-  /** The fetch to use; null when the host gave none, so no provider is reached. */
-  fetch: typeof fetch | null;
-  /** Time allowed for a whole proxied request (discovery and document), in milliseconds. */
-  timeoutMs: number;
-  /** Most bytes read of a page or an oEmbed document. */
-  maxBytes: number;
+  /** The host's fetch, bound to the time a whole proxied request may take and the bytes read of a page or document. */
+  provider: BoundService<typeof fetch, RestError>;
   /** The sanctioned providers. */
   providers: readonly OembedProvider[];
 }
@@ -54,9 +53,7 @@ async function discover(url: string, bounds: FetchBounds): Promise<string | null
 }
 
 /** `_parse_json`: the provider's answer when it is a JSON object in valid UTF-8, else null. */
-async function fetchDocument(url: string, bounds: FetchBounds): Promise<Record<string, unknown> | null> {
-  const body = await fetchBody(url, bounds, 'fail');
-  if (!body) return null;
+function parseDocument(body: Uint8Array): Record<string, unknown> | null {
   try {
     const data: unknown = JSON.parse(phpTrim(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body)));
     return isPlainObject(data) ? data : null;
@@ -65,17 +62,24 @@ async function fetchDocument(url: string, bounds: FetchBounds): Promise<Record<s
   }
 }
 
-/**
- * `WP_oEmbed::get_data` and the proxy's `html`: the provider's oEmbed data for a URL, its
- * endpoint sanctioned or discovered, with the HTML WordPress makes of it; null when nothing
- * can be embedded (no endpoint, a failed fetch, an answer that is no JSON object).
- */
-export async function fetchOembed(args: ProxyArgs, env: ProxyEnv): Promise<Record<string, unknown> | null> {
-  if (env.fetch === null) return null;
-  const bounds: FetchBounds = { fetch: env.fetch, signal: AbortSignal.timeout(env.timeoutMs), maxBytes: env.maxBytes };
-  const sanctioned = sanctionedEndpoint(env.providers, args.url);
+/** The provider's oEmbed document for a URL, its endpoint sanctioned or discovered; null without an endpoint or a 2xx answer within the cap. */
+async function providerDocument(args: ProxyArgs, sanctioned: string | null, bounds: FetchBounds): Promise<Uint8Array | null> {
   const endpoint = sanctioned ?? (args.discover ? await discover(args.url, bounds) : null);
   const url = endpoint === null ? null : documentUrl(endpoint, args);
-  const data = url === null ? null : await fetchDocument(url, bounds);
-  return data ? { ...data, html: providerHtml(data, args.url, sanctioned !== null) } : null;
+  return url === null ? null : fetchBody(url, bounds, 'fail');
+}
+
+/**
+ * `WP_oEmbed::get_data` and the proxy's `html`: the provider's oEmbed data for a URL, its
+ * endpoint sanctioned or discovered, with the HTML WordPress makes of it; the provider service's
+ * declared answer when it fails or is not configured, and `oembed_invalid_url` when nothing can
+ * be embedded (no endpoint, a non-2xx answer, one that is no JSON object).
+ */
+export async function fetchOembed(args: ProxyArgs, env: ProxyEnv): Promise<Record<string, unknown> | RestError> {
+  const sanctioned = sanctionedEndpoint(env.providers, args.url);
+  const { maxBytes } = env.provider.limits;
+  const fetched = await env.provider.call((fetch, signal) => providerDocument(args, sanctioned, { fetch, signal, maxBytes }));
+  if (!fetched.ok) return fetched.answer;
+  const data = fetched.value && parseDocument(fetched.value);
+  return data ? { ...data, html: providerHtml(data, args.url, sanctioned !== null) } : invalidUrl();
 }

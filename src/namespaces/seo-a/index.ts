@@ -61,9 +61,9 @@ export const seoAOptions = optionsObject({
 export function seoA(options: SeoAOptions = {}): MountableNamespace {
   const limits = renderPageLimits(checkOptions(seoAOptions, options, 'seoA').renderPageLimits);
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  return ({ store, reportService }) => {
     const storage = withDefaults<SeoAStorage>(() => seoAStorageOn(store), options.storage, seoAStorageGroups, 'seoA storage');
-    const analysis = { renderPageLimits: limits, now, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
+    const analysis = { renderPageLimits: limits, reportService, now, ...(options.renderPage ? { renderPage: options.renderPage } : {}) };
     const groups = [
       routeGroup(seoAAnalysisRoutes, seoAAnalysisHandlers(analysis), seoAChecks),
       routeGroup(seoAKeywordsRoutes, seoAKeywordsHandlers, seoAChecks),

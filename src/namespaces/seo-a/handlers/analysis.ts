@@ -3,11 +3,11 @@ import { isPlainObject } from '../../../core/own-property.js';
 import { internal } from '../../../core/errors/catalogue.js';
 import { asciiLower } from '../../../core/php/strings.js';
 import { isEmpty, isPhpArray, toPhpString } from '../../../core/php/values.js';
-import type { RestContext } from '../../../core/types.js';
+import type { MountContext, RestContext } from '../../../core/types.js';
 import type { JsonValue } from '../../../store/types.js';
 import { renderTitle } from '../../core-posts/text.js';
 import type { BoundStorage, Handlers } from '../../define.js';
-import { callHostService, type HostServiceLimits } from '../../host-service.js';
+import { bindService, type HostServiceLimits } from '../../host-service.js';
 import { analyseData, analysisRow, impacts, keptList, score, targetKeywords, type AnalysisRow } from '../analysis.js';
 import { checkedPost } from '../checks.js';
 import { readPageDom } from '../page-dom.js';
@@ -15,7 +15,7 @@ import { pageData, type InternalLink, type PageFacts } from '../page-data.js';
 import { storedPageRenderer } from '../page-render.js';
 import type { seoAAnalysisRoutes } from '../routes/analysis.js';
 import { asOptionArray, isOn } from '../seo-options.js';
-import type { RenderPage } from '../services.js';
+import { fetchFailure, renderPageService, type FetchFailure, type RenderPage } from '../services.js';
 import type { PostRow, SeoAStorage } from '../storage.js';
 import { postLink } from '../wp-objects.js';
 
@@ -33,19 +33,10 @@ interface SeoAAnalysisDeps {
   /** The host's page renderer; absent: the stored post's page ({@link storedPageRenderer}). */
   renderPage?: RenderPage;
   renderPageLimits: HostServiceLimits;
+  /** Where the renderer's failures are reported (the mount's). */
+  reportService: MountContext['reportService'];
   /** The clock (milliseconds) that decides an old post. */
   now: () => number;
-}
-
-/** What SEOPress answers, with status 200, when the page could not be fetched: a 404 and a 401 explained, anything else `...`. */
-function fetchFailure(status: number | null): { title: string; meta_desc: string } {
-  const title =
-    status === 404
-      ? 'To get your Google snippet preview, publish your post!'
-      : status === 401
-        ? 'Your site is protected by an authentication.'
-        : '...';
-  return { title, meta_desc: '...' };
 }
 
 /** `get_preview_post_link` with `no_admin_bar`: the permalink with `?no_admin_bar=1&preview=true`. */
@@ -64,21 +55,23 @@ function keywordsParam(value: unknown): string | null {
 
 /** The seo-a content analysis and page preview handlers. */
 export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof seoAAnalysisRoutes, SeoAStorage> {
-  /** The post's page, through the host's renderer within its limits; null with the status when SEOPress would not analyse it. */
+  /** The post's page, through the host's renderer (or the stored post's) within its limits; SEOPress's answer when it would not analyse it. */
   async function fetchPage(
     storage: BoundStorage<SeoAStorage>,
     id: number,
     context: RestContext,
-  ): Promise<{ html: string } | { failed: number | null }> {
+  ): Promise<{ html: string } | { failure: FetchFailure }> {
     const render = deps.renderPage ?? storedPageRenderer(storage, context.site);
     let status: unknown = null;
-    const outcome = await callHostService(async (signal) => {
-      const page = await render(id, signal);
+    const service = bindService(renderPageService, render, deps.renderPageLimits, deps.reportService);
+    const outcome = await service.call(async (renderPage, signal) => {
+      const page = await renderPage(id, signal);
       status = page.status;
       return page.html;
-    }, deps.renderPageLimits);
-    if (!outcome.ok || typeof outcome.value !== 'string' || typeof status !== 'number') return { failed: null };
-    if (status === 404 || status === 401) return { failed: status };
+    });
+    if (!outcome.ok) return { failure: outcome.answer };
+    if (typeof outcome.value !== 'string' || typeof status !== 'number') return { failure: fetchFailure(null) };
+    if (status === 404 || status === 401) return { failure: fetchFailure(status) };
     return { html: outcome.value };
   }
 
@@ -102,7 +95,7 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof se
       const post = checkedPost(request);
       const id = post.ID;
       const page = await fetchPage(storage, id, context);
-      if ('failed' in page) return fetchFailure(page.failed);
+      if ('failure' in page) return page.failure;
       const { facts, data } = await filteredPage(storage, post, page.html, context);
       const analysed = { id, slug: post.post_name, modified: post.post_modified_gmt, protected: post.post_password !== '' };
       const [metas, titles] = await Promise.all([
@@ -162,7 +155,7 @@ export function seoAAnalysisHandlers(deps: SeoAAnalysisDeps): Handlers<typeof se
     async getPagePreview(request, context, storage) {
       const post = checkedPost(request);
       const page = await fetchPage(storage, post.ID, context);
-      if ('failed' in page) return fetchFailure(page.failed);
+      if ('failure' in page) return page.failure;
       const { data } = await filteredPage(storage, post, page.html, context);
       const metas = await storage.getPostMeta(post.ID, ['_seopress_analysis_target_kw']);
       const kept: Array<[number, JsonValue]> = [];

@@ -1,0 +1,107 @@
+// `serve --fixtures [DIR]`: the recorded doubles of every declared outside service, from the JSON
+// files under DIR (default: the package's own `fixtures/`), so the demo runs without a network.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
+import { panelService } from '../namespaces/host-toolkit/services.js';
+import { mailService as loginGuardMail } from '../namespaces/login-guard/services.js';
+import { providerService } from '../namespaces/oembed/services.js';
+import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
+import { renderPageService } from '../namespaces/seo-a/services.js';
+import { UsageError } from './common.js';
+
+/** Every outside service a namespace declares, by the folder its recordings live in. */
+const DECLARED = {
+  'oembed/provider': providerService,
+  'host-toolkit/panel': panelService,
+  'contact-forms/mail': contactFormsMail,
+  'login-guard/mail': loginGuardMail,
+  'seo-a/render-page': renderPageService,
+} as const;
+
+/** One recorded exchange, as a fixture file holds it. */
+const ExchangeFile = z.object({
+  about: z.string().optional(),
+  when: z.record(z.string(), z.json()),
+  answer: z.json(),
+});
+
+/** The doubles of the declared services, each a callback of its service's type. */
+export type ServiceDoubles = { [K in keyof typeof DECLARED]: ReturnType<(typeof DECLARED)[K]['double']> };
+
+/** The `fixtures/` folder the package ships: beside the `package.json` above this module (in `dist/` or `src/cli/`). */
+export function packagedFixtures(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'fixtures'))) return join(dir, 'fixtures');
+  }
+  throw new Error('site-rest: the package has no fixtures/ folder');
+}
+
+/** The names of the folders in `dir`, in order. */
+function folders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** A service's exchanges: its folder's JSON files in name order; a file that is no exchange is a usage error naming it. */
+function exchangesIn(root: string, folder: string): RecordedExchange[] {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = join(dir, name);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`--fixtures: ${relative(process.cwd(), file)} is not JSON: ${(error as Error).message}`);
+      }
+      const exchange = ExchangeFile.safeParse(parsed);
+      if (!exchange.success) throw new UsageError(`--fixtures: ${relative(process.cwd(), file)} is not { when: {…}, answer: … }`);
+      return { when: exchange.data.when, answer: exchange.data.answer };
+    });
+}
+
+/** The recordings of every declared service; a test flips one's `mode` to make its double fail or hang. */
+export type ServiceRecordings = { [K in keyof typeof DECLARED]: Recordings };
+
+/**
+ * The recordings of every declared service under `dir`, each double's switch set to answer as
+ * recorded; a folder that names no declared service, or a file that is no exchange, is a usage error.
+ */
+export function serviceRecordings(dir: string): ServiceRecordings {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--fixtures: ${dir} is not a folder`);
+  for (const namespace of folders(dir)) {
+    for (const service of folders(join(dir, namespace))) {
+      if (!(`${namespace}/${service}` in DECLARED)) {
+        throw new UsageError(`--fixtures: ${namespace}/${service} is no declared service (they are: ${Object.keys(DECLARED).join(', ')})`);
+      }
+    }
+  }
+  const recorded = (folder: keyof typeof DECLARED) => recordings(exchangesIn(dir, folder), DECLARED[folder].limits.maxBytes + 1);
+  return {
+    'oembed/provider': recorded('oembed/provider'),
+    'host-toolkit/panel': recorded('host-toolkit/panel'),
+    'contact-forms/mail': recorded('contact-forms/mail'),
+    'login-guard/mail': recorded('login-guard/mail'),
+    'seo-a/render-page': recorded('seo-a/render-page'),
+  };
+}
+
+/** The double of every declared service, each a callback of its service's type answering from `recorded`. */
+export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
+  return {
+    'oembed/provider': providerService.double(recorded['oembed/provider']),
+    'host-toolkit/panel': panelService.double(recorded['host-toolkit/panel']),
+    'contact-forms/mail': contactFormsMail.double(recorded['contact-forms/mail']),
+    'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
+    'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
+  };
+}
