@@ -247,7 +247,7 @@ describe('site-rest serve --fixtures', () => {
       child.stdout.on('data', (chunk: Buffer) => {
         printed += chunk.toString();
         const found = /serving (http:\/\/[^/\s]+)/.exec(printed);
-        if (found && printed.includes('outside services: recorded answers')) resolve(found[1]!);
+        if (found && /outside services: recorded answers|oembed proxy: /.test(printed)) resolve(found[1]!);
       });
       child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       child.once('exit', () => reject(new Error(`exited before serving: ${printed}`)));
@@ -265,6 +265,14 @@ describe('site-rest serve --fixtures', () => {
     const embed = await fetch(`${base}/index.php?rest_route=/oembed/1.0/proxy&url=${encodeURIComponent(YOUTUBE)}`, { headers: auth });
     expect(embed.status).toBe(200);
     expect(await embed.json()).toMatchObject({ provider_name: 'YouTube' });
+  });
+
+  it('contacts no network by default: the oEmbed proxy answers 501 without --oembed-fetch or --fixtures, and the two exclude each other', async () => {
+    const base = await start('--variant', 'B', '--app-password', `admin:${PASSWORD}`);
+    const embed = await fetch(`${base}/index.php?rest_route=/oembed/1.0/proxy&url=${encodeURIComponent(YOUTUBE)}`, { headers: auth });
+    expect(embed.status).toBe(501);
+    stop?.();
+    await expect(start('--fixtures', '--oembed-fetch')).rejects.toThrow('give one of them');
   });
 
   it('serves the recordings of a folder given, and refuses one that names no declared service', async () => {

@@ -25,7 +25,7 @@ import type { VariantOptions } from '../namespaces/variants.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
                       [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL | --fixtures [DIR]]
-                      [--mfa-session USER]... [--data DIR | --memory | --database URL]
+                      [--oembed-fetch] [--mfa-session USER]... [--data DIR | --memory | --database URL]
 
   --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
@@ -45,6 +45,9 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
   --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
                   renderer) from its recorded answers in DIR (default: the package's fixtures/), so
                   every success path runs without a network; mail is still printed here
+  --oembed-fetch  let the oEmbed proxy fetch providers' pages over the network (public addresses
+                  only); without it, and without --fixtures, the proxy answers 501 and nothing
+                  leaves the machine
   --mfa-session   open a login-guard MFA session for a demo user, as Limit Login Attempts Reloaded's
                   login flow does, and print its token and send-secret (valid 10 minutes, stored in
                   the site store, so any process sharing it serves POST /login-guard/v1/mfa/send-code
@@ -87,6 +90,7 @@ const ServeFlags = z.object({
     )
     .optional(),
   fixtures: z.string().optional(),
+  'oembed-fetch': z.boolean().optional(),
   data: z.string().optional(),
   memory: z.boolean().optional(),
   database: z.string().optional(),
@@ -122,6 +126,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         namespaces: { type: 'string' },
         smtp: { type: 'string' },
         fixtures: { type: 'string' },
+        'oembed-fetch': { type: 'boolean' },
         data: { type: 'string' },
         memory: { type: 'boolean' },
         database: { type: 'string' },
@@ -135,6 +140,9 @@ export function parseServeFlags(argv: string[]): ServeFlags {
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
   if (parsed.data.fixtures !== undefined && parsed.data.smtp !== undefined) {
     throw new UsageError('--fixtures answers mail from its recordings and --smtp sends it: give one of them');
+  }
+  if (parsed.data.fixtures !== undefined && parsed.data['oembed-fetch'] === true) {
+    throw new UsageError('--fixtures answers oEmbed providers from its recordings and --oembed-fetch fetches them: give one of them');
   }
   const implemented = implementedNamespaces(parsed.data.variant);
   const unknown = (parsed.data.namespaces ?? []).filter((ns) => !implemented.includes(ns));
@@ -310,7 +318,7 @@ async function startSite(
     const { users, lines } = await demoUsers(store, passwords, firstStart);
     const namespaces = variantModules(flags.variant, {
       users,
-      oembed: { fetch: nodeOembedFetch() },
+      oembed: flags['oembed-fetch'] === true ? { fetch: nodeOembedFetch() } : {},
       sendMail: demoMail(flags.smtp, io),
       only: flags.namespaces,
       ...(doubles && onDoubles(doubles.services, io)),
@@ -333,7 +341,13 @@ async function startSite(
           ? 'printed here, answered from the recordings'
           : 'printed here, not sent (--smtp sends it)';
     const sessions = await mfaSessions(store, flags['mfa-session']);
-    const services = doubles ? [`outside services: recorded answers from ${doubles.dir}, no network`] : [];
+    const services = doubles
+      ? [`outside services: recorded answers from ${doubles.dir}, no network`]
+      : names.includes('oembed/1.0')
+        ? [
+            `oembed proxy: ${flags['oembed-fetch'] === true ? 'fetches providers over the network' : 'answers 501, no network (--oembed-fetch fetches)'}`,
+          ]
+        : [];
     const summary = [
       mounted,
       `store: ${describeStore(choice)}`,
