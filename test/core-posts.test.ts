@@ -225,7 +225,7 @@ describe('writing posts', () => {
         offset: 0,
         limit: 100,
       },
-      { user: admin, site: { ...SITE, home: SITE.url } },
+      { user: admin, site: { ...SITE, home: SITE.url }, signal: new AbortController().signal },
     );
     expect(stored.total).toBe(25);
     expect(stored.posts.map((p) => p.title)).toEqual(requests.map((r) => r.body.title));

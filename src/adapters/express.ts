@@ -1,3 +1,4 @@
+import { clientGoneOn } from './client-gone.js';
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestServer } from '../core/server.js';
@@ -126,7 +127,16 @@ function expressMiddleware(
       body = step;
     }
     const answer = await server.handle(
-      { method, url, headers: req.headers, remoteAddress: addressOf(req), basePath, secure: overTls(req), ...body },
+      {
+        method,
+        url,
+        headers: req.headers,
+        remoteAddress: addressOf(req),
+        basePath,
+        secure: overTls(req),
+        onClientGone: clientGoneOn(res),
+        ...body,
+      },
       target,
     );
     if (res.destroyed) return;

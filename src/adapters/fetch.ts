@@ -1,3 +1,4 @@
+import { clientGoneOnSignal } from './client-gone.js';
 import { setOwn } from '../core/own-property.js';
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { RestServer } from '../core/server.js';
@@ -242,6 +243,7 @@ function fetchHandler(
         headers,
         remoteAddress: addressOf(request),
         secure,
+        onClientGone: clientGoneOnSignal(request.signal),
         ...(basePath && { basePath }),
         ...body,
       },

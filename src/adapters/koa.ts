@@ -1,3 +1,4 @@
+import { clientGoneOn } from './client-gone.js';
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -214,7 +215,16 @@ function koaMiddleware(
     const remoteAddress = addressOf(ctx);
     const secure = overTls(ctx.req);
     const answer = await server.handle(
-      { method: ctx.method, url: url!, headers: ctx.req.headers, remoteAddress, secure, ...(basePath && { basePath }), ...body },
+      {
+        method: ctx.method,
+        url: url!,
+        headers: ctx.req.headers,
+        remoteAddress,
+        secure,
+        onClientGone: clientGoneOn(ctx.res),
+        ...(basePath && { basePath }),
+        ...body,
+      },
       target,
     );
     if (answer) answerWith(ctx, answer);

@@ -1,3 +1,4 @@
+import { clientGoneOn } from './client-gone.js';
 import { BODY_METHODS } from '../core/http/methods.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MaybePromise } from '../core/pipeline/maybe-async.js';
@@ -116,11 +117,18 @@ function nodeHandler(
     const body = settleBody(server, bodyLimit, req.headers, await requestBody(req, bodyLimit));
     if (body === null) return;
     if ('answer' in body) return writeRawResponse(res, body.answer, method);
-    deliver(res, await server.handle({ ...rawRequest(req, method, url), ...body }, target), method, next);
+    deliver(res, await server.handle({ ...rawRequest(req, res, method, url), ...body }, target), method, next);
   }
 
-  function rawRequest(req: IncomingMessage, method: string, url: string): RawRequest {
-    const raw: RawRequest = { method, url, headers: req.headers, remoteAddress: addressOf(req), secure: overTls(req) };
+  function rawRequest(req: IncomingMessage, res: ServerResponse, method: string, url: string): RawRequest {
+    const raw: RawRequest = {
+      method,
+      url,
+      headers: req.headers,
+      remoteAddress: addressOf(req),
+      secure: overTls(req),
+      onClientGone: clientGoneOn(res),
+    };
     if (basePath) raw.basePath = basePath;
     return raw;
   }
@@ -141,7 +149,7 @@ function nodeHandler(
     // Node's parser gives methods in upper case; another case is read as WordPress reads it.
     if (BODY_METHODS.has(method) || (method !== 'GET' && BODY_METHODS.has(method.toUpperCase())))
       return serveWithBody(req, res, url!, target, next);
-    const answer = server.handle(rawRequest(req, method, url!), target);
+    const answer = server.handle(rawRequest(req, res, method, url!), target);
     if (answer instanceof Promise) return deliverLater(answer, res, method, next);
     deliver(res, answer, method, next);
   }

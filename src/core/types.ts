@@ -178,6 +178,12 @@ export interface RestRequest<P = Record<string, unknown>, U = Record<string, unk
    * `ctx.state`): a record a permission check fetched, a request id. Starts empty.
    */
   state: Record<string, unknown>;
+  /**
+   * Aborts when the request ends before its answer: the client left (where the adapter can tell),
+   * or the server answered it late (`answerTimeoutMs`). Hand it to slow work (a query, a fetch) so
+   * that work stops too. Batch items and embedded links end with their request.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** What every handler and permission check can reach besides the request. */
@@ -229,6 +235,11 @@ export interface RawRequest {
   basePath?: string;
   /** True when the connection is TLS: links are `https` when `trustHost` or `trustProxy` lets the request set the address. */
   secure?: boolean;
+  /**
+   * Registers a listener to run once if the client leaves before its answer is written; the core
+   * calls it only when something reads the request's `signal`. The adapters fill it.
+   */
+  onClientGone?: (listener: () => void) => void;
 }
 
 /** What the core answers: an adapter writes it out as it is. */

@@ -12,17 +12,44 @@ import type {
   RestUser,
 } from '../core/types.js';
 
-/** What every storage callback receives besides its own arguments: who is asking, on which site. */
+/**
+ * What every storage callback receives besides its own arguments: who is asking, on which site,
+ * and the request's abort signal. A callback is the unit of atomicity: one that writes several
+ * rows writes them in one store transaction (`store.transaction`), so a handler that needs
+ * several writes to stand or fall together asks its storage for one callback doing them.
+ */
 export interface StorageContext {
   /** The signed-in user, or null. */
   user: RestUser | null;
   /** The site facts the server was created with. */
   site: RestContext['site'];
+  /** Aborts when the request ends before its answer (`RestRequest.signal`): slow work can stop with it. */
+  readonly signal: AbortSignal;
 }
 
-/** The storage context of a request. */
-export function storageContext(context: RestContext): StorageContext {
-  return { user: context.user, site: context.site };
+/** A signal that never aborts, for work no request waits on; made at first use (making one costs microseconds). */
+let unending: AbortSignal | undefined;
+
+/** A storage context whose `signal` is read from its request only when a callback asks (reading it first makes it). */
+class RequestStorageContext implements StorageContext {
+  readonly #request: RestRequest | undefined;
+  user: RestUser | null;
+  site: RestContext['site'];
+
+  constructor(context: RestContext, request: RestRequest | undefined) {
+    this.user = context.user;
+    this.site = context.site;
+    this.#request = request;
+  }
+
+  get signal(): AbortSignal {
+    return this.#request ? this.#request.signal : (unending ??= new AbortController().signal);
+  }
+}
+
+/** The storage context of a request: its user and site, and its signal (without `request`, one that never aborts). */
+export function storageContext(context: RestContext, request?: RestRequest): StorageContext {
+  return new RequestStorageContext(context, request);
 }
 
 /** A namespace's storage bound to one request: each callback without its last argument, the {@link StorageContext}. */
@@ -34,11 +61,13 @@ export type BoundStorage<S> = {
 type NoStorage = Record<never, never>;
 
 const REQUEST = Symbol('request');
+const REST_CONTEXT = Symbol('rest context');
 const CONTEXT = Symbol('storage context');
 
-/** A bound storage's state: the request, and its storage context once a callback needed it. */
+/** A bound storage's state: the request and its context, and its storage context once a callback needed it. */
 interface Binding {
-  [REQUEST]: RestContext;
+  [REQUEST]: RestRequest;
+  [REST_CONTEXT]: RestContext;
   [CONTEXT]: StorageContext | undefined;
 }
 
@@ -48,19 +77,20 @@ interface Binding {
  * per callback. The methods pass the arguments on with the request's context appended, so a
  * callback's context is always its last argument.
  */
-function storageBinder<S extends object>(storage: S): (context: RestContext) => BoundStorage<S> {
+function storageBinder<S extends object>(storage: S): (request: RestRequest, context: RestContext) => BoundStorage<S> {
   const prototype = {};
   for (const [name, callback] of Object.entries(storage)) {
     if (typeof callback !== 'function') continue;
     const method = function (this: Binding, ...args: unknown[]): unknown {
-      args.push((this[CONTEXT] ??= storageContext(this[REQUEST])));
+      args.push((this[CONTEXT] ??= storageContext(this[REST_CONTEXT], this[REQUEST])));
       return (callback as (...given: unknown[]) => unknown).apply(storage, args);
     };
     Object.defineProperty(prototype, name, { value: method });
   }
-  return (context) => {
+  return (request, context) => {
     const bound = Object.create(prototype) as Binding;
-    bound[REQUEST] = context;
+    bound[REQUEST] = request;
+    bound[REST_CONTEXT] = context;
     bound[CONTEXT] = undefined;
     return bound as unknown as BoundStorage<S>;
   };
@@ -216,7 +246,7 @@ export function bindGroups<S extends object = NoStorage>(
   // Without storage a handler is the endpoint's own; with it, one small wrapper per endpoint made at mount.
   const withStorage = (fn: GroupFunction<S>) => {
     const given = fn as (request: RestRequest, context: RestContext, storage?: BoundStorage<S>) => unknown;
-    return bind === undefined ? given : (request: RestRequest, context: RestContext) => given(request, context, bind(context));
+    return bind === undefined ? given : (request: RestRequest, context: RestContext) => given(request, context, bind(request, context));
   };
   return {
     namespace,

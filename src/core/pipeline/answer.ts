@@ -24,7 +24,7 @@ function dispatchAs(user: RestUser | null, ex: Exchange): MaybePromise<Dispatche
   const { params, target, query, headers, raw } = ex;
   const method = params.method;
   const dispatched = dispatch(
-    { method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {} },
+    { method, route: target.route, query, headers, loadBody: bodyLoader(raw, method, headers), user, state: {}, end: ex.end },
     ex.at.env,
   );
   return params.embed === null ? dispatched : withEmbeds(dispatched, params.embed, user, ex);
@@ -42,6 +42,6 @@ function withEmbeds(
     // Not for HEAD, nor for an answer the handler encoded itself: WordPress sends those before embedding.
     params.method === 'HEAD' || (done.response.encoded && !params.envelope)
       ? done
-      : settle(embedLinks(done.response, embed, user, ex.at.env), (response) => ({ ...done, response })),
+      : settle(embedLinks(done.response, embed, user, ex.at.env, ex.end), (response) => ({ ...done, response })),
   );
 }

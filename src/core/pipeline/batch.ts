@@ -17,6 +17,7 @@ import { RestResponse } from '../http/response.js';
 import { envelope } from '../http/response-data.js';
 import type { RouteMatch } from '../routing/route-table.js';
 import type { AllowBatch, RestContext, RestRequest, RouteDefinition } from '../types.js';
+import { partOf, type RequestEnd } from './request-end.js';
 
 /** WordPress's default `rest_get_max_batch_size`. */
 export const DEFAULT_MAX_BATCH_SIZE = 25;
@@ -99,7 +100,7 @@ function unplanned(error: RestError): PlannedItem {
 }
 
 /** Parses, matches and validates one item: everything WordPress does before running any. */
-function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv): PlannedItem {
+function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv, end: RequestEnd): PlannedItem {
   if (item.path.length > MAX_ITEM_PATH_LENGTH) {
     return unplanned(batchPathTooLong(MAX_ITEM_PATH_LENGTH));
   }
@@ -114,6 +115,7 @@ function planItem(item: BatchItem, user: RestRequest['user'], env: DispatchEnv):
     loadBody: () => ({ json: undefined, isJson: false, form }),
     user,
     state: {},
+    end,
   };
   const match = env.table.match(input.route, input.method);
   if (!match) return { input, match: null, validated: null, error: noRoute() };
@@ -169,7 +171,8 @@ export function createBatchRoute(maxBatchSize: number, env: DispatchEnv): RouteD
           },
         },
         handler: (request, context) => {
-          const items = (request.params.requests as BatchItem[]).map((item) => planItem(item, context.user, env));
+          const end = partOf(request);
+          const items = (request.params.requests as BatchItem[]).map((item) => planItem(item, context.user, env, end));
           if (request.params.validation === 'require-all-validate' && items.some((item) => item.error)) {
             const responses = items.map((item) => (item.error ? envelope(errorResponse(item.error)) : null));
             return new RestResponse({ failed: 'validation', responses }, 207);

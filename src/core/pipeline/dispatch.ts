@@ -10,6 +10,7 @@ import { RestResponse } from '../http/response.js';
 import { filterFields } from '../http/response-data.js';
 import type { CompiledEndpoint, CompiledRoute, RouteMatch, RouteTable } from '../routing/route-table.js';
 import { settle, type MaybePromise } from './maybe-async.js';
+import { endSignal, type RequestEnd } from './request-end.js';
 import type { DeniedError, RestContext, RestRequest, RestUser } from '../types.js';
 
 /** Body parameters of a request, as WordPress splits them. */
@@ -35,6 +36,8 @@ export interface DispatchInput {
   user: RestUser | null;
   /** The request's own data, shared by its hooks, permission check and handler. */
   state: Record<string, unknown>;
+  /** What ends the request early (the client leaving, the answer deadline): its `signal` aborts then. */
+  end: RequestEnd;
 }
 
 /** What dispatching produced: the response, and what matched (for `Allow` and `_fields`). */
@@ -98,6 +101,55 @@ function verdictLater(result: Promise<unknown>, user: RestUser | null, denied: D
   return result.then((r) => permissionVerdict(r, user, denied));
 }
 
+/**
+ * A request as handlers get it: a class only so that `signal` is a getter on its prototype, made
+ * when first read (a getter in an object literal would cost more than the whole literal).
+ */
+class DispatchedRequest implements RestRequest {
+  readonly #end: RequestEnd;
+  method: string;
+  route: string;
+  matchedRoute: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  json: unknown;
+  rawBody: Uint8Array | string;
+  urlParams: Record<string, unknown>;
+  defaults: Record<string, unknown>;
+  headers: Record<string, string>;
+  user: RestUser | null;
+  state: Record<string, unknown>;
+
+  constructor(
+    input: DispatchInput,
+    matched: CompiledRoute,
+    sources: ParamSources,
+    user: RestUser | null,
+    json: unknown,
+    rawBody: Uint8Array | string,
+  ) {
+    this.#end = input.end;
+    this.method = input.method;
+    this.route = input.route;
+    this.matchedRoute = matched.key;
+    this.params = mergeParams(sources);
+    this.query = sources.query;
+    this.body = sources.body ?? {};
+    this.json = json;
+    this.rawBody = rawBody;
+    this.urlParams = sources.url;
+    this.defaults = sources.defaults;
+    this.headers = input.headers;
+    this.user = user;
+    this.state = input.state;
+  }
+
+  get signal(): AbortSignal {
+    return endSignal(this.#end);
+  }
+}
+
 function buildRequest(
   input: DispatchInput,
   matched: CompiledRoute,
@@ -106,21 +158,7 @@ function buildRequest(
   json: unknown,
   rawBody: Uint8Array | string = '',
 ): RestRequest {
-  return {
-    method: input.method,
-    route: input.route,
-    matchedRoute: matched.key,
-    params: mergeParams(sources),
-    query: sources.query,
-    body: sources.body ?? {},
-    json,
-    rawBody,
-    urlParams: sources.url,
-    defaults: sources.defaults,
-    headers: input.headers,
-    user,
-    state: input.state,
-  };
+  return new DispatchedRequest(input, matched, sources, user, json, rawBody);
 }
 
 /** Whether a permission check allows the method; a check that throws denies it. */

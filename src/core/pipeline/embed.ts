@@ -12,6 +12,7 @@ import { parseList } from '../schema/coerce.js';
 import type { RestUser } from '../types.js';
 import { dispatch, type DispatchEnv } from './dispatch.js';
 import { inOrder, settle, type MaybePromise } from './maybe-async.js';
+import type { RequestEnd } from './request-end.js';
 
 /**
  * Most distinct links one answer embeds. WordPress has no cap, but each link is a dispatch, so
@@ -114,6 +115,7 @@ export function embedLinks(
   rels: EmbedRelations,
   user: RestUser | null,
   env: DispatchEnv,
+  end: RequestEnd,
 ): MaybePromise<RestResponse> {
   const data = responseToData(response);
   const items = Array.isArray(data) ? data : [data];
@@ -125,7 +127,7 @@ export function embedLinks(
   const hrefs = [...targets.keys()].filter((href) => targets.get(href));
   const answered = inOrder(hrefs.slice(0, MAX_EMBEDDED), (href) => {
     const { route, query } = targets.get(href)!;
-    const input = { method: 'GET', route, query, headers: {}, loadBody: noBody, user, state: {} };
+    const input = { method: 'GET', route, query, headers: {}, loadBody: noBody, user, state: {}, end };
     return settle(dispatch(input, env), (dispatched) => responseToData(dispatched.response));
   });
   return settle(answered, (bodies) => {

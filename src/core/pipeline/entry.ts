@@ -11,12 +11,16 @@ import { within } from './deadline.js';
 import type { Exchange, ServerEnv } from './environment.js';
 import { readGlobalParams } from './global-params.js';
 import type { MaybePromise } from './maybe-async.js';
+import { endRequest, requestEnd, type RequestEnd } from './request-end.js';
 import { authenticateAndAnswer } from './sign-in.js';
 
 /** `RestServer.handle`: the answer, or WordPress's critical error once it is `answerTimeoutMs` late. */
 export function handle(env: ServerEnv, raw: RawRequest, given: RestTarget | undefined): MaybePromise<RawResponse | null> {
-  const answer = serve(env, raw, given, undefined);
-  return answer instanceof Promise && env.answerTimeoutMs !== false ? answerWithin(env, env.answerTimeoutMs, answer, raw, given) : answer;
+  const end = requestEnd(raw.onClientGone);
+  const answer = serve(env, raw, given, undefined, end);
+  return answer instanceof Promise && env.answerTimeoutMs !== false
+    ? answerWithin(env, env.answerTimeoutMs, answer, raw, given, end)
+    : answer;
 }
 
 /** `answer`, unless it is still pending after `ms`. */
@@ -26,8 +30,13 @@ function answerWithin(
   answer: Promise<RawResponse | null>,
   raw: RawRequest,
   given: RestTarget | undefined,
+  end: RequestEnd,
 ): Promise<RawResponse | null> {
-  return within(answer, ms, () => lateAnswer(env, ms, raw, given));
+  return within(answer, ms, () => {
+    // What the request still runs learns through its signal that nobody waits for it any more.
+    endRequest(end, new Error(`site-rest: answered late, after ${ms} ms`));
+    return lateAnswer(env, ms, raw, given);
+  });
 }
 
 /** The answer to a request past `answerTimeoutMs`: reported, then WordPress's critical error. */
@@ -46,6 +55,7 @@ export function serve(
   raw: RawRequest,
   given: RestTarget | undefined,
   presetUser: RestUser | null | undefined,
+  end: RequestEnd,
 ): MaybePromise<RawResponse | null> {
   const target = given ?? resolveRestRoute(raw.url, env.routeRoot);
   if (!target) return null;
@@ -62,7 +72,7 @@ export function serve(
   // WordPress answers a refused `_jsonp` with `json_error`: code and message, no `data`.
   const { refusal } = params;
   if (refusal) return { status: refusal.status, headers: out, body: JSON.stringify({ code: refusal.code, message: refusal.message }) };
-  const exchange: Exchange = { raw, target, query, headers, params, out, at, hostAuthenticated: false };
+  const exchange: Exchange = { raw, target, query, headers, params, out, at, hostAuthenticated: false, end };
 
   // Who is asking is already known for an injected request, and for the common case: no
   // credentials on a server whose only scheme is Basic. Then no authentication runs at all.

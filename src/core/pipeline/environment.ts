@@ -10,6 +10,7 @@ import type { RestTarget, RouteResolverOptions } from '../routing/rest-route.js'
 import type { RawRequest } from '../types.js';
 import type { Addressed, SiteAddresses } from './addresses.js';
 import type { GlobalParams } from './global-params.js';
+import type { RequestEnd } from './request-end.js';
 
 /** What every request's steps read from their server: its options, read once, and what they built. */
 export interface ServerEnv {
@@ -49,4 +50,6 @@ export interface Exchange {
    * host's own into `out`. The built-in Basic check writes only its own, sendable as they are.
    */
   hostAuthenticated: boolean;
+  /** What ends the request early, behind its handlers' `request.signal`. */
+  end: RequestEnd;
 }

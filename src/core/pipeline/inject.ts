@@ -5,6 +5,7 @@ import { resolveRestRoute, type RouteResolverOptions } from '../routing/rest-rou
 import type { RawRequest, RawResponse, RestUser } from '../types.js';
 import { serve } from './entry.js';
 import type { ServerEnv } from './environment.js';
+import { requestEnd } from './request-end.js';
 
 /** A request for {@link RestServer.inject}: an API route with its parts, no socket and no adapter. */
 export interface InjectRequest {
@@ -65,7 +66,7 @@ function buildPhpQuery(query: Record<string, unknown>): string {
 
 /** `RestServer.inject`: the request through the whole pipeline from its entry, as `request.user` when given. */
 export async function inject<T>(env: ServerEnv, request: InjectRequest): Promise<InjectResponse<T>> {
-  const answer = await serve(env, injectedRawRequest(request, env.routeRoot), undefined, request.user);
+  const answer = await serve(env, injectedRawRequest(request, env.routeRoot), undefined, request.user, requestEnd());
   // The URL is built below the API root, so the core always answers it.
   return injectedResponse(answer!);
 }

@@ -5,6 +5,7 @@ import { phpRtrim } from '../php/strings.js';
 import { splitUrl } from '../routing/rest-route.js';
 import type { InternalRequest, RestUser } from '../types.js';
 import { dispatch, type DispatchEnv } from './dispatch.js';
+import { requestEnd } from './request-end.js';
 
 /** `rest_do_request` (`RestContext.dispatch`): runs a request built in code through the same pipeline, as `user`. */
 export async function internalDispatch(request: InternalRequest, user: RestUser | null, env: DispatchEnv): Promise<RestResponse> {
@@ -20,6 +21,7 @@ export async function internalDispatch(request: InternalRequest, user: RestUser 
       loadBody: () => ({ json: undefined, isJson: false, form: body }),
       user,
       state: {},
+      end: requestEnd(),
     },
     env,
   );
