@@ -46,7 +46,7 @@ async function call(method: 'GET' | 'POST', route: string, params: Record<string
     headers: { ...AUTH, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: answer.status, data: (await answer.json()) };
+  return { status: answer.status, data: await answer.json() };
 }
 
 beforeAll(async () => {

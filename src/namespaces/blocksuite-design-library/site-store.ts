@@ -78,7 +78,7 @@ export function blocksuiteDesignLibraryStorageOn(store: SiteStore): BlocksuiteDe
       return (await options.update(PROMPTS_OPTION, (current) => change(asObject(current) ?? {}))) as AiPrompts;
     },
     async wizardAnswers() {
-      return (decodedOption(await options.get(PROPHECY_OPTION)) ?? {});
+      return decodedOption(await options.get(PROPHECY_OPTION)) ?? {};
     },
     async renewCloudConnection(library, now) {
       if (expiredConnection(decodedOption(await options.get(CLOUD_OPTION)), library, now) === null) return false;

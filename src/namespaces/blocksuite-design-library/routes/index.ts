@@ -34,12 +34,12 @@ function validatesAsTrue(value: unknown): boolean {
 }
 
 /** `sanitize_industries_array`: each industry as a text field; anything but a non-empty array is `[]` (no type check, as the callback replaces it). */
-export function sanitizeIndustries(value: unknown): string[] {
+function sanitizeIndustries(value: unknown): string[] {
   return itemsOf(value).map((industry) => sanitizeTextField(industry));
 }
 
 /** `sanitize_image_sizes_array`: each size's id, width, height and crop, whatever was sent (no type check). */
-export function sanitizeImageSizes(value: unknown): ImageSize[] {
+function sanitizeImageSizes(value: unknown): ImageSize[] {
   return itemsOf(value).map((size) => ({
     id: sanitizeTextField(fieldOf(size, 'id')),
     width: absint(fieldOf(size, 'width')),
