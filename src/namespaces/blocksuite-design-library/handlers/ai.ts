@@ -11,7 +11,7 @@ import { ALL_CONTEXTS, createJobBody, INITIAL_CONTEXTS } from '../ai-contexts.js
 import { invalidHandler } from '../errors.js';
 import type { blocksuiteDesignLibraryAiRoutes } from '../routes/ai.js';
 import type { UpstreamReply } from '../services.js';
-import type { AiPrompts, BlocksuiteDesignLibraryStorage, DesignLibraryLicense } from '../storage.js';
+import type { AiPrompts, BlocksuiteDesignLibraryStorage, DesignLibraryLicense, WizardAnswers } from '../storage.js';
 import { ask, decoded, field, prophecyToken, prophecyUrl, sendEvent, type DesignLibraryDeps } from '../upstream.js';
 import { remainingCredits } from './wizard.js';
 
@@ -26,7 +26,7 @@ const NO_CREDITS = 'Failed, unable to use credits.';
 /** `get_new_remote_contents( $context )`: starts one context's job with the wizard's answers. */
 async function createJob(
   deps: DesignLibraryDeps,
-  storage: Storage,
+  answers: WizardAnswers,
   license: DesignLibraryLicense,
   context: RestContext,
   name: string,
@@ -37,7 +37,7 @@ async function createJob(
     url: prophecyUrl('content/create'),
     token: prophecyToken(license, context.site),
     context: name,
-    body: createJobBody(name, await storage.wizardAnswers()),
+    body: createJobBody(name, answers),
   });
   if (!reply.reached) return 'error';
   if (reply.status >= 400) return field(decoded(reply.body), 'detail') === NO_CREDITS ? 'credits' : 'error';
@@ -98,8 +98,8 @@ interface Started {
 
 /** Starts a job for each of `names`, all at once; a failure, `"credits"` or a body without a job id counts as an error. */
 async function startJobs(deps: DesignLibraryDeps, storage: Storage, context: RestContext, names: readonly string[]): Promise<Started> {
-  const license = await storage.license();
-  const created = await Promise.all(names.map((name) => createJob(deps, storage, license, context, name)));
+  const [license, answers] = await Promise.all([storage.license(), storage.wizardAnswers()]);
+  const created = await Promise.all(names.map((name) => createJob(deps, answers, license, context, name)));
   const started: Started = { jobs: [], hasError: false };
   created.forEach((body, i) => {
     const job = body === 'error' ? undefined : jobIdOf(body);
@@ -145,7 +145,7 @@ export function blocksuiteDesignLibraryAiHandlers(
       const job = jobOf(prompts, name);
       const license = await storage.license();
       if (job === undefined || isEmpty(job) || request.params.force_reload) {
-        const created = await createJob(deps, storage, license, context, name);
+        const created = await createJob(deps, await storage.wizardAnswers(), license, context, name);
         if (created === 'error' || created === 'credits') return created;
         const id = jobIdOf(created);
         if (id === undefined) return 'error';

@@ -1,6 +1,6 @@
 // The args every design-library route but `handle_event` shares (the controller's
 // `get_collection_params()`), and the routes' order.
-import { absint, isPhpArray } from '../../../core/php/values.js';
+import { absint, isPhpArray, phpValues } from '../../../core/php/values.js';
 import { sanitizeTextField } from '../../../core/schema/text.js';
 import { args } from '../../../core/typed-params.js';
 
@@ -18,7 +18,7 @@ export interface ImageSize {
 
 /** A value's items as PHP's `foreach` walks them: an array's or an object's values, nothing for a scalar. */
 function itemsOf(value: unknown): unknown[] {
-  return isPhpArray(value) ? Object.values(value as object) : [];
+  return isPhpArray(value) ? phpValues(value) : [];
 }
 
 /** PHP's `$array['key']` on a value that may be no array: the field, or null. */
