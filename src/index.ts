@@ -127,6 +127,30 @@ export type {
   ThemeOptions,
   ThemeStorage,
 } from './namespaces/theme/index.js';
+export {
+  blocksuiteDesignLibrary,
+  blocksuiteDesignLibraryStorageGroups,
+  blocksuiteDesignLibraryStorageOn,
+  CLOUD_OPTION,
+  DESIGN_LIBRARY_URLS,
+  LEGACY_LICENSE_OPTION,
+  LICENSE_KEY_OPTION,
+  PROMPTS_OPTION,
+  PROPHECY_OPTION,
+} from './namespaces/blocksuite-design-library/index.js';
+export type {
+  AiPrompts,
+  BlocksuiteDesignLibraryOptions,
+  BlocksuiteDesignLibraryStorage,
+  DesignLibrary,
+  DesignLibraryAnswer,
+  DesignLibraryCache,
+  DesignLibraryCall,
+  DesignLibraryLicense,
+  DesignLibraryOperation,
+  DesignLibraryQuery,
+  WizardAnswers,
+} from './namespaces/blocksuite-design-library/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
 export {

@@ -18,6 +18,7 @@ import {
   seedContactForms,
   seedPosts,
   variantModules,
+  type DesignLibrary,
   type IndexRoute,
   type RestServer,
   type RestUser,
@@ -59,6 +60,9 @@ const providerAnswer: typeof fetch = async () =>
     { headers: { 'content-type': 'application/json' } },
   );
 
+/** Every design-library upstream's answer: an empty JSON object, so each route answers its success. */
+const libraryAnswer: DesignLibrary = { request: async () => ({ status: 200, body: '{"data":{}}' }) };
+
 /** A server of the variant on a fresh store with the demo's posts and form. */
 async function variantServer(variant: Variant): Promise<RestServer> {
   const store = memoryStore();
@@ -69,7 +73,7 @@ async function variantServer(variant: Variant): Promise<RestServer> {
     routing: variant === 'B' ? 'query' : 'path',
     store,
     verifyApplicationPassword: () => ADMIN,
-    namespaces: variantModules(variant, { oembed: { fetch: providerAnswer } }),
+    namespaces: variantModules(variant, { oembed: { fetch: providerAnswer }, designLibrary: { designLibrary: libraryAnswer } }),
   });
 }
 

@@ -62,6 +62,7 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/page-cache.md': [['src/namespaces/page-cache/index.ts', 'PageCacheOptions']],
   'docs/namespaces/themeblocks.md': [['src/namespaces/themeblocks/index.ts', 'ThemeblocksOptions']],
   'docs/namespaces/theme.md': [['src/namespaces/theme/index.ts', 'ThemeOptions']],
+  'docs/namespaces/blocksuite-design-library.md': [['src/namespaces/blocksuite-design-library/index.ts', 'BlocksuiteDesignLibraryOptions']],
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
   'docs/namespaces/login-guard.md': [['src/namespaces/login-guard/index.ts', 'LoginGuardOptions']],
   'docs/namespaces/host-toolkit.md': [['src/namespaces/host-toolkit/index.ts', 'HostToolkitOptions']],

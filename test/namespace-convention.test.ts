@@ -81,6 +81,16 @@ const DEPARTURES: Record<string, Record<string, Departure>> = {
       why: "it keeps no data of its own: it reads the site's posts through core posts' postsStorageOn",
     },
   },
+  'blocksuite-design-library': {
+    'routes.ts': {
+      instead: { file: 'routes/index.ts', exports: ['blocksuiteDesignLibraryRouteOrder'] },
+      why: 'split into route groups: routes/<group>.ts, with the plugin’s route order and the shared args in routes/index.ts',
+    },
+    'handlers.ts': {
+      instead: { file: 'handlers', exports: [] },
+      why: 'split into route groups: handlers/<group>.ts beside routes/<group>.ts',
+    },
+  },
   'seo-a': {
     'routes.ts': {
       instead: { file: 'routes/index.ts', exports: ['seoARouteOrder'] },

@@ -247,11 +247,12 @@ function printedThen<M extends Parameters<SendMail>[0], R extends unknown[]>(
 function onDoubles(
   doubles: ServiceDoubles,
   io: CliIo,
-): Pick<VariantOptions, 'oembed' | 'hostToolkit' | 'seoA' | 'contactForms' | 'loginGuard'> {
+): Pick<VariantOptions, 'oembed' | 'hostToolkit' | 'seoA' | 'designLibrary' | 'contactForms' | 'loginGuard'> {
   return {
     oembed: { fetch: doubles['oembed/provider'] },
     hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
     seoA: { renderPage: doubles['seo-a/render-page'] },
+    designLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
   };

@@ -12,6 +12,11 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
+import {
+  blocksuiteDesignLibrary,
+  blocksuiteDesignLibraryOptions,
+  type BlocksuiteDesignLibraryOptions,
+} from './blocksuite-design-library/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -69,6 +74,8 @@ export interface VariantOptions {
   pageCache?: PageCacheOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
+  /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
+  designLibrary?: BlocksuiteDesignLibraryOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -88,6 +95,7 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
+  designLibrary: blocksuiteDesignLibraryOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -126,6 +134,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
+  'blocksuite-design-library/v1': (options) => blocksuiteDesignLibrary(options.designLibrary),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */
