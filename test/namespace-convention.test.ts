@@ -81,6 +81,16 @@ const DEPARTURES: Record<string, Record<string, Departure>> = {
       why: "it keeps no data of its own: it reads the site's posts through core posts' postsStorageOn",
     },
   },
+  'blocksuite-maillist': {
+    'storage.ts': {
+      instead: null,
+      why: 'it keeps no data: the MailerLite key comes with each request, and its one service is declared in services.ts',
+    },
+    'site-store.ts': {
+      instead: null,
+      why: 'it keeps no data: the MailerLite key comes with each request, so nothing is kept on the site store',
+    },
+  },
   'seo-a': {
     'routes.ts': {
       instead: { file: 'routes/index.ts', exports: ['seoARouteOrder'] },

@@ -5,6 +5,9 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
+import { crmService } from '../namespaces/blocksuite-crm/services.js';
+import { mailingListService } from '../namespaces/blocksuite-maillist/services.js';
+import { responderService } from '../namespaces/blocksuite-responder/services.js';
 import { panelService } from '../namespaces/host-toolkit/services.js';
 import { mailService as loginGuardMail } from '../namespaces/login-guard/services.js';
 import { providerService } from '../namespaces/oembed/services.js';
@@ -19,6 +22,9 @@ const DECLARED = {
   'contact-forms/mail': contactFormsMail,
   'login-guard/mail': loginGuardMail,
   'seo-a/render-page': renderPageService,
+  'blocksuite-maillist/mailing-list': mailingListService,
+  'blocksuite-responder/responder': responderService,
+  'blocksuite-crm/crm': crmService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -92,6 +98,9 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'contact-forms/mail': recorded('contact-forms/mail'),
     'login-guard/mail': recorded('login-guard/mail'),
     'seo-a/render-page': recorded('seo-a/render-page'),
+    'blocksuite-maillist/mailing-list': recorded('blocksuite-maillist/mailing-list'),
+    'blocksuite-responder/responder': recorded('blocksuite-responder/responder'),
+    'blocksuite-crm/crm': recorded('blocksuite-crm/crm'),
   };
 }
 
@@ -103,5 +112,8 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'contact-forms/mail': contactFormsMail.double(recorded['contact-forms/mail']),
     'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
     'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
+    'blocksuite-maillist/mailing-list': mailingListService.double(recorded['blocksuite-maillist/mailing-list']),
+    'blocksuite-responder/responder': responderService.double(recorded['blocksuite-responder/responder']),
+    'blocksuite-crm/crm': crmService.double(recorded['blocksuite-crm/crm']),
   };
 }

@@ -12,6 +12,9 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
+import { blocksuiteMaillist, blocksuiteMaillistOptions, type BlocksuiteMaillistOptions } from './blocksuite-maillist/index.js';
+import { blocksuiteResponder, blocksuiteResponderOptions, type BlocksuiteResponderOptions } from './blocksuite-responder/index.js';
+import { blocksuiteCrm, blocksuiteCrmOptions, type BlocksuiteCrmOptions } from './blocksuite-crm/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -69,6 +72,12 @@ export interface VariantOptions {
   pageCache?: PageCacheOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
+  /** `blocksuite-maillist/v1` (variant A): the MailerLite client the form block's pickers ask. */
+  blocksuiteMaillist?: BlocksuiteMaillistOptions;
+  /** `blocksuite-responder/v1` (variant A): the GetResponse client, and where its settings come from. */
+  blocksuiteResponder?: BlocksuiteResponderOptions;
+  /** `blocksuite-crm/v1` (variant A): FluentCRM's lookups, and whether it is active. */
+  blocksuiteCrm?: BlocksuiteCrmOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -88,6 +97,9 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
+  blocksuiteMaillist: blocksuiteMaillistOptions.optional(),
+  blocksuiteResponder: blocksuiteResponderOptions.optional(),
+  blocksuiteCrm: blocksuiteCrmOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -118,6 +130,9 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
+  'blocksuite-maillist/v1': (options) => blocksuiteMaillist(options.blocksuiteMaillist),
+  'blocksuite-responder/v1': (options) => blocksuiteResponder(options.blocksuiteResponder),
+  'blocksuite-crm/v1': (options) => blocksuiteCrm(options.blocksuiteCrm),
   'host-toolkit/api': (options) => hostToolkit(options.hostToolkit),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
