@@ -113,7 +113,15 @@ describe('blocksuite-crm/v1 /get on the recorded FluentCRM', () => {
 
   it('answers [] for an empty or unknown endpoint, reading only endpoint', async () => {
     const { rest } = server();
-    for (const query of [{}, { endpoint: '' }, { endpoint: '0' }, { endpoint: 'contacts' }, { endpoint: 'Lists' }, { search: 'lists' }]) {
+    const queries: Array<Record<string, string>> = [
+      {},
+      { endpoint: '' },
+      { endpoint: '0' },
+      { endpoint: 'contacts' },
+      { endpoint: 'Lists' },
+      { search: 'lists' },
+    ];
+    for (const query of queries) {
       const answer = await ask(rest, query);
       expect([answer.status, answer.data]).toEqual([200, []]);
     }

@@ -167,7 +167,7 @@ describe("the form block's list pickers against serve --fixtures on PGlite", () 
   });
 
   it('answers and prints no key, a refused apikey included', async () => {
-    const refused = await apiFetch('/blocksuite-maillist/v1/get', { apikey: [MAILERLITE_KEY], endpoint: 'groups' } as never);
+    const refused = await apiFetch('/blocksuite-maillist/v1/get', { apikey: [MAILERLITE_KEY], endpoint: 'groups' });
     expect(refused.status).toBe(400);
     expect(answers.length).toBeGreaterThan(15);
     for (const key of KEYS) {

@@ -1,4 +1,3 @@
-import { isEmpty } from '../../core/php/values.js';
 import type { Handlers } from '../define.js';
 import type { BoundService } from '../host-service.js';
 import { nothingFromCrm } from './errors.js';
@@ -23,8 +22,9 @@ export function blocksuiteCrmHandlers(deps: BlocksuiteCrmHandlerDeps): Handlers<
   };
   return {
     async getFromFluentCrm(request, _context, storage) {
+      // The plugin's empty( $end_point ) check answers [] as any endpoint it does not know does.
       const { endpoint } = request.params;
-      if (!(await storage.fluentCrmActive()) || endpoint === undefined || isEmpty(endpoint)) return nothingFromCrm();
+      if (!(await storage.fluentCrmActive())) return nothingFromCrm();
       if (endpoint === 'lists') return lookup('lists');
       if (endpoint === 'tags') return lookup('tags');
       if (endpoint === 'fields') return contactFields(await lookup('customFields'));
