@@ -143,6 +143,14 @@ describe('blocksuite-maillist/v1 /get on the recorded MailerLite', () => {
     expect(answers).toEqual(['No Content', 'No Content', [], ['a', { 2: 'b' }], { data: [] }]);
   });
 
+  it('answers "Error" for a client answer that is no {status, body} with a text body, as for a failed request', async () => {
+    const malformed = [{ status: '200', body: '[]' }, { status: 200, body: [] }, null, 'OK'];
+    for (const answer of malformed) {
+      const mailingList = { get: async () => answer } as unknown as MailingList;
+      expect((await ask(server({ mailingList }).rest, { apikey: CLASSIC_KEY, endpoint: 'groups' })).data).toBe('Error');
+    }
+  });
+
   it('answers "Error" without asking MailerLite when apikey is missing or empty() in PHP\'s sense', async () => {
     const { mailingList, asked } = recordingClient();
     const { rest } = server({ mailingList });

@@ -13,7 +13,7 @@ export const blocksuiteCrmRoutes = [
     endpoints: [
       {
         methods: ['GET'],
-        summary: 'List FluentCRM’s lists, tags or contact fields',
+        summary: "List FluentCRM's lists, tags or contact fields",
         permission: 'edit_posts',
         handler: 'getFromFluentCrm',
         args: { ...controllerCollectionArgs, endpoint: { type: 'string' }, queryargs: { type: 'array' } },

@@ -13,7 +13,7 @@ export const blocksuiteMaillistRoutes = [
     endpoints: [
       {
         methods: ['GET'],
-        summary: 'Ask MailerLite for an account’s groups or fields',
+        summary: "Ask MailerLite for an account's groups or fields",
         permission: 'edit_posts',
         handler: 'getFromMailerLite',
         args: {

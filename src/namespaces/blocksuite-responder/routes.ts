@@ -15,7 +15,7 @@ export const blocksuiteResponderRoutes = [
     endpoints: [
       {
         methods: ['GET'],
-        summary: 'Ask GetResponse for the account’s campaigns, tags or custom fields',
+        summary: "Ask GetResponse for the account's campaigns, tags or custom fields",
         permission: 'edit_posts',
         handler: 'getFromGetResponse',
         args: { ...controllerCollectionArgs, endpoint: { type: 'string' }, queryargs: { type: 'array' } },
