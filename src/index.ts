@@ -202,6 +202,45 @@ export type {
   PurgeTarget,
   WpCacheConfig,
 } from './namespaces/page-cache/index.js';
+export { blocksuiteMaillist, mailerLiteApi } from './namespaces/blocksuite-maillist/index.js';
+export type {
+  BlocksuiteMaillistOptions,
+  MailerLiteApi,
+  MailerLiteFailure,
+  MailingList,
+  MailingListRequest,
+  UpstreamAnswer,
+} from './namespaces/blocksuite-maillist/index.js';
+export {
+  blocksuiteResponder,
+  blocksuiteResponderStorageGroups,
+  blocksuiteResponderStorageOn,
+  GETRESPONSE_API_ENDPOINT_OPTION,
+  GETRESPONSE_API_KEY_OPTION,
+} from './namespaces/blocksuite-responder/index.js';
+export type {
+  BlocksuiteResponderOptions,
+  BlocksuiteResponderStorage,
+  GetResponseSettings,
+  Responder,
+} from './namespaces/blocksuite-responder/index.js';
+export {
+  blocksuiteCrm,
+  blocksuiteCrmStorageGroups,
+  blocksuiteCrmStorageOn,
+  FLUENTCRM_CUSTOM_FIELDS_OPTION,
+  FLUENTCRM_LISTS_OPTION,
+  FLUENTCRM_PLUGIN,
+  FLUENTCRM_TAGS_OPTION,
+} from './namespaces/blocksuite-crm/index.js';
+export type {
+  BlocksuiteCrmOptions,
+  BlocksuiteCrmStorage,
+  Crm,
+  CrmCustomField,
+  CrmField,
+  CrmRow,
+} from './namespaces/blocksuite-crm/index.js';
 export { memoryStore } from './store/memory/index.js';
 export type { MemoryStoreOptions } from './store/memory/index.js';
 export { StoreError, isStoreError } from './store/errors.js';

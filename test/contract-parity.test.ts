@@ -73,7 +73,7 @@ async function variantServer(variant: Variant): Promise<RestServer> {
     routing: variant === 'B' ? 'query' : 'path',
     store,
     verifyApplicationPassword: () => ADMIN,
-    namespaces: variantModules(variant, { oembed: { fetch: providerAnswer }, designLibrary: { designLibrary: libraryAnswer } }),
+    namespaces: variantModules(variant, { oembed: { fetch: providerAnswer }, blocksuiteDesignLibrary: { designLibrary: libraryAnswer } }),
   });
 }
 

@@ -66,6 +66,9 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
   'docs/namespaces/login-guard.md': [['src/namespaces/login-guard/index.ts', 'LoginGuardOptions']],
   'docs/namespaces/host-toolkit.md': [['src/namespaces/host-toolkit/index.ts', 'HostToolkitOptions']],
+  'docs/namespaces/blocksuite-maillist.md': [['src/namespaces/blocksuite-maillist/index.ts', 'BlocksuiteMaillistOptions']],
+  'docs/namespaces/blocksuite-responder.md': [['src/namespaces/blocksuite-responder/index.ts', 'BlocksuiteResponderOptions']],
+  'docs/namespaces/blocksuite-crm.md': [['src/namespaces/blocksuite-crm/index.ts', 'BlocksuiteCrmOptions']],
 };
 /** How long a program, a shell sample or a server's first answer may take. */
 const SAMPLE_TIMEOUT_MS = 30_000;

@@ -91,6 +91,16 @@ const DEPARTURES: Record<string, Record<string, Departure>> = {
       why: 'split into route groups: handlers/<group>.ts beside routes/<group>.ts',
     },
   },
+  'blocksuite-maillist': {
+    'storage.ts': {
+      instead: null,
+      why: 'it keeps no data: the MailerLite key comes with each request, and its one service is declared in services.ts',
+    },
+    'site-store.ts': {
+      instead: null,
+      why: 'it keeps no data: the MailerLite key comes with each request, so nothing is kept on the site store',
+    },
+  },
   'seo-a': {
     'routes.ts': {
       instead: { file: 'routes/index.ts', exports: ['seoARouteOrder'] },

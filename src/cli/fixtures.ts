@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { designLibraryService } from '../namespaces/blocksuite-design-library/services.js';
 import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
+import { crmService } from '../namespaces/blocksuite-crm/services.js';
+import { mailingListService } from '../namespaces/blocksuite-maillist/services.js';
+import { responderService } from '../namespaces/blocksuite-responder/services.js';
 import { panelService } from '../namespaces/host-toolkit/services.js';
 import { mailService as loginGuardMail } from '../namespaces/login-guard/services.js';
 import { providerService } from '../namespaces/oembed/services.js';
@@ -21,6 +24,9 @@ const DECLARED = {
   'login-guard/mail': loginGuardMail,
   'seo-a/render-page': renderPageService,
   'blocksuite-design-library/design-library': designLibraryService,
+  'blocksuite-maillist/mailing-list': mailingListService,
+  'blocksuite-responder/responder': responderService,
+  'blocksuite-crm/crm': crmService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -95,6 +101,9 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'login-guard/mail': recorded('login-guard/mail'),
     'seo-a/render-page': recorded('seo-a/render-page'),
     'blocksuite-design-library/design-library': recorded('blocksuite-design-library/design-library'),
+    'blocksuite-maillist/mailing-list': recorded('blocksuite-maillist/mailing-list'),
+    'blocksuite-responder/responder': recorded('blocksuite-responder/responder'),
+    'blocksuite-crm/crm': recorded('blocksuite-crm/crm'),
   };
 }
 
@@ -107,5 +116,8 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
     'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
     'blocksuite-design-library/design-library': designLibraryService.double(recorded['blocksuite-design-library/design-library']),
+    'blocksuite-maillist/mailing-list': mailingListService.double(recorded['blocksuite-maillist/mailing-list']),
+    'blocksuite-responder/responder': responderService.double(recorded['blocksuite-responder/responder']),
+    'blocksuite-crm/crm': crmService.double(recorded['blocksuite-crm/crm']),
   };
 }

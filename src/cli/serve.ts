@@ -12,6 +12,8 @@ import { createUserStore, type UserStore } from '../core/auth/user-store.js';
 import { createRestServer, type RestServer } from '../core/server.js';
 import { openMfaSession } from '../namespaces/login-guard/index.js';
 import { defaultPageCache } from '../namespaces/page-cache/index.js';
+import { blocksuiteResponderStorageOn, type BlocksuiteResponderStorage } from '../namespaces/blocksuite-responder/index.js';
+import { RECORDED_ACCOUNT } from '../namespaces/blocksuite-responder/services.js';
 import type { PageRequest } from '../core/http/page-cache.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
 import type { SiteFacts } from '../core/types.js';
@@ -43,8 +45,9 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
   --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
-                  renderer) from its recorded answers in DIR (default: the package's fixtures/), so
-                  every success path runs without a network; mail is still printed here
+                  renderer, MailerLite, GetResponse, FluentCRM) from its recorded answers in DIR
+                  (default: the package's fixtures/), so every success path runs without a network;
+                  mail is still printed here; GetResponse uses a recorded account while the store has none
   --oembed-fetch  let the oEmbed proxy fetch providers' pages over the network (public addresses
                   only); without it, and without --fixtures, the proxy answers 501 and nothing
                   leaves the machine
@@ -243,16 +246,42 @@ function printedThen<M extends Parameters<SendMail>[0], R extends unknown[]>(
   return async (mail, ...rest) => (await print(mail)) && double(mail, ...rest);
 }
 
+/** The GetResponse settings the site store holds, or the recorded account where it holds none, so the recordings can be seen. */
+function storedOrRecordedAccount(store: SiteStore): BlocksuiteResponderStorage {
+  const stored = blocksuiteResponderStorageOn(store);
+  return {
+    async readSettings(ctx) {
+      const settings = await stored.readSettings(ctx);
+      return settings.apiKey !== '' && settings.apiBase !== '' ? settings : RECORDED_ACCOUNT;
+    },
+  };
+}
+
 /** The namespaces' options that put every outside service on its recorded double, the mails printed too. */
 function onDoubles(
   doubles: ServiceDoubles,
   io: CliIo,
-): Pick<VariantOptions, 'oembed' | 'hostToolkit' | 'seoA' | 'designLibrary' | 'contactForms' | 'loginGuard'> {
+  store: SiteStore,
+): Pick<
+  VariantOptions,
+  | 'oembed'
+  | 'hostToolkit'
+  | 'seoA'
+  | 'blocksuiteDesignLibrary'
+  | 'contactForms'
+  | 'loginGuard'
+  | 'blocksuiteMaillist'
+  | 'blocksuiteResponder'
+  | 'blocksuiteCrm'
+> {
   return {
+    blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },
+    blocksuiteResponder: { responder: doubles['blocksuite-responder/responder'], storage: storedOrRecordedAccount(store) },
+    blocksuiteCrm: { crm: doubles['blocksuite-crm/crm'] },
     oembed: { fetch: doubles['oembed/provider'] },
     hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
     seoA: { renderPage: doubles['seo-a/render-page'] },
-    designLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
+    blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
   };
@@ -322,7 +351,7 @@ async function startSite(
       oembed: flags['oembed-fetch'] === true ? { fetch: nodeOembedFetch() } : {},
       sendMail: demoMail(flags.smtp, io),
       only: flags.namespaces,
-      ...(doubles && onDoubles(doubles.services, io)),
+      ...(doubles && onDoubles(doubles.services, io, store)),
     });
     const site = siteFor(flags.variant, url);
     const rest = createRestServer({

@@ -17,6 +17,9 @@ import {
   blocksuiteDesignLibraryOptions,
   type BlocksuiteDesignLibraryOptions,
 } from './blocksuite-design-library/index.js';
+import { blocksuiteMaillist, blocksuiteMaillistOptions, type BlocksuiteMaillistOptions } from './blocksuite-maillist/index.js';
+import { blocksuiteResponder, blocksuiteResponderOptions, type BlocksuiteResponderOptions } from './blocksuite-responder/index.js';
+import { blocksuiteCrm, blocksuiteCrmOptions, type BlocksuiteCrmOptions } from './blocksuite-crm/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -75,7 +78,13 @@ export interface VariantOptions {
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
   /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
-  designLibrary?: BlocksuiteDesignLibraryOptions;
+  blocksuiteDesignLibrary?: BlocksuiteDesignLibraryOptions;
+  /** `blocksuite-maillist/v1` (variant A): the MailerLite client the form block's pickers ask. */
+  blocksuiteMaillist?: BlocksuiteMaillistOptions;
+  /** `blocksuite-responder/v1` (variant A): the GetResponse client, and where its settings come from. */
+  blocksuiteResponder?: BlocksuiteResponderOptions;
+  /** `blocksuite-crm/v1` (variant A): FluentCRM's lookups, and whether it is active. */
+  blocksuiteCrm?: BlocksuiteCrmOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -95,7 +104,10 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
-  designLibrary: blocksuiteDesignLibraryOptions.optional(),
+  blocksuiteDesignLibrary: blocksuiteDesignLibraryOptions.optional(),
+  blocksuiteMaillist: blocksuiteMaillistOptions.optional(),
+  blocksuiteResponder: blocksuiteResponderOptions.optional(),
+  blocksuiteCrm: blocksuiteCrmOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -126,6 +138,9 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core/v2': (options) => corePosts(options.posts),
   'core-site-health/v1': () => indexOnly('core-site-health/v1'),
   'core-block-editor/v1': () => indexOnly('core-block-editor/v1'),
+  'blocksuite-maillist/v1': (options) => blocksuiteMaillist(options.blocksuiteMaillist),
+  'blocksuite-responder/v1': (options) => blocksuiteResponder(options.blocksuiteResponder),
+  'blocksuite-crm/v1': (options) => blocksuiteCrm(options.blocksuiteCrm),
   'host-toolkit/api': (options) => hostToolkit(options.hostToolkit),
   'contact-forms/v1': (options) => contactForms(withSendMail(options.contactForms, options.sendMail)),
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
@@ -134,7 +149,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
-  'blocksuite-design-library/v1': (options) => blocksuiteDesignLibrary(options.designLibrary),
+  'blocksuite-design-library/v1': (options) => blocksuiteDesignLibrary(options.blocksuiteDesignLibrary),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */
