@@ -130,6 +130,23 @@ export type {
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
 export {
+  blocksuiteImagePicker,
+  blocksuiteImagePickerStorageGroups,
+  blocksuiteImagePickerStorageOn,
+} from './namespaces/blocksuite-image-picker/index.js';
+export type {
+  BlocksuiteImagePickerOptions,
+  BlocksuiteImagePickerStorage,
+  DownloadedImage,
+  ImageDownload,
+  ImageDownloadRequest,
+  ImageUpload,
+  ImportedImage,
+  KnownAttachment,
+  NewAttachment,
+  SavedUpload,
+} from './namespaces/blocksuite-image-picker/index.js';
+export {
   closeMfaSession,
   loginGuard,
   loginGuardStorageGroups,

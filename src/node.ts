@@ -6,5 +6,11 @@ export * from './adapters/node.js';
 export { createUserStore } from './core/auth/user-store.js';
 export type { ApplicationPasswordInfo, NewUser, StoreUser, UserStore, UserStoreOptions } from './core/auth/user-store.js';
 export type { HashQueueOptions } from './core/auth/legacy-hash.js';
-export { nodeOembedFetch, type NodeOembedFetchOptions } from './namespaces/oembed/address-guard.js';
+export {
+  nodeImageDownload,
+  nodeOembedFetch,
+  type NodeImageDownloadOptions,
+  type NodeOembedFetchOptions,
+  type PublicFetchOptions,
+} from './namespaces/address-guard.js';
 export { smtpMail, type SmtpMailOptions } from './core/mail/smtp.js';

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { downloadService as imageDownload } from '../namespaces/blocksuite-image-picker/services.js';
 import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
 import { panelService } from '../namespaces/host-toolkit/services.js';
 import { mailService as loginGuardMail } from '../namespaces/login-guard/services.js';
@@ -19,6 +20,7 @@ const DECLARED = {
   'contact-forms/mail': contactFormsMail,
   'login-guard/mail': loginGuardMail,
   'seo-a/render-page': renderPageService,
+  'blocksuite-image-picker/download': imageDownload,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -92,6 +94,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'contact-forms/mail': recorded('contact-forms/mail'),
     'login-guard/mail': recorded('login-guard/mail'),
     'seo-a/render-page': recorded('seo-a/render-page'),
+    'blocksuite-image-picker/download': recorded('blocksuite-image-picker/download'),
   };
 }
 
@@ -103,5 +106,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'contact-forms/mail': contactFormsMail.double(recorded['contact-forms/mail']),
     'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
     'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
+    'blocksuite-image-picker/download': imageDownload.double(recorded['blocksuite-image-picker/download']),
   };
 }

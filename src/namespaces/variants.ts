@@ -12,6 +12,12 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
+import {
+  blocksuiteImagePicker,
+  blocksuiteImagePickerOptions,
+  type BlocksuiteImagePickerOptions,
+} from './blocksuite-image-picker/index.js';
+import type { ImageDownload } from './image-download.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -69,6 +75,14 @@ export interface VariantOptions {
   pageCache?: PageCacheOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
+  /** `blocksuite-image-picker/v1` (variant A): its download limits and storage; its download is `imageDownload` unless it names its own. */
+  imagePicker?: BlocksuiteImagePickerOptions;
+  /**
+   * How every namespace that imports images fetches them (the image picker, the design library's
+   * imports, unless they name their own). Default: none, so nothing is downloaded; on Node,
+   * `nodeImageDownload()` from `site-rest/node` reaches public addresses only.
+   */
+  imageDownload?: ImageDownload;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -88,6 +102,8 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
+  imagePicker: blocksuiteImagePickerOptions.optional(),
+  imageDownload: fn('request, signal → { contentType, bytes } or null').optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -126,6 +142,8 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
+  'blocksuite-image-picker/v1': (options) =>
+    blocksuiteImagePicker({ ...options.imagePicker, imageDownload: options.imagePicker?.imageDownload ?? options.imageDownload }),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */
