@@ -213,8 +213,9 @@ describe('blocksuite-image-picker/v1/process_images', () => {
 
   it('downloads nothing without a download callback (no default reaches the network), yet answers earlier imports', async () => {
     const store = memoryStore();
-    const imported = (await post(pickerOn(store, { imageDownload: countedDouble().download }).rest, { images: [picked(1000001, SCALED_1)] }))
-      .data;
+    const imported = (
+      await post(pickerOn(store, { imageDownload: countedDouble().download }).rest, { images: [picked(1000001, SCALED_1)] })
+    ).data;
     const { rest, reports } = pickerOn(store);
     const answer = await post(rest, { images: [picked(1000001, SCALED_1), picked(1000002, SCALED_2)] });
     expect(answer.data).toEqual(imported);
@@ -270,7 +271,8 @@ describe('blocksuite-image-picker/v1 imports on PGlite', () => {
       const first = await pgliteStore({ dataDir });
       let imported: unknown;
       try {
-        imported = (await post(pickerOn(first, { imageDownload: countedDouble().download }).rest, { images: [picked(1000001, SCALED_1)] })).data;
+        imported = (await post(pickerOn(first, { imageDownload: countedDouble().download }).rest, { images: [picked(1000001, SCALED_1)] }))
+          .data;
         expect(imported).toHaveLength(1);
       } finally {
         await first.close();

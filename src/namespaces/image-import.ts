@@ -121,7 +121,12 @@ export function imageLibraryOn(store: SiteStore): ImageLibraryStorage {
       );
       return posts.map((post) => {
         const own = meta.get(post.ID) ?? {};
-        return { id: post.ID, url: post.guid, sourceId: integerKey(firstText(own[IMAGE_META.sourceId])), hash: firstText(own[IMAGE_META.hash]) };
+        return {
+          id: post.ID,
+          url: post.guid,
+          sourceId: integerKey(firstText(own[IMAGE_META.sourceId])),
+          hash: firstText(own[IMAGE_META.hash]),
+        };
       });
     },
     async addAttachment(attachment, context) {
@@ -200,10 +205,13 @@ interface CheckedImage {
 
 /** Downloads an image within the service's limits; null when it failed or its bytes are no importable image. */
 async function downloadChecked(url: string, download: ImageImportEnv['download']): Promise<CheckedImage | null> {
-  const result = await download.call(async (fetchImage, signal) => {
-    const image = await fetchImage({ url, maxBytes: download.limits.maxBytes }, signal);
-    return image !== null && image.bytes instanceof Uint8Array ? image.bytes : null;
-  }, { url });
+  const result = await download.call(
+    async (fetchImage, signal) => {
+      const image = await fetchImage({ url, maxBytes: download.limits.maxBytes }, signal);
+      return image !== null && image.bytes instanceof Uint8Array ? image.bytes : null;
+    },
+    { url },
+  );
   if (!result.ok || result.value === null) return null;
   const facts = imageFacts(result.value);
   return facts && { bytes: result.value, facts };

@@ -12,11 +12,7 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
-import {
-  blocksuiteImagePicker,
-  blocksuiteImagePickerOptions,
-  type BlocksuiteImagePickerOptions,
-} from './blocksuite-image-picker/index.js';
+import { blocksuiteImagePicker, blocksuiteImagePickerOptions, type BlocksuiteImagePickerOptions } from './blocksuite-image-picker/index.js';
 import type { ImageDownload } from './image-download.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */

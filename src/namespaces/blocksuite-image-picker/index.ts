@@ -11,14 +11,7 @@ import { blocksuiteImagePickerStorageGroups, type BlocksuiteImagePickerStorage }
 
 export { blocksuiteImagePickerStorageOn } from './site-store.js';
 export { blocksuiteImagePickerStorageGroups } from './storage.js';
-export type {
-  BlocksuiteImagePickerStorage,
-  ImageUpload,
-  ImportedImage,
-  KnownAttachment,
-  NewAttachment,
-  SavedUpload,
-} from './storage.js';
+export type { BlocksuiteImagePickerStorage, ImageUpload, ImportedImage, KnownAttachment, NewAttachment, SavedUpload } from './storage.js';
 export type { DownloadedImage, ImageDownload, ImageDownloadRequest } from '../image-download.js';
 
 /** Options of {@link blocksuiteImagePicker}. */
@@ -58,8 +51,12 @@ export function blocksuiteImagePicker(options: BlocksuiteImagePickerOptions = {}
       'blocksuiteImagePicker storage',
     );
     const download = bindService(downloadService, options.imageDownload, limits, reportService);
-    return bindGroups('blocksuite-image-picker/v1', [routeGroup(blocksuiteImagePickerRoutes, blocksuiteImagePickerHandlers({ download }))], {
-      storage,
-    });
+    return bindGroups(
+      'blocksuite-image-picker/v1',
+      [routeGroup(blocksuiteImagePickerRoutes, blocksuiteImagePickerHandlers({ download }))],
+      {
+        storage,
+      },
+    );
   };
 }
