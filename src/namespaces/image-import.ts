@@ -173,10 +173,10 @@ export function boundImageLibrary(storage: ImageLibraryStorage, context: Storage
 export const MAX_IMAGES_PER_REQUEST = 40;
 
 /** Downloads running at once for one request. */
-const PARALLEL_DOWNLOADS = 4;
+export const PARALLEL_DOWNLOADS = 4;
 
 /** `fn` over `items`, at most `limit` at once, answers in the items' order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -377,7 +377,7 @@ function replaceSizeSuffixes(url: string, by: string): string {
 }
 
 /** `check_for_local_image`: the attachment an image URL already is (on the site) or was imported from (its hash). */
-function localImage(url: string, siteUrl: string, index: AttachmentIndex): ImportedImage | null {
+export function localImage(url: string, siteUrl: string, index: AttachmentIndex): ImportedImage | null {
   const onSite = siteUrl !== '' && url.includes(siteUrl);
   let found: KnownAttachment | undefined;
   if (onSite) {
@@ -410,18 +410,11 @@ function urlFileName(url: string, pexels: boolean): string {
 export const PEXELS_IMAGES = 'https://images.pexels.com';
 
 /**
- * `import_image`: the attachment a pattern's image already is, or the image downloaded and imported
- * with its credit and `_kadence_blocks_image_hash`; null when its URL has no image extension or
- * its download failed (the plugin then keeps the URL, with id 0). The new attachment joins `index`.
+ * `import_image` past `check_for_local_image` ({@link localImage}): the image downloaded and imported
+ * with its credit and `_kadence_blocks_image_hash`; null when its URL has no image extension or its
+ * download failed (the plugin then keeps the URL, with id 0). The new attachment joins `index`.
  */
-export async function importPatternImage(
-  image: PatternImage,
-  siteUrl: string,
-  index: AttachmentIndex,
-  env: ImageImportEnv,
-): Promise<ImportedImage | null> {
-  const local = localImage(image.url, siteUrl, index);
-  if (local) return local;
+export async function importPatternImage(image: PatternImage, index: AttachmentIndex, env: ImageImportEnv): Promise<ImportedImage | null> {
   const fileName = urlFileName(image.url, image.url.startsWith(PEXELS_IMAGES));
   const dot = fileName.lastIndexOf('.');
   const extension = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();

@@ -2,7 +2,7 @@ import { absint } from '../../core/php/values.js';
 import { sanitizeKey, sanitizeTextField } from '../../core/schema/text.js';
 import { args } from '../../core/typed-params.js';
 import type { HandlerNameOf, RouteSpecTable } from '../define.js';
-import { sanitizeImageSizes } from './image-sizes.js';
+import { sanitizeImageSizes } from '../image-sizes.js';
 
 /**
  * The args of `process_images`: `WP_REST_Controller::get_collection_params()` (each checked by its

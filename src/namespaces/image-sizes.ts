@@ -1,6 +1,8 @@
-import { isPlainObject } from '../../core/own-property.js';
-import { absint, isPhpArray, phpValues, toPhpString } from '../../core/php/values.js';
-import { sanitizeTextField } from '../../core/schema/text.js';
+// `Image_Trait`, which the image picker and the design library controllers share: the `image_sizes`
+// arg sanitized as the plugin does, a callback that replaces WordPress's type check.
+import { isPlainObject } from '../core/own-property.js';
+import { absint, isPhpArray, phpValues, toPhpString } from '../core/php/values.js';
+import { sanitizeTextField } from '../core/schema/text.js';
 
 /** An image size as `Image_Trait::sanitize_image_sizes_array` keeps it. */
 interface ImageSize {
