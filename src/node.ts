@@ -1,6 +1,6 @@
 // `site-rest/node`: everything that needs Node's built-ins — the `node:http` adapter, the
 // clientError answerer, the user store (its checks of older scrypt and phpass hashes use
-// node:crypto), the oEmbed proxy's guarded fetch and SMTP mail. The root entry imports none of it,
+// node:crypto), the guarded fetches of the oEmbed proxy and of image imports, and SMTP mail. The root entry imports none of it,
 // so it runs on Workers, Deno and Bun as well.
 export * from './adapters/node.js';
 export { createUserStore } from './core/auth/user-store.js';

@@ -13,7 +13,11 @@ import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
 import { capabilitiesOf } from '../src/core/auth/roles.js';
 import { sha1 } from '../src/core/crypto/digest.js';
 import { createRestServer, memoryStore, type ErrorInfo, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
-import { designLibraryImportDeps, designLibraryImportGroup } from '../src/namespaces/blocksuite-design-library/handlers/import.js';
+import {
+  designLibraryImportDeps,
+  designLibraryImportGroup,
+  type DesignLibraryImportDeps,
+} from '../src/namespaces/blocksuite-design-library/handlers/import.js';
 import { bindGroups } from '../src/namespaces/define.js';
 import { bindService, type HostServiceLimits } from '../src/namespaces/host-service.js';
 import { imageDownloadService, type ImageDownload } from '../src/namespaces/image-download.js';
@@ -144,9 +148,9 @@ describe('blocksuite-design-library/v1/process_pattern', () => {
     const store = memoryStore();
     const bound = bindService(imageDownloadService, countedDouble().download, imageDownloadService.limits, () => {});
     const deps = designLibraryImportDeps(store, bound);
-    const images = {
+    const images: DesignLibraryImportDeps['images'] = {
       ...deps.images,
-      saveUpload: async ({ fileName }: { fileName: string }) => ({ url: `${SITE.url}/up/${fileName}`, file: fileName }),
+      saveUpload: async ({ fileName }) => ({ url: `${SITE.url}/up/${fileName}`, file: fileName }),
     };
     const rest = createRestServer({
       site: SITE,
@@ -239,7 +243,7 @@ describe('blocksuite-design-library/v1/process_pattern', () => {
 describe("the pattern's image links", () => {
   // Kadence's own pattern, which backtracks exponentially on a long host of `-.` pairs; JavaScript's
   // engine reads it as PCRE does on these short strings.
-  const PLUGIN = /^((https?:\/\/)|(www\.))([a-z0-9-].?)+(:[0-9]+)?\/[\w\-]+\.(jpg|png|gif|webp|jpeg)\/?$/i;
+  const PLUGIN = /^((https?:\/\/)|(www\.))([a-z0-9-].?)+(:[0-9]+)?\/[\w-]+\.(jpg|png|gif|webp|jpeg)\/?$/i;
   const part = fc.constantFrom('a', 'Z', '9', '-', '.', '_', '/', ':', '8', '..', '//', 'x.png', 'b.JPG', '.webp', '?', '%');
 
   it('are told as check_for_image tells them, without its backtracking', () => {

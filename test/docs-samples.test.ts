@@ -65,6 +65,10 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
   'docs/namespaces/login-guard.md': [['src/namespaces/login-guard/index.ts', 'LoginGuardOptions']],
   'docs/namespaces/host-toolkit.md': [['src/namespaces/host-toolkit/index.ts', 'HostToolkitOptions']],
+  'docs/namespaces/blocksuite-image-picker.md': [
+    ['src/namespaces/blocksuite-image-picker/index.ts', 'BlocksuiteImagePickerOptions'],
+    ['src/namespaces/address-guard.ts', 'PublicFetchOptions'],
+  ],
 };
 /** How long a program, a shell sample or a server's first answer may take. */
 const SAMPLE_TIMEOUT_MS = 30_000;

@@ -88,7 +88,7 @@ async function readCapped(response: Response, bounds: FetchBounds, overflow: Ove
 }
 
 /** A body fetched within the bounds, with the media type its answer declared (lower case, without parameters; empty when none). */
-export interface FetchedBody {
+interface FetchedBody {
   /** The body's bytes. */
   body: Uint8Array;
   /** The `Content-Type`'s media type, `image/png`. */

@@ -88,7 +88,7 @@ export const imageLibraryStorageGroups: StorageGroups<ImageLibraryStorage> = [
 ];
 
 /** Meta keys the plugin writes on imported images (`Image_Downloader\Meta` and `import_image`). */
-export const IMAGE_META = {
+const IMAGE_META = {
   alt: '_wp_attachment_image_alt',
   photographer: '_pexels_photographer',
   photographerUrl: '_pexels_photographer_url',
@@ -354,7 +354,7 @@ export interface PatternImage {
 }
 
 /** The image attachments by URL and by import hash, as `check_for_local_image` looks them up. */
-export interface AttachmentIndex {
+interface AttachmentIndex {
   /** By URL. */
   byUrl: Map<string, KnownAttachment>;
   /** By `_kadence_blocks_image_hash`. */

@@ -71,7 +71,7 @@ const HELPER_POST_TYPES = new Set(['kadence_header', 'kadence_navigation', 'kade
 const HELPER_BLOCKS = new Set(['kadence/header', 'kadence/navigation', 'kadence/advanced-form', 'kadence/query', 'kadence/query-card']);
 
 /** Most helper posts one pattern makes (inner posts included), and how deep inner posts nest. */
-export const MAX_HELPER_POSTS = 50;
+const MAX_HELPER_POSTS = 50;
 const MAX_DEPTH = 4;
 
 /** What the installation of one pattern's helper posts works with. */

@@ -9,7 +9,7 @@ import { MAX_IMAGES_PER_REQUEST, PEXELS_IMAGES, type ImportedImage, type Pattern
 import { nextFinder, replaceAll } from './text-scan.js';
 
 /** Every `https?://…` run up to a quote or a space, in order, each once (`preg_match_all` then `array_unique`). */
-export function contentUrls(content: string): string[] {
+function contentUrls(content: string): string[] {
   return [...new Set(content.match(/https?:\/\/[^'" ]+/gi) ?? [])];
 }
 
@@ -117,7 +117,7 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
  * next `-->`, the first non-empty `<img src="…"`, and the next closer. Every search moves forward,
  * and a marker missing past one block is missing past every later one, so the scan stops there.
  */
-export function kadenceImageBlocks(content: string): ImageBlock[] {
+function kadenceImageBlocks(content: string): ImageBlock[] {
   const blocks: ImageBlock[] = [];
   const nextGt = nextFinder(content, '>');
   const nextId = nextFinder(content, '"id":');
@@ -172,7 +172,7 @@ function quotedValue(content: string, prefix: string, from: number): { start: nu
 }
 
 /** What an image URL of the pattern became: the attachment, or the URL kept with id 0 when its import failed. */
-export type ImportedUrls = ReadonlyMap<string, ImportedImage>;
+type ImportedUrls = ReadonlyMap<string, ImportedImage>;
 
 /**
  * The content pointed at the imported images: in each Kadence image block whose `src` was

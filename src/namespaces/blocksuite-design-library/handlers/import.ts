@@ -45,7 +45,7 @@ export function designLibraryImportDeps(store: SiteStore, download: DesignLibrar
 const patternFailed = (): string => 'failed';
 
 /** Most characters of a pattern's content taken (a page of the library runs to tens of KiB). */
-export const MAX_PATTERN_CHARS = 1024 * 1024;
+const MAX_PATTERN_CHARS = 1024 * 1024;
 
 /** The helper posts bound to one request. */
 function boundHelperPosts(storage: HelperPostsStorage, context: StorageContext): BoundStorage<HelperPostsStorage> {
@@ -83,7 +83,7 @@ async function importUrls(
 }
 
 /** The handlers of the import routes. */
-export function blocksuiteDesignLibraryImportHandlers(deps: DesignLibraryImportDeps): Handlers<typeof blocksuiteDesignLibraryImportRoutes> {
+function blocksuiteDesignLibraryImportHandlers(deps: DesignLibraryImportDeps): Handlers<typeof blocksuiteDesignLibraryImportRoutes> {
   const envOf = (context: StorageContext): ImageImportEnv => ({
     library: boundImageLibrary(deps.images, context),
     download: deps.download,

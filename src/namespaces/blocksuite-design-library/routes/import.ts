@@ -19,7 +19,7 @@ const text = { type: 'string', sanitizeCallback: sanitizeTextField } as const;
  * plugin's strings given `sanitize_text_field` (so never refused), `force_reload` type-checked.
  * The import routes read none of them: their handlers read the raw JSON body.
  */
-export const designLibraryImportArgs = args({
+const designLibraryImportArgs = args({
   context: { description: 'AI context', ...text },
   page: { type: 'integer', default: 1, minimum: 1, validateCallback: 'schema', sanitizeCallback: (value: unknown) => absint(value) },
   per_page: {
