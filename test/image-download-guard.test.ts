@@ -110,6 +110,7 @@ describe('the built-in image download connects only to public addresses, checked
     expect([answer.status, answer.data, total]).toEqual([200, [], 0]);
     expect(internal.hits).toEqual([]);
     expect(reports.map((report) => report.info.phase)).toEqual(['service']);
+    expect(String((reports[0]!.error as Error).message)).toContain('not a public address');
   });
 
   it('refuses a DNS name that resolves to a private address', async () => {

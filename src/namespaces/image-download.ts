@@ -79,7 +79,17 @@ export const imageDownloadService: ServiceDeclaration<ImageDownload, DownloadFai
  */
 export function imageDownloadThrough(fetch: typeof globalThis.fetch): ImageDownload {
   return async ({ url, maxBytes }, signal) => {
-    const fetched = await fetchCapped(url, { fetch, signal, maxBytes }, 'fail', isImportableImageType);
-    return fetched && { contentType: fetched.mediaType, bytes: fetched.body };
+    try {
+      const fetched = await fetchCapped(url, { fetch, signal, maxBytes }, 'fail', isImportableImageType);
+      return fetched && { contentType: fetched.mediaType, bytes: fetched.body };
+    } catch (error) {
+      throw withCause(error);
+    }
   };
+}
+
+/** undici's `fetch failed` with what failed (a refused address, a reset) in its message, for the service's report to say. */
+function withCause(error: unknown): unknown {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  return cause === '' ? error : new Error(`${(error as Error).message}: ${cause}`, { cause: error });
 }
