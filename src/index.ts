@@ -129,7 +129,7 @@ export type {
 } from './namespaces/theme/index.js';
 export {
   blocksuiteDesignLibrary,
-  blocksuiteDesignLibraryStorageGroups,
+  designLibraryStorageGroups,
   blocksuiteDesignLibraryStorageOn,
   CLOUD_OPTION,
   DESIGN_LIBRARY_URLS,
@@ -143,6 +143,8 @@ export type {
   BlocksuiteDesignLibraryOptions,
   BlocksuiteDesignLibraryStorage,
   DesignLibrary,
+  DesignLibraryImportStorage,
+  DesignLibraryStorage,
   DesignLibraryAnswer,
   DesignLibraryCache,
   DesignLibraryCall,
@@ -153,6 +155,23 @@ export type {
 } from './namespaces/blocksuite-design-library/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
+export {
+  blocksuiteImagePicker,
+  blocksuiteImagePickerStorageGroups,
+  blocksuiteImagePickerStorageOn,
+} from './namespaces/blocksuite-image-picker/index.js';
+export type {
+  BlocksuiteImagePickerOptions,
+  BlocksuiteImagePickerStorage,
+  DownloadedImage,
+  ImageDownload,
+  ImageDownloadRequest,
+  ImageUpload,
+  ImportedImage,
+  KnownAttachment,
+  NewAttachment,
+  SavedUpload,
+} from './namespaces/blocksuite-image-picker/index.js';
 export {
   closeMfaSession,
   loginGuard,

@@ -69,6 +69,10 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/blocksuite-maillist.md': [['src/namespaces/blocksuite-maillist/index.ts', 'BlocksuiteMaillistOptions']],
   'docs/namespaces/blocksuite-responder.md': [['src/namespaces/blocksuite-responder/index.ts', 'BlocksuiteResponderOptions']],
   'docs/namespaces/blocksuite-crm.md': [['src/namespaces/blocksuite-crm/index.ts', 'BlocksuiteCrmOptions']],
+  'docs/namespaces/blocksuite-image-picker.md': [
+    ['src/namespaces/blocksuite-image-picker/index.ts', 'BlocksuiteImagePickerOptions'],
+    ['src/namespaces/address-guard.ts', 'PublicFetchOptions'],
+  ],
 };
 /** How long a program, a shell sample or a server's first answer may take. */
 const SAMPLE_TIMEOUT_MS = 30_000;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, type RestUser } from '../src/index.js';
-import { guardedFetch, isPrivateAddress, type ConnectGuard } from '../src/namespaces/oembed/address-guard.js';
+import { guardedFetch, isPrivateAddress, type ConnectGuard } from '../src/namespaces/address-guard.js';
 import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
 import { nodeOembedFetch } from '../src/node.js';
 import { FIXTURES } from './helpers/peer.js';

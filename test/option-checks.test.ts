@@ -7,6 +7,7 @@ import { createExpressMiddleware } from '../src/adapters/express.js';
 import { createFetchHandler } from '../src/adapters/fetch.js';
 import { createKoaMiddleware } from '../src/adapters/koa.js';
 import {
+  blocksuiteImagePicker,
   contactForms,
   contactFormsStorageOn,
   corePosts,
@@ -28,7 +29,7 @@ import {
   variantA,
   variantB,
 } from '../src/index.js';
-import { createNodeHandler, createUserStore, nodeOembedFetch, smtpMail } from '../src/node.js';
+import { createNodeHandler, createUserStore, nodeImageDownload, nodeOembedFetch, smtpMail } from '../src/node.js';
 import { pgliteStore, postgresStore } from '../src/store.js';
 import { ADAPTER_NAMES, mountAdapter, type Mounted } from './helpers/adapters.js';
 
@@ -183,6 +184,16 @@ const MISTYPED: ReadonlyArray<[string, () => unknown, string]> = [
     'nodeOembedFetch',
     () => nodeOembedFetch({ allowPrivateAddress: true } as never),
     'nodeOembedFetch options has unknown option "allowPrivateAddress" (did you mean "allowPrivateAddresses"?)',
+  ],
+  [
+    'nodeImageDownload',
+    () => nodeImageDownload({ allowPrivate: true } as never),
+    'nodeImageDownload options has unknown option "allowPrivate" (did you mean "allowPrivateAddresses"?)',
+  ],
+  [
+    'blocksuiteImagePicker',
+    () => blocksuiteImagePicker({ imageDownlaod: async () => null } as never),
+    'blocksuiteImagePicker options has unknown option "imageDownlaod" (did you mean "imageDownload"?)',
   ],
   [
     'inProcessPageCache',

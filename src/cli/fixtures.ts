@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { designLibraryService } from '../namespaces/blocksuite-design-library/services.js';
+import { downloadService as imageDownload } from '../namespaces/blocksuite-image-picker/services.js';
 import { mailService as contactFormsMail } from '../namespaces/contact-forms/services.js';
 import { crmService } from '../namespaces/blocksuite-crm/services.js';
 import { mailingListService } from '../namespaces/blocksuite-maillist/services.js';
@@ -27,6 +28,7 @@ const DECLARED = {
   'blocksuite-maillist/mailing-list': mailingListService,
   'blocksuite-responder/responder': responderService,
   'blocksuite-crm/crm': crmService,
+  'blocksuite-image-picker/download': imageDownload,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -104,6 +106,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'blocksuite-maillist/mailing-list': recorded('blocksuite-maillist/mailing-list'),
     'blocksuite-responder/responder': recorded('blocksuite-responder/responder'),
     'blocksuite-crm/crm': recorded('blocksuite-crm/crm'),
+    'blocksuite-image-picker/download': recorded('blocksuite-image-picker/download'),
   };
 }
 
@@ -119,5 +122,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'blocksuite-maillist/mailing-list': mailingListService.double(recorded['blocksuite-maillist/mailing-list']),
     'blocksuite-responder/responder': responderService.double(recorded['blocksuite-responder/responder']),
     'blocksuite-crm/crm': crmService.double(recorded['blocksuite-crm/crm']),
+    'blocksuite-image-picker/download': imageDownload.double(recorded['blocksuite-image-picker/download']),
   };
 }

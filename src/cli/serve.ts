@@ -1,4 +1,4 @@
-import { nodeOembedFetch } from '../namespaces/oembed/address-guard.js';
+import { nodeImageDownload, nodeOembedFetch } from '../namespaces/address-guard.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
 import { describeStore, openStore, storeChoice, type StoreChoice } from './store-choice.js';
@@ -27,7 +27,7 @@ import type { VariantOptions } from '../namespaces/variants.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
                       [--api-root P] [--app-password USER:PASSWORD]... [--smtp URL | --fixtures [DIR]]
-                      [--oembed-fetch] [--mfa-session USER]... [--data DIR | --memory | --database URL]
+                      [--oembed-fetch] [--image-fetch] [--mfa-session USER]... [--data DIR | --memory | --database URL]
 
   --variant       which site variant to serve, A or B, in either case (default A)
   --namespaces    serve only these of the variant's namespaces (default: all that site-rest implements)
@@ -45,12 +45,17 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
   --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
-                  renderer, MailerLite, GetResponse, FluentCRM) from its recorded answers in DIR
-                  (default: the package's fixtures/), so every success path runs without a network;
-                  mail is still printed here; GetResponse uses a recorded account while the store has none
+                  renderer, MailerLite, GetResponse, FluentCRM, image downloads) from its recorded
+                  answers in DIR (default: the package's fixtures/), so every success path runs
+                  without a network; mail is still printed here; GetResponse uses a recorded account
+                  while the store has none
   --oembed-fetch  let the oEmbed proxy fetch providers' pages over the network (public addresses
                   only); without it, and without --fixtures, the proxy answers 501 and nothing
                   leaves the machine
+  --image-fetch   let Kadence's image imports (the image picker, the design library) download images
+                  over the network (public addresses only, image types only, 10 MiB and 15 s each);
+                  without it, and without --fixtures, nothing is downloaded and only images
+                  imported before are answered
   --mfa-session   open a login-guard MFA session for a demo user, as Limit Login Attempts Reloaded's
                   login flow does, and print its token and send-secret (valid 10 minutes, stored in
                   the site store, so any process sharing it serves POST /login-guard/v1/mfa/send-code
@@ -94,6 +99,7 @@ const ServeFlags = z.object({
     .optional(),
   fixtures: z.string().optional(),
   'oembed-fetch': z.boolean().optional(),
+  'image-fetch': z.boolean().optional(),
   data: z.string().optional(),
   memory: z.boolean().optional(),
   database: z.string().optional(),
@@ -130,6 +136,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         smtp: { type: 'string' },
         fixtures: { type: 'string' },
         'oembed-fetch': { type: 'boolean' },
+        'image-fetch': { type: 'boolean' },
         data: { type: 'string' },
         memory: { type: 'boolean' },
         database: { type: 'string' },
@@ -146,6 +153,9 @@ export function parseServeFlags(argv: string[]): ServeFlags {
   }
   if (parsed.data.fixtures !== undefined && parsed.data['oembed-fetch'] === true) {
     throw new UsageError('--fixtures answers oEmbed providers from its recordings and --oembed-fetch fetches them: give one of them');
+  }
+  if (parsed.data.fixtures !== undefined && parsed.data['image-fetch'] === true) {
+    throw new UsageError('--fixtures answers image downloads from its recordings and --image-fetch downloads them: give one of them');
   }
   const implemented = implementedNamespaces(parsed.data.variant);
   const unknown = (parsed.data.namespaces ?? []).filter((ns) => !implemented.includes(ns));
@@ -273,12 +283,14 @@ function onDoubles(
   | 'blocksuiteMaillist'
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
+  | 'imageDownload'
 > {
   return {
     blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },
     blocksuiteResponder: { responder: doubles['blocksuite-responder/responder'], storage: storedOrRecordedAccount(store) },
     blocksuiteCrm: { crm: doubles['blocksuite-crm/crm'] },
     oembed: { fetch: doubles['oembed/provider'] },
+    imageDownload: doubles['blocksuite-image-picker/download'],
     hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
     seoA: { renderPage: doubles['seo-a/render-page'] },
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
@@ -349,6 +361,7 @@ async function startSite(
     const namespaces = variantModules(flags.variant, {
       users,
       oembed: flags['oembed-fetch'] === true ? { fetch: nodeOembedFetch() } : {},
+      ...(flags['image-fetch'] === true ? { imageDownload: nodeImageDownload() } : {}),
       sendMail: demoMail(flags.smtp, io),
       only: flags.namespaces,
       ...(doubles && onDoubles(doubles.services, io, store)),
@@ -378,6 +391,11 @@ async function startSite(
             `oembed proxy: ${flags['oembed-fetch'] === true ? 'fetches providers over the network' : 'answers 501, no network (--oembed-fetch fetches)'}`,
           ]
         : [];
+    if (!doubles && names.includes('blocksuite-image-picker/v1')) {
+      services.push(
+        `image imports: ${flags['image-fetch'] === true ? 'download images over the network' : 'download nothing, no network (--image-fetch downloads)'}`,
+      );
+    }
     const summary = [
       mounted,
       `store: ${describeStore(choice)}`,

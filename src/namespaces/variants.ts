@@ -20,6 +20,8 @@ import {
 import { blocksuiteMaillist, blocksuiteMaillistOptions, type BlocksuiteMaillistOptions } from './blocksuite-maillist/index.js';
 import { blocksuiteResponder, blocksuiteResponderOptions, type BlocksuiteResponderOptions } from './blocksuite-responder/index.js';
 import { blocksuiteCrm, blocksuiteCrmOptions, type BlocksuiteCrmOptions } from './blocksuite-crm/index.js';
+import { blocksuiteImagePicker, blocksuiteImagePickerOptions, type BlocksuiteImagePickerOptions } from './blocksuite-image-picker/index.js';
+import type { ImageDownload } from './image-download.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -85,6 +87,14 @@ export interface VariantOptions {
   blocksuiteResponder?: BlocksuiteResponderOptions;
   /** `blocksuite-crm/v1` (variant A): FluentCRM's lookups, and whether it is active. */
   blocksuiteCrm?: BlocksuiteCrmOptions;
+  /** `blocksuite-image-picker/v1` (variant A): its download limits and storage; its download is `imageDownload` unless it names its own. */
+  blocksuiteImagePicker?: BlocksuiteImagePickerOptions;
+  /**
+   * How every namespace that imports images fetches them (the image picker, the design library's
+   * imports, unless they name their own). Default: none, so nothing is downloaded; on Node,
+   * `nodeImageDownload()` from `site-rest/node` reaches public addresses only.
+   */
+  imageDownload?: ImageDownload;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
@@ -108,6 +118,8 @@ const variantOptions = optionsObject({
   blocksuiteMaillist: blocksuiteMaillistOptions.optional(),
   blocksuiteResponder: blocksuiteResponderOptions.optional(),
   blocksuiteCrm: blocksuiteCrmOptions.optional(),
+  blocksuiteImagePicker: blocksuiteImagePickerOptions.optional(),
+  imageDownload: fn('request, signal → { contentType, bytes } or null').optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -149,7 +161,16 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
-  'blocksuite-design-library/v1': (options) => blocksuiteDesignLibrary(options.blocksuiteDesignLibrary),
+  'blocksuite-design-library/v1': (options) =>
+    blocksuiteDesignLibrary({
+      ...options.blocksuiteDesignLibrary,
+      imageDownload: options.blocksuiteDesignLibrary?.imageDownload ?? options.imageDownload,
+    }),
+  'blocksuite-image-picker/v1': (options) =>
+    blocksuiteImagePicker({
+      ...options.blocksuiteImagePicker,
+      imageDownload: options.blocksuiteImagePicker?.imageDownload ?? options.imageDownload,
+    }),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

@@ -4,6 +4,7 @@ import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { blocksuiteDesignLibraryAiHandlers } from './handlers/ai.js';
 import { blocksuiteDesignLibraryEventsHandlers } from './handlers/events.js';
+import { designLibraryImportGroup, designLibraryImportStorageOn } from './handlers/import.js';
 import { blocksuiteDesignLibraryImagesHandlers } from './handlers/images.js';
 import { blocksuiteDesignLibraryLibraryHandlers } from './handlers/library.js';
 import { blocksuiteDesignLibraryWizardHandlers } from './handlers/wizard.js';
@@ -15,7 +16,8 @@ import { blocksuiteDesignLibraryLibraryRoutes } from './routes/library.js';
 import { blocksuiteDesignLibraryWizardRoutes } from './routes/wizard.js';
 import { designLibraryService, type DesignLibrary } from './services.js';
 import { blocksuiteDesignLibraryStorageOn } from './site-store.js';
-import { blocksuiteDesignLibraryStorageGroups, type BlocksuiteDesignLibraryStorage } from './storage.js';
+import { designLibraryStorageGroups, type DesignLibraryStorage } from './storage.js';
+import { imageDownloadService, type ImageDownload } from '../image-download.js';
 
 export {
   CLOUD_OPTION,
@@ -25,7 +27,7 @@ export {
   PROPHECY_OPTION,
   blocksuiteDesignLibraryStorageOn,
 } from './site-store.js';
-export { blocksuiteDesignLibraryStorageGroups } from './storage.js';
+export { designLibraryStorageGroups } from './storage.js';
 export { DESIGN_LIBRARY_URLS } from './services.js';
 export type {
   AiPrompts,
@@ -36,7 +38,9 @@ export type {
   DesignLibraryCall,
   DesignLibraryLicense,
   DesignLibraryOperation,
+  DesignLibraryImportStorage,
   DesignLibraryQuery,
+  DesignLibraryStorage,
   WizardAnswers,
 } from './storage.js';
 
@@ -46,8 +50,16 @@ export interface BlocksuiteDesignLibraryOptions {
   designLibrary?: DesignLibrary;
   /** How long each upstream call may take and how much it may answer (default 20 s, 16 MiB). */
   designLibraryLimits?: GivenHostServiceLimits;
-  /** The host's own storage callbacks; the ones left out are the site store's, a group at a time. */
-  storage?: Partial<BlocksuiteDesignLibraryStorage>;
+  /**
+   * Fetches an image `process_pattern` and `process_images` import. Without one nothing is
+   * downloaded (images imported before are still answered); on Node, `nodeImageDownload()` from
+   * `site-rest/node` reaches public addresses only.
+   */
+  imageDownload?: ImageDownload;
+  /** How long one image's download may take and how much it may weigh (default 15 s, 10 MiB). */
+  downloadLimits?: GivenHostServiceLimits;
+  /** The host's own storage callbacks (the library's state, the image library, helper posts); the ones left out are the site store's, a group at a time. */
+  storage?: Partial<DesignLibraryStorage>;
   /** The clock in milliseconds (default `Date.now`), for Kadence Cloud connection expiry. */
   now?: () => number;
 }
@@ -56,6 +68,8 @@ export interface BlocksuiteDesignLibraryOptions {
 export const blocksuiteDesignLibraryOptions = optionsObject({
   designLibrary: hostObject('the design library upstreams: { request(call, signal) }').optional(),
   designLibraryLimits: serviceLimitsOptions.optional(),
+  imageDownload: fn('request, signal → { contentType, bytes } or null').optional(),
+  downloadLimits: serviceLimitsOptions.optional(),
   storage: hostObject('the design library storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
 } satisfies OptionsShape<BlocksuiteDesignLibraryOptions>);
@@ -64,19 +78,23 @@ export const blocksuiteDesignLibraryOptions = optionsObject({
  * The `blocksuite-design-library/v1` namespace (Kadence Blocks 3.5's `kb-design-library/v1`): the
  * pattern library and its categories, pattern content, the AI content jobs and the wizard's
  * helpers, images and the analytics event, every upstream behind the `designLibrary` service, its
- * answers cached in transients and the plugin's state in its own options. All need `edit_posts`.
+ * answers cached in transients and the plugin's state in its own options; and the imports of a
+ * pattern's helper posts and images (`process_pattern`, `process_images`) through the image
+ * download. All need `edit_posts`.
  */
 export function blocksuiteDesignLibrary(options: BlocksuiteDesignLibraryOptions = {}): MountableNamespace {
   const checked = checkOptions(blocksuiteDesignLibraryOptions, options, 'blocksuiteDesignLibrary');
   const limits = serviceLimits('blocksuiteDesignLibrary designLibraryLimits', checked.designLibraryLimits, designLibraryService.limits);
+  const downloadLimits = serviceLimits('blocksuiteDesignLibrary downloadLimits', checked.downloadLimits, imageDownloadService.limits);
   const now = options.now ?? Date.now;
   return ({ store, reportService }) => {
-    const storage = withDefaults(
-      () => blocksuiteDesignLibraryStorageOn(store),
+    const storage = withDefaults<DesignLibraryStorage>(
+      () => ({ ...blocksuiteDesignLibraryStorageOn(store), ...designLibraryImportStorageOn(store) }),
       options.storage,
-      blocksuiteDesignLibraryStorageGroups,
+      designLibraryStorageGroups,
       'blocksuiteDesignLibrary storage',
     );
+    const download = bindService(imageDownloadService, options.imageDownload, downloadLimits, reportService);
     const deps = { service: bindService(designLibraryService, options.designLibrary, limits, reportService), now };
     const groups = [
       routeGroup(blocksuiteDesignLibraryAiRoutes, blocksuiteDesignLibraryAiHandlers(deps)),
@@ -84,6 +102,7 @@ export function blocksuiteDesignLibrary(options: BlocksuiteDesignLibraryOptions 
       routeGroup(blocksuiteDesignLibraryWizardRoutes, blocksuiteDesignLibraryWizardHandlers(deps)),
       routeGroup(blocksuiteDesignLibraryImagesRoutes, blocksuiteDesignLibraryImagesHandlers(deps)),
       routeGroup(blocksuiteDesignLibraryEventsRoutes, blocksuiteDesignLibraryEventsHandlers(deps)),
+      designLibraryImportGroup(download),
     ];
     return bindGroups('blocksuite-design-library/v1', groups, { storage, order: blocksuiteDesignLibraryRouteOrder });
   };

@@ -1,4 +1,6 @@
 import type { StorageContext, StorageGroups } from '../define.js';
+import { imageLibraryStorageGroups, type ImageLibraryStorage } from '../image-import.js';
+import type { HelperPostsStorage } from './helper-posts.js';
 import type { JsonValue } from '../../store/types.js';
 
 export type { DesignLibrary, DesignLibraryAnswer, DesignLibraryCall, DesignLibraryOperation, DesignLibraryQuery } from './services.js';
@@ -48,11 +50,24 @@ export interface BlocksuiteDesignLibraryStorage {
   cacheBody(cache: DesignLibraryCache, identifier: string, body: string, ctx: StorageContext): Promise<void>;
 }
 
+/** What `process_pattern` and `process_images` import into: the image library the image picker shares, and Kadence's helper posts. */
+export type DesignLibraryImportStorage = ImageLibraryStorage & HelperPostsStorage;
+
+/** The design library's whole storage: its own state and what its imports write. */
+export type DesignLibraryStorage = BlocksuiteDesignLibraryStorage & DesignLibraryImportStorage;
+
 /** {@link BlocksuiteDesignLibraryStorage}'s callbacks that share data. */
-export const blocksuiteDesignLibraryStorageGroups: StorageGroups<BlocksuiteDesignLibraryStorage> = [
+const blocksuiteDesignLibraryStorageGroups: StorageGroups<BlocksuiteDesignLibraryStorage> = [
   { data: 'license', callbacks: ['license'] },
   { data: 'AI jobs', callbacks: ['prompts', 'updatePrompts'] },
   { data: 'AI wizard answers', callbacks: ['wizardAnswers'] },
   { data: 'cloud library connections', callbacks: ['renewCloudConnection'] },
   { data: 'cached upstream answers', callbacks: ['cachedBody', 'cacheBody'] },
+];
+
+/** {@link DesignLibraryStorage}'s callbacks that share data: its own, the image library's, and the helper posts. */
+export const designLibraryStorageGroups: StorageGroups<DesignLibraryStorage> = [
+  ...blocksuiteDesignLibraryStorageGroups,
+  ...imageLibraryStorageGroups,
+  { data: 'Kadence helper posts', callbacks: ['findHelperPost', 'addHelperPost'] },
 ];

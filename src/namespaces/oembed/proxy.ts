@@ -4,7 +4,7 @@ import { phpTrim } from '../../core/php/strings.js';
 import type { BoundService } from '../host-service.js';
 import { discoverEndpoint } from './discover.js';
 import { invalidUrl } from './errors.js';
-import { fetchBody, type FetchBounds } from './http.js';
+import { fetchBody, type FetchBounds } from '../bounded-fetch.js';
 import { providerHtml } from './provider-html.js';
 import { sanctionedEndpoint, type OembedProvider } from './providers.js';
 

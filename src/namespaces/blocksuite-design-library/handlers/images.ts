@@ -5,7 +5,7 @@ import { isEmpty, phpJsonEncode } from '../../../core/php/values.js';
 import type { Handlers } from '../../define.js';
 import type { JsonObject } from '../../recorded-double.js';
 import type { blocksuiteDesignLibraryImagesRoutes } from '../routes/images.js';
-import type { ImageSize } from '../routes/index.js';
+import type { ImageSize } from '../../image-sizes.js';
 import type { BlocksuiteDesignLibraryStorage } from '../storage.js';
 import { ask, decoded, field, okBody, PLUGIN_VERSION, prophecyToken, prophecyUrl, type DesignLibraryDeps } from '../upstream.js';
 

@@ -1,51 +1,13 @@
 // The args every design-library route but `handle_event` shares (the controller's
 // `get_collection_params()`), and the routes' order.
 import { absint, isPhpArray, phpValues } from '../../../core/php/values.js';
+import { sanitizeImageSizes } from '../../image-sizes.js';
 import { sanitizeTextField } from '../../../core/schema/text.js';
 import { args } from '../../../core/typed-params.js';
 
-/** One size of an image the library asks for, as `sanitize_image_sizes_array` keeps it. */
-export interface ImageSize {
-  /** The size's name (`2048x2048`). */
-  id: string;
-  /** Width in pixels. */
-  width: number;
-  /** Height in pixels. */
-  height: number;
-  /** Whether the image is cropped to the size. */
-  crop: boolean;
-}
-
-/** A value's items as PHP's `foreach` walks them: an array's or an object's values, nothing for a scalar. */
-function itemsOf(value: unknown): unknown[] {
-  return isPhpArray(value) ? phpValues(value) : [];
-}
-
-/** PHP's `$array['key']` on a value that may be no array: the field, or null. */
-function fieldOf(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : null;
-}
-
-/** `filter_var( $value, FILTER_VALIDATE_BOOLEAN )`: true for `1`, `true`, `on`, `yes` (any case, trimmed). */
-function validatesAsTrue(value: unknown): boolean {
-  if (value === true) return true;
-  if (typeof value !== 'string' && typeof value !== 'number') return false;
-  return ['1', 'true', 'on', 'yes'].includes(String(value).trim().toLowerCase());
-}
-
 /** `sanitize_industries_array`: each industry as a text field; anything but a non-empty array is `[]` (no type check, as the callback replaces it). */
 function sanitizeIndustries(value: unknown): string[] {
-  return itemsOf(value).map((industry) => sanitizeTextField(industry));
-}
-
-/** `sanitize_image_sizes_array`: each size's id, width, height and crop, whatever was sent (no type check). */
-function sanitizeImageSizes(value: unknown): ImageSize[] {
-  return itemsOf(value).map((size) => ({
-    id: sanitizeTextField(fieldOf(size, 'id')),
-    width: absint(fieldOf(size, 'width')),
-    height: absint(fieldOf(size, 'height')),
-    crop: validatesAsTrue(fieldOf(size, 'crop')),
-  }));
+  return isPhpArray(value) ? phpValues(value).map((industry) => sanitizeTextField(industry)) : [];
 }
 
 /** A text param the plugin sanitizes with `sanitize_text_field`, which replaces WordPress's type check. */
@@ -93,8 +55,7 @@ export const collectionArgs = args({
 
 /**
  * The `blocksuite-design-library/v1` routes (Kadence Blocks 3.5's `kb-design-library/v1`) in
- * routes.json's order, all needing `edit_posts`. `/process_pattern` and `/process_images` (the
- * import group) go between `/get_search_query` and `/handle_event`.
+ * routes.json's order, all needing `edit_posts`.
  */
 export const blocksuiteDesignLibraryRouteOrder = [
   '/get',
@@ -113,5 +74,7 @@ export const blocksuiteDesignLibraryRouteOrder = [
   '/reset',
   '/get_keywords',
   '/get_search_query',
+  '/process_pattern',
+  '/process_images',
   '/handle_event',
 ] as const;

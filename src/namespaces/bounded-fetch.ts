@@ -1,8 +1,9 @@
-// Fetching from providers with bounds: http(s) only at every redirect hop, one deadline for the
-// whole exchange (which also holds when a host's fetch ignores the abort signal), and a cap on the
-// bytes read. Where a fetch may connect is its own business (see `guardedFetch`).
+// Fetching on a host's behalf with bounds (oEmbed providers, images imported to the media library):
+// http(s) only at every redirect hop, one deadline for the whole exchange (which also holds when a
+// host's fetch ignores the abort signal), and a cap on the bytes read. Where a fetch may connect is
+// its own business (see `guardedFetch` in `address-guard.ts`).
 
-/** The bounds of the fetches made for one proxied request. */
+/** The bounds of the fetches made for one request. */
 export interface FetchBounds {
   /** The host's fetch. */
   fetch: typeof fetch;
@@ -86,17 +87,38 @@ async function readCapped(response: Response, bounds: FetchBounds, overflow: Ove
   return overflow === 'fail' ? null : Buffer.concat(chunks, size).subarray(0, bounds.maxBytes);
 }
 
+/** A body fetched within the bounds, with the media type its answer declared (lower case, without parameters; empty when none). */
+interface FetchedBody {
+  /** The body's bytes. */
+  body: Uint8Array;
+  /** The `Content-Type`'s media type, `image/png`. */
+  mediaType: string;
+}
+
 /**
- * GETs an http(s) URL within the bounds: the body of a 2xx answer, or null for another scheme, a
- * non-2xx status or too long a body; what the fetch throws (a refused address, a network error,
+ * GETs an http(s) URL within the bounds: the body of a 2xx answer whose media type `accepts`
+ * (default: any), or null for another scheme, a non-2xx status, a media type refused (before its
+ * body is read) or too long a body; what the fetch throws (a refused address, a network error,
  * time up) is thrown, for the service call to answer and report.
  */
-export async function fetchBody(url: string, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
+export async function fetchCapped(
+  url: string,
+  bounds: FetchBounds,
+  overflow: Overflow,
+  accepts: (mediaType: string) => boolean = () => true,
+): Promise<FetchedBody | null> {
   const response = await guardedGet(url, bounds);
   if (!response) return null;
-  if (!response.ok) {
+  const mediaType = (response.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  if (!response.ok || !accepts(mediaType)) {
     response.body?.cancel().catch(() => {});
     return null;
   }
-  return readCapped(response, bounds, overflow);
+  const body = await readCapped(response, bounds, overflow);
+  return body === null ? null : { body, mediaType };
+}
+
+/** {@link fetchCapped}'s body alone, whatever its media type. */
+export async function fetchBody(url: string, bounds: FetchBounds, overflow: Overflow): Promise<Uint8Array | null> {
+  return (await fetchCapped(url, bounds, overflow))?.body ?? null;
 }

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { checkOptions, flag, optionsObject, type OptionsShape } from '../../core/options.js';
+import { checkOptions, flag, optionsObject, type OptionsShape } from '../core/options.js';
+import { imageDownloadThrough, type ImageDownload } from './image-download.js';
 
 // The address ranges `wp_http_validate_url` refuses, and the rest of what is not the public
 // internet: a proxied URL must never make the server reach its own network.
@@ -110,8 +111,8 @@ export function guardedFetch(guard: ConnectGuard): typeof fetch {
   return async (input, init) => (await (ready ??= dispatchedFetch(guard)))(input, init);
 }
 
-/** Options of {@link nodeOembedFetch}. */
-export interface NodeOembedFetchOptions {
+/** Options of {@link nodeOembedFetch} and {@link nodeImageDownload}. */
+export interface PublicFetchOptions {
   /**
    * Let it reach loopback, private and link-local addresses (default false, as WordPress's
    * `wp_safe_remote_get`: an editor must not make the server probe its own network).
@@ -119,13 +120,33 @@ export interface NodeOembedFetchOptions {
   allowPrivateAddresses?: boolean;
 }
 
-const nodeOembedFetchOptions = optionsObject({ allowPrivateAddresses: flag.optional() } satisfies OptionsShape<NodeOembedFetchOptions>);
+/** Options of {@link nodeOembedFetch}. */
+export type NodeOembedFetchOptions = PublicFetchOptions;
+
+/** Options of {@link nodeImageDownload}. */
+export type NodeImageDownloadOptions = PublicFetchOptions;
+
+const publicFetchOptions = optionsObject({ allowPrivateAddresses: flag.optional() } satisfies OptionsShape<PublicFetchOptions>);
+
+/** undici's fetch connecting to public addresses only (every address with `allowPrivateAddresses`), its options checked naming `owner`. */
+function publicFetch(options: PublicFetchOptions, owner: string): typeof fetch {
+  checkOptions(publicFetchOptions, options, owner);
+  return guardedFetch(options.allowPrivateAddresses ? { resolve: systemResolve, isRefused: () => false } : PUBLIC_ONLY);
+}
 
 /**
  * The fetch for the oEmbed proxy on Node (`oembed({ fetch: nodeOembedFetch() })`): undici's,
  * connecting to public addresses only, checked at connect time for every redirect hop.
  */
 export function nodeOembedFetch(options: NodeOembedFetchOptions = {}): typeof fetch {
-  checkOptions(nodeOembedFetchOptions, options, 'nodeOembedFetch');
-  return guardedFetch(options.allowPrivateAddresses ? { resolve: systemResolve, isRefused: () => false } : PUBLIC_ONLY);
+  return publicFetch(options, 'nodeOembedFetch');
+}
+
+/**
+ * The image download of Kadence's imports on Node (`variantA({ imageDownload: nodeImageDownload() })`):
+ * undici's fetch connecting to public addresses only, checked at connect time for every redirect
+ * hop; only `image/jpeg`, `image/png`, `image/gif` and `image/webp` answers, read up to the cap.
+ */
+export function nodeImageDownload(options: NodeImageDownloadOptions = {}): ImageDownload {
+  return imageDownloadThrough(publicFetch(options, 'nodeImageDownload'));
 }
