@@ -129,6 +129,15 @@ export type {
 } from './namespaces/theme/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
+export { blocksuite, blocksuiteStorageGroups, blocksuiteStorageOn, MAX_UNPAGED_POSTS } from './namespaces/blocksuite/index.js';
+export type {
+  AuthorRow,
+  BlocksuiteOptions,
+  BlocksuiteStorage,
+  PostTypeDefinition,
+  PostTypeFeature,
+  TaxonomyDefinition,
+} from './namespaces/blocksuite/index.js';
 export {
   closeMfaSession,
   loginGuard,

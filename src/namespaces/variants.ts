@@ -12,6 +12,7 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
+import { blocksuite, blocksuiteOptions, type BlocksuiteOptions } from './blocksuite/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -67,6 +68,8 @@ export interface VariantOptions {
   hostToolkit?: HostToolkitOptions;
   /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
   pageCache?: PageCacheOptions;
+  /** `blocksuite/v1` (variant A): the site's post types and taxonomies beyond WordPress's, for Kadence's query block. */
+  blocksuite?: BlocksuiteOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
@@ -88,6 +91,7 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
+  blocksuite: blocksuiteOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -126,6 +130,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
+  'blocksuite/v1': (options) => blocksuite(options.blocksuite),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */
