@@ -139,6 +139,19 @@ export type {
   TaxonomyDefinition,
 } from './namespaces/blocksuite/index.js';
 export {
+  blocksuiteAnimation,
+  blocksuiteAnimationStorageGroups,
+  blocksuiteAnimationStorageOn,
+  LOTTIE_POST_TYPE,
+  MAX_ANIMATION_BYTES,
+} from './namespaces/blocksuite-animation/index.js';
+export type {
+  AnimationPost,
+  BlocksuiteAnimationOptions,
+  BlocksuiteAnimationStorage,
+  NewAnimation,
+} from './namespaces/blocksuite-animation/index.js';
+export {
   closeMfaSession,
   loginGuard,
   loginGuardStorageGroups,

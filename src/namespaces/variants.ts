@@ -13,6 +13,7 @@ import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
 import { blocksuite, blocksuiteOptions, type BlocksuiteOptions } from './blocksuite/index.js';
+import { blocksuiteAnimation, blocksuiteAnimationOptions, type BlocksuiteAnimationOptions } from './blocksuite-animation/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -70,6 +71,8 @@ export interface VariantOptions {
   pageCache?: PageCacheOptions;
   /** `blocksuite/v1` (variant A): the site's post types and taxonomies beyond WordPress's, for Kadence's query block. */
   blocksuite?: BlocksuiteOptions;
+  /** `blocksuite-animation/v1` (variant A): Lottie animations, their storage and size cap. */
+  blocksuiteAnimation?: BlocksuiteAnimationOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
   /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
@@ -92,6 +95,7 @@ const variantOptions = optionsObject({
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
   blocksuite: blocksuiteOptions.optional(),
+  blocksuiteAnimation: blocksuiteAnimationOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -131,6 +135,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
   'blocksuite/v1': (options) => blocksuite(options.blocksuite),
+  'blocksuite-animation/v1': (options) => blocksuiteAnimation(options.blocksuiteAnimation),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

@@ -14,7 +14,7 @@ const LARGE = 1024;
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'gif', 'png', 'webp']);
 
 /** `[url, width, height, is_intermediate]`, or false when the attachment is no image. */
-export type ImageSource = [string, number, number, boolean] | false;
+type ImageSource = [string, number, number, boolean] | false;
 
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 

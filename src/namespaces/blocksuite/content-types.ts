@@ -92,7 +92,8 @@ function postTypeFault(value: unknown): string | null {
   if (typeof type.public !== 'boolean') return 'needs public as a boolean';
   for (const flag of ['showInRest', 'hierarchical', 'hasArchive'] as const)
     if (!optionalBoolean(type[flag])) return `has a ${flag} that is not a boolean`;
-  if (type.rewrite !== undefined && type.rewrite !== false && typeof type.rewrite !== 'string') return 'has a rewrite that is not a slug or false';
+  if (type.rewrite !== undefined && type.rewrite !== false && typeof type.rewrite !== 'string')
+    return 'has a rewrite that is not a slug or false';
   const supports = type.supports;
   if (supports !== undefined && (!Array.isArray(supports) || !supports.every((feature) => FEATURES.has(feature as string))))
     return `has supports other than ${[...FEATURES].join(', ')}`;
@@ -107,7 +108,8 @@ function taxonomyFault(value: unknown): string | null {
   if (!Array.isArray(taxonomy.objectTypes) || !taxonomy.objectTypes.every((type) => typeof type === 'string'))
     return 'needs objectTypes as a list of post type names';
   if (typeof taxonomy.public !== 'boolean') return 'needs public as a boolean';
-  for (const flag of ['showUi', 'hierarchical'] as const) if (!optionalBoolean(taxonomy[flag])) return `has a ${flag} that is not a boolean`;
+  for (const flag of ['showUi', 'hierarchical'] as const)
+    if (!optionalBoolean(taxonomy[flag])) return `has a ${flag} that is not a boolean`;
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { isNumeric, toInt } from '../../core/php/values.js';
+import { mysqlDate } from '../../store/rows.js';
 import type { Handlers } from '../define.js';
 import { allowedPostTypes, isListed, taxonomiesOf, type ContentTypes } from './content-types.js';
 import { nothingToList } from './errors.js';
@@ -15,14 +16,14 @@ interface BlocksuiteHandlerDeps {
   now: () => number;
 }
 
-/** An instant as the store's GMT date columns write it. */
-const mysqlDate = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
 /** Kadence's post type list for a picker: `{value: name, label}` of each allowed type. */
 const typeChoices = (types: ContentTypes) => allowedPostTypes(types).map((type) => ({ value: type.name, label: type.label }));
 
 /** The handlers of the blocksuite route table. */
-export function blocksuiteHandlers({ types, now }: BlocksuiteHandlerDeps): Handlers<ReturnType<typeof blocksuiteRoutes>, BlocksuiteStorage> {
+export function blocksuiteHandlers({
+  types,
+  now,
+}: BlocksuiteHandlerDeps): Handlers<ReturnType<typeof blocksuiteRoutes>, BlocksuiteStorage> {
   return {
     async postQuery(request, context, storage) {
       const publishedBy = mysqlDate(now());

@@ -48,7 +48,12 @@ export function blocksuite(options: BlocksuiteOptions = {}): MountableNamespace 
   const routes = blocksuiteRoutes((value) => typeof value === 'string' && allowed.has(value));
   const handlers = blocksuiteHandlers({ types, now: options.now ?? Date.now });
   return ({ store }) => {
-    const storage = withDefaults<BlocksuiteStorage>(() => blocksuiteStorageOn(store), options.storage, blocksuiteStorageGroups, 'blocksuite storage');
+    const storage = withDefaults<BlocksuiteStorage>(
+      () => blocksuiteStorageOn(store),
+      options.storage,
+      blocksuiteStorageGroups,
+      'blocksuite storage',
+    );
     return bindGroups('blocksuite/v1', [routeGroup(routes, handlers)], { storage });
   };
 }

@@ -55,7 +55,7 @@ async function ancestorSlugs(storage: BoundStorage<BlocksuiteStorage>, posts: re
   for (const post of hierarchical) {
     const slugs: string[] = [];
     const seen = new Set<number>([post.ID]);
-    for (let parent = known.get(post.post_parent); parent && !seen.has(parent.ID) && slugs.length < MAX_ANCESTORS; ) {
+    for (let parent = known.get(post.post_parent); parent && !seen.has(parent.ID) && slugs.length < MAX_ANCESTORS;) {
       seen.add(parent.ID);
       slugs.unshift(parent.post_name);
       parent = parent.post_parent > 0 ? known.get(parent.post_parent) : undefined;
@@ -110,7 +110,9 @@ function taxonomyInfo(post: PostRow, types: ContentTypes, terms: readonly Object
   let any = false;
   for (const taxonomy of taxonomiesOf(types, post.post_type)) {
     if (!isListed(taxonomy)) continue;
-    const items = terms.filter((item) => item.term.taxonomy === taxonomy.name).map((item) => ({ value: item.term.term_id, label: item.term.name }));
+    const items = terms
+      .filter((item) => item.term.taxonomy === taxonomy.name)
+      .map((item) => ({ value: item.term.term_id, label: item.term.name }));
     if (items.length === 0) continue;
     setOwn(info, taxonomy.name, items);
     any = true;

@@ -11,7 +11,7 @@ import type { BlocksuiteStorage, PostQuery, PostRow, TermFilter } from './storag
 export const MAX_UNPAGED_POSTS = 500;
 
 /** The post-query params the handler reads, as Kadence's sanitizers leave them. */
-export interface PostQueryParams {
+interface PostQueryParams {
   query?: string;
   type?: string;
   include?: number[];
@@ -64,7 +64,7 @@ interface Sort {
  * case, else DESC; the `include` order ignores it. Later keys only break ties in WordPress; the
  * store breaks them by id.
  */
-export function sortOf(orderby: unknown, order: unknown, include: readonly number[] | undefined): Sort {
+function sortOf(orderby: unknown, order: unknown, include: readonly number[] | undefined): Sort {
   const direction = typeof order === 'string' && order.toUpperCase() === 'ASC' ? 'asc' : 'desc';
   const keys = typeof orderby === 'string' ? orderby.split(' ') : [];
   for (const key of keys) {
@@ -201,8 +201,16 @@ async function withStickies(
   const fetched =
     missing.length === 0
       ? []
-      : (await storage.queryPosts({ type: [postType], status: ['publish'], publishedBy, include: missing, orderby: 'post_date', order: 'desc' }))
-          .posts;
+      : (
+          await storage.queryPosts({
+            type: [postType],
+            status: ['publish'],
+            publishedBy,
+            include: missing,
+            orderby: 'post_date',
+            order: 'desc',
+          })
+        ).posts;
   return [...front, ...fetched, ...rest];
 }
 

@@ -1,6 +1,6 @@
 import { internal } from '../../core/errors/catalogue.js';
 import type { RestError } from '../../core/errors/rest-error.js';
-import { absint, isPhpArray, phpCount, phpValues, toBool } from '../../core/php/values.js';
+import { absint, isPhpArray, phpCount, phpValues, toBool, toPhpString } from '../../core/php/values.js';
 import { sanitizeKey, sanitizeTextField } from '../../core/schema/text.js';
 import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 
@@ -15,7 +15,11 @@ const inverted = (value: unknown): 0 | 1 => (toBool(value) ? 0 : 1);
 
 /** `wp_parse_id_list`: a list, or text split on commas and white space, as distinct absolute integers. */
 function idList(value: unknown): number[] {
-  const items = isPhpArray(value) ? phpValues(value) : String(value ?? '').split(/[\s,]+/).filter((item) => item !== '');
+  const items = isPhpArray(value)
+    ? phpValues(value)
+    : toPhpString(value)
+        .split(/[\s,]+/)
+        .filter((item) => item !== '');
   return [...new Set(items.map(absint))];
 }
 
