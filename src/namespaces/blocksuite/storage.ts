@@ -24,7 +24,7 @@ export interface BlocksuiteStorage {
   listTerms(taxonomy: string, context: StorageContext): Promise<TermRow[]>;
   /** Users by id, absent ones left out. */
   getAuthors(ids: readonly number[], context: StorageContext): Promise<AuthorRow[]>;
-  /** An option's value (`sticky_posts`, `posts_per_page`, `large_size_w`); undefined when absent. */
+  /** An option's value (`sticky_posts`, `posts_per_page`); undefined when absent. */
   getOption(name: string, context: StorageContext): Promise<JsonValue | undefined>;
 }
 
