@@ -152,6 +152,27 @@ describe('blocksuite/v1 post-query modes', () => {
     expect(ids(await query(rest, { ...base, include: [16, 10, 13], order_by: 'post__in' }))).toEqual([16, 10]);
   });
 
+  it('draws order_by=rand from the whole query: distinct posts of it, in an order that changes', async () => {
+    const rest = await server();
+    const base = blockQuery({ allow_sticky: '0', order_by: 'rand', per_page: 5 });
+    const orders = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const drawn = ids(await query(rest, base));
+      expect([...drawn].sort()).toEqual([10, 11, 12, 15, 16]);
+      orders.add(drawn.join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    expect(ids(await query(rest, { ...base, per_page: 2, category: '1' })).sort()).toEqual([10, 15]);
+  });
+
+  it('draws order_by=rand row by row past a thousand posts, never more than the page', async () => {
+    const store = memoryStore();
+    for (let i = 0; i < 1003; i++) await store.posts.insert({ post_title: `Many ${i}`, post_status: 'publish' });
+    const rest = createRestServer({ site: SITE, store, namespaces: [blocksuite()] });
+    const drawn = await query(rest, blockQuery({ allow_sticky: '0', order_by: 'rand', per_page: 7 }));
+    expect(new Set(ids(drawn)).size).toBe(7);
+  });
+
   it('caps per_page at 100 and reads 0 as the site’s posts_per_page', async () => {
     const store = memoryStore();
     await seedSite(store);

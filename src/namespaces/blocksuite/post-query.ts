@@ -160,14 +160,36 @@ function readableByUser(user: RestUser | null, postType: string): (post: PostRow
   return (post) => post.post_status !== 'private' || canReadPrivate || post.post_author === user?.id;
 }
 
-/** The store's answer sliced at random, as `ORDER BY RAND()`: the query's count, then one row at each chosen position. */
+/** Up to how many matching posts a random order reads them all in one query and draws from them. */
+const RANDOM_IN_ONE_READ = 1000;
+
+/** `count` distinct whole numbers below `below`, in random order (a partial Fisher-Yates draw). */
+function draw(count: number, below: number): number[] {
+  const picked = new Map<number, number>();
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(Math.random() * (below - i));
+    out.push(picked.get(j) ?? j);
+    picked.set(j, picked.get(i) ?? i);
+  }
+  return out;
+}
+
+/**
+ * The store's answer in random order, as `ORDER BY RAND()` with its limit: the query's count, then
+ * its posts read at once (a site of up to {@link RANDOM_IN_ONE_READ}) or one row at each drawn
+ * position, so a random page costs at most its size in reads.
+ */
 async function randomPosts(storage: BoundStorage<BlocksuiteStorage>, query: PostQuery): Promise<PostRow[]> {
   const { total } = await storage.queryPosts({ ...query, orderby: 'ID', offset: 0, limit: 0 });
   const wanted = Math.min(query.limit ?? total, Math.max(0, total - (query.offset ?? 0)));
-  const positions = new Set<number>();
-  while (positions.size < wanted) positions.add(Math.floor(Math.random() * total));
+  const positions = draw(wanted, total);
+  if (total <= RANDOM_IN_ONE_READ) {
+    const { posts } = await storage.queryPosts({ ...query, orderby: 'ID', order: 'asc', offset: 0, limit: total });
+    return positions.map((at) => posts[at]).filter((post): post is PostRow => post !== undefined);
+  }
   const pages = await Promise.all(
-    [...positions].map((offset) => storage.queryPosts({ ...query, orderby: 'ID', order: 'asc', offset, limit: 1 })),
+    positions.map((offset) => storage.queryPosts({ ...query, orderby: 'ID', order: 'asc', offset, limit: 1 })),
   );
   return pages.flatMap((page) => page.posts);
 }
