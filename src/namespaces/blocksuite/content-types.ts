@@ -187,3 +187,10 @@ export const isListed = (taxonomy: Required<TaxonomyDefinition>): boolean => tax
 export function supports(types: ContentTypes, postType: string, feature: PostTypeFeature): boolean {
   return types.postTypes.get(postType)?.supports.includes(feature) ?? false;
 }
+
+/** Terms in the order WordPress's term queries give them by name: MySQL's case-insensitive collation, then the id. */
+export function byTermName(a: { name: string; term_id: number }, b: { name: string; term_id: number }): number {
+  const left = a.name.toLowerCase();
+  const right = b.name.toLowerCase();
+  return left < right ? -1 : left > right ? 1 : a.term_id - b.term_id;
+}

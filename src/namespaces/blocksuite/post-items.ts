@@ -8,7 +8,7 @@ import { categoryObject, postLink, termObject, theTitle } from '../core-posts/wp
 import type { RestContext } from '../../core/types.js';
 import type { BoundStorage } from '../define.js';
 import { ATTACHMENT_META, largeImageSource } from './attachment-image.js';
-import { isListed, supports, taxonomiesOf, type ContentTypes } from './content-types.js';
+import { byTermName, isListed, supports, taxonomiesOf, type ContentTypes } from './content-types.js';
 import type { AuthorRow, BlocksuiteStorage, JsonValue, ObjectTerm, PostRow } from './storage.js';
 
 const THUMBNAIL = '_thumbnail_id';
@@ -20,13 +20,6 @@ const MAX_ANCESTORS = 32;
 function dateOf(column: string, nullWhenUnset: boolean): string | null {
   if (nullWhenUnset && column === '0000-00-00 00:00:00') return null;
   return column.replace(' ', 'T');
-}
-
-/** The term name order of `wp_get_object_terms` (`orderby => name`): MySQL's case-insensitive collation, then the id. */
-function byName(a: ObjectTerm, b: ObjectTerm): number {
-  const left = a.term.name.toLowerCase();
-  const right = b.term.name.toLowerCase();
-  return left < right ? -1 : left > right ? 1 : a.term.term_id - b.term.term_id;
 }
 
 /** Everything a page of items reads besides the posts, each read once for the whole page. */
@@ -78,7 +71,8 @@ async function pageData(storage: BoundStorage<BlocksuiteStorage>, posts: readonl
   const [attachments, attachmentMeta] = await Promise.all([storage.getPosts(thumbnails), storage.getPostMeta(thumbnails, ATTACHMENT_META)]);
   const terms = new Map<number, ObjectTerm[]>();
   for (const item of related) terms.set(item.object_id, [...(terms.get(item.object_id) ?? []), item]);
-  for (const list of terms.values()) list.sort(byName);
+  // `wp_get_object_terms` orders a post's terms by name.
+  for (const list of terms.values()) list.sort((a, b) => byTermName(a.term, b.term));
   return {
     meta,
     terms,
