@@ -155,6 +155,28 @@ export type {
 } from './namespaces/blocksuite-design-library/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
+export { blocksuite, blocksuiteStorageGroups, blocksuiteStorageOn, MAX_UNPAGED_POSTS } from './namespaces/blocksuite/index.js';
+export type {
+  AuthorRow,
+  BlocksuiteOptions,
+  BlocksuiteStorage,
+  PostTypeDefinition,
+  PostTypeFeature,
+  TaxonomyDefinition,
+} from './namespaces/blocksuite/index.js';
+export {
+  blocksuiteAnimation,
+  blocksuiteAnimationStorageGroups,
+  blocksuiteAnimationStorageOn,
+  LOTTIE_POST_TYPE,
+  MAX_ANIMATION_BYTES,
+} from './namespaces/blocksuite-animation/index.js';
+export type {
+  AnimationPost,
+  BlocksuiteAnimationOptions,
+  BlocksuiteAnimationStorage,
+  NewAnimation,
+} from './namespaces/blocksuite-animation/index.js';
 export {
   blocksuiteImagePicker,
   blocksuiteImagePickerStorageGroups,

@@ -64,6 +64,8 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/theme.md': [['src/namespaces/theme/index.ts', 'ThemeOptions']],
   'docs/namespaces/blocksuite-design-library.md': [['src/namespaces/blocksuite-design-library/index.ts', 'BlocksuiteDesignLibraryOptions']],
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
+  'docs/namespaces/blocksuite.md': [['src/namespaces/blocksuite/index.ts', 'BlocksuiteOptions']],
+  'docs/namespaces/blocksuite-animation.md': [['src/namespaces/blocksuite-animation/index.ts', 'BlocksuiteAnimationOptions']],
   'docs/namespaces/login-guard.md': [['src/namespaces/login-guard/index.ts', 'LoginGuardOptions']],
   'docs/namespaces/host-toolkit.md': [['src/namespaces/host-toolkit/index.ts', 'HostToolkitOptions']],
   'docs/namespaces/blocksuite-maillist.md': [['src/namespaces/blocksuite-maillist/index.ts', 'BlocksuiteMaillistOptions']],

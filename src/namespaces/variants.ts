@@ -22,6 +22,8 @@ import { blocksuiteResponder, blocksuiteResponderOptions, type BlocksuiteRespond
 import { blocksuiteCrm, blocksuiteCrmOptions, type BlocksuiteCrmOptions } from './blocksuite-crm/index.js';
 import { blocksuiteImagePicker, blocksuiteImagePickerOptions, type BlocksuiteImagePickerOptions } from './blocksuite-image-picker/index.js';
 import type { ImageDownload } from './image-download.js';
+import { blocksuite, blocksuiteOptions, type BlocksuiteOptions } from './blocksuite/index.js';
+import { blocksuiteAnimation, blocksuiteAnimationOptions, type BlocksuiteAnimationOptions } from './blocksuite-animation/index.js';
 
 /** The namespaces each variant of the interface specification lists, in its order. */
 export const VARIANT_NAMESPACES = {
@@ -77,6 +79,10 @@ export interface VariantOptions {
   hostToolkit?: HostToolkitOptions;
   /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
   pageCache?: PageCacheOptions;
+  /** `blocksuite/v1` (variant A): the site's post types and taxonomies beyond WordPress's, for Kadence's query block. */
+  blocksuite?: BlocksuiteOptions;
+  /** `blocksuite-animation/v1` (variant A): Lottie animations, their storage and size cap. */
+  blocksuiteAnimation?: BlocksuiteAnimationOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
   /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
@@ -120,6 +126,8 @@ const variantOptions = optionsObject({
   blocksuiteCrm: blocksuiteCrmOptions.optional(),
   blocksuiteImagePicker: blocksuiteImagePickerOptions.optional(),
   imageDownload: fn('request, signal → { contentType, bytes } or null').optional(),
+  blocksuite: blocksuiteOptions.optional(),
+  blocksuiteAnimation: blocksuiteAnimationOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   users: hostObject('a user store (await createUserStore(...) from site-rest/node)').optional(),
   only: texts.optional(),
@@ -171,6 +179,8 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
       ...options.blocksuiteImagePicker,
       imageDownload: options.blocksuiteImagePicker?.imageDownload ?? options.imageDownload,
     }),
+  'blocksuite/v1': (options) => blocksuite(options.blocksuite),
+  'blocksuite-animation/v1': (options) => blocksuiteAnimation(options.blocksuiteAnimation),
 };
 
 /** The variant's namespaces site-rest implements so far, in the specification's order. */

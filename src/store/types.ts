@@ -80,6 +80,7 @@ export type PostOrderBy =
   | 'post_name'
   | 'post_title'
   | 'menu_order'
+  | 'comment_count'
   | 'include'
   | 'slug_in'
   | 'relevance';

@@ -503,11 +503,19 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
         expect(titles(await store.posts.query({ terms: [{ terms: [news.term_id], exclude: true }] }))).toEqual(['Delta', 'Gamma', 'Beta']);
       });
 
-      it('orders by a column either way, by include order and by slug order', async () => {
+      it('orders by a column either way (comment_count too, ties by id), by include order and by slug order', async () => {
         const ids = await seed();
         expect(titles(await store.posts.query({ orderby: 'post_title', order: 'asc' }))).toEqual(['Alpha apple', 'Beta', 'Delta', 'Gamma']);
         expect(titles(await store.posts.query({ orderby: 'post_date', order: 'asc' }))).toEqual(['Alpha apple', 'Beta', 'Gamma', 'Delta']);
         expect(titles(await store.posts.query({ orderby: 'ID', order: 'desc' }))).toEqual(['Delta', 'Gamma', 'Beta', 'Alpha apple']);
+        await store.posts.update(ids[2] as number, { comment_count: 7 });
+        await store.posts.update(ids[0] as number, { comment_count: 2 });
+        expect(titles(await store.posts.query({ orderby: 'comment_count', order: 'desc' }))).toEqual([
+          'Gamma',
+          'Alpha apple',
+          'Delta',
+          'Beta',
+        ]);
         const include = [ids[1] as number, ids[3] as number, ids[0] as number];
         expect(titles(await store.posts.query({ include, orderby: 'include', order: 'asc' }))).toEqual(['Beta', 'Delta', 'Alpha apple']);
         expect(titles(await store.posts.query({ slug: ['gamma', 'alpha', 'delta'], orderby: 'slug_in', order: 'asc' }))).toEqual([

@@ -119,16 +119,29 @@ export function renderTitle(raw: string): string {
   return rewriteHtml(raw, (token) => (token.kind === 'text' ? texturize(raw.slice(token.start, token.end), quote) : undefined)).trim();
 }
 
+/** `wp_trim_excerpt`'s generated excerpt: the rendered content without tags, cut to 55 words; empty when it has none. */
+function trimmedContent(renderedContent: () => string): string {
+  const words = stripAllTags(renderedContent())
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  return words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
+}
+
 /**
- * `wp_trim_excerpt`: the rendered content without tags, cut to 55 words, as a paragraph.
- * `renderedContent` is asked for only when the excerpt is empty, so a caller that also shows
- * the content renders it once.
+ * `wp_trim_excerpt` as `the_excerpt` shows it: the hand-written excerpt, or the rendered content
+ * without tags cut to 55 words, as a paragraph. `renderedContent` is asked for only when the
+ * excerpt is empty, so a caller that also shows the content renders it once.
  */
 export function renderExcerpt(rawExcerpt: string, renderedContent: () => string): string {
-  if (rawExcerpt.trim() !== '') return autop(rawExcerpt);
-  const text = stripAllTags(renderedContent());
-  const words = text.split(/\s+/).filter((word) => word !== '');
-  if (words.length === 0) return '';
-  const cut = words.length > 55 ? `${words.slice(0, 55).join(' ')} [&hellip;]` : words.join(' ');
-  return autop(cut);
+  return autop(rawExcerpt.trim() !== '' ? rawExcerpt : trimmedContent(renderedContent));
+}
+
+/**
+ * `get_the_excerpt` of a post: the hand-written excerpt as written, else `wp_trim_excerpt`'s cut
+ * of the rendered content, without `the_excerpt`'s paragraphs; WordPress's notice for a
+ * password-protected post, whose text a reader without the password may not see.
+ */
+export function theExcerpt(post: { excerpt: string; password: string }, renderedContent: () => string): string {
+  if (post.password !== '') return 'There is no excerpt because this is a protected post.';
+  return post.excerpt !== '' ? post.excerpt : trimmedContent(renderedContent);
 }

@@ -7,7 +7,7 @@ import { renderContent, renderTitle } from '../core-posts/text.js';
 import type { JsonValue } from '../../store/types.js';
 import type { RenderedPage, RenderPage } from './services.js';
 import type { PostRow, SeoAStorage } from './storage.js';
-import { postLink } from './wp-objects.js';
+import { postLink } from '../core-posts/wp-objects.js';
 import type { BoundStorage } from '../define.js';
 
 /** The post meta SEOPress prints in a page's head. */

@@ -6,7 +6,7 @@ import type { BoundStorage } from '../define.js';
 import type { VariableContext } from './dynamic-variables.js';
 import { asOptionArray, text, textOf, type OptionArray } from './seo-options.js';
 import type { PostRow, SeoAStorage } from './storage.js';
-import { postLink } from './wp-objects.js';
+import { postLink } from '../core-posts/wp-objects.js';
 
 /** The post meta listing a post's target keywords, comma-separated. */
 export const TARGET_KW = '_seopress_analysis_target_kw';

@@ -15,6 +15,7 @@ const POST_ORDER_COLUMNS = new Set([
   'post_name',
   'post_title',
   'menu_order',
+  'comment_count',
 ]);
 const USER_ORDER_COLUMNS = new Set(['ID', 'user_login', 'user_nicename', 'user_email', 'user_registered', 'display_name']);
 

@@ -17,7 +17,7 @@ import type { seoAAnalysisRoutes } from '../routes/analysis.js';
 import { asOptionArray, isOn } from '../seo-options.js';
 import { fetchFailure, renderPageService, type FetchFailure, type RenderPage } from '../services.js';
 import type { PostRow, SeoAStorage } from '../storage.js';
-import { postLink } from '../wp-objects.js';
+import { postLink } from '../../core-posts/wp-objects.js';
 
 /** The post meta holding a post's saved analysis: SEOPress's `{prefix}seopress_content_analysis` table row. */
 export const ANALYSIS_META = '_seopress_content_analysis';

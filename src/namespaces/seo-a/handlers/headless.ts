@@ -15,7 +15,7 @@ import { dateFormatOf, postVariables, titlesOf } from '../post-variables.js';
 import type { seoAHeadlessRoutes } from '../routes/headless.js';
 import { asOptionArray, text } from '../seo-options.js';
 import type { SeoAStorage } from '../storage.js';
-import { POST_TYPES } from '../wp-objects.js';
+import { POST_TYPES } from '../post-types.js';
 
 /** What the headless handlers run on. */
 interface SeoAHeadlessDeps {

@@ -17,7 +17,7 @@ import { TARGET_KW } from '../post-variables.js';
 import type { seoAKeywordsRoutes } from '../routes/keywords.js';
 import { textOf } from '../seo-options.js';
 import type { SeoAStorage } from '../storage.js';
-import { theTitle } from '../wp-objects.js';
+import { theTitle } from '../../core-posts/wp-objects.js';
 
 /** Statuses whose posts count as using a keyword (`CountTargetKeywordsUse::getCountByKeywords`' `post_status IN`). */
 const KEYWORD_STATUSES = ['publish', 'draft', 'pending', 'future'];

@@ -14,7 +14,7 @@ import { TARGET_KW, postVariables, titlesOf } from '../post-variables.js';
 import type { seoAPostSettingsRoutes } from '../routes/post-settings.js';
 import { entryOf, isOn, textOf } from '../seo-options.js';
 import type { SeoAStorage } from '../storage.js';
-import { categoryObject, postLink } from '../wp-objects.js';
+import { categoryObject, postLink } from '../../core-posts/wp-objects.js';
 
 /** The seo-a handlers of a post's SEO fields; `now` is the clock (milliseconds) of the preview's dynamic variables. */
 export function seoAPostSettingsHandlers(now: () => number): Handlers<typeof seoAPostSettingsRoutes, SeoAStorage> {

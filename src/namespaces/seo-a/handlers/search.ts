@@ -4,7 +4,8 @@ import { likePattern } from '../../../store/like.js';
 import type { Handlers } from '../../define.js';
 import type { seoASearchRoutes } from '../routes/search.js';
 import type { SeoAStorage } from '../storage.js';
-import { POST_TYPES, postLink } from '../wp-objects.js';
+import { postLink } from '../../core-posts/wp-objects.js';
+import { POST_TYPES } from '../post-types.js';
 
 /** `/search-url`'s `seopress_search_url_result_limit` (50), capped at 200 as SEOPress caps the filter. */
 const SEARCH_LIMIT = 50;

@@ -1,11 +1,11 @@
-// WordPress objects as SEOPress's routes get them: `get_categories()`'s terms, `get_the_title()` and `get_permalink()`.
-import type { JsonValue } from '../../store/types.js';
-import { permalink } from '../core-posts/render.js';
-import { renderTitle } from '../core-posts/text.js';
-import type { PostRow, TermRow } from './storage.js';
+// WordPress objects as plugins' routes get them from a stored post or term: `get_the_title()`,
+// `get_permalink()`, the `WP_Term` of `get_the_terms()` and `get_categories()`'s category.
+import type { JsonValue, PostRow, TermRow } from '../../store/types.js';
+import { permalink } from './render.js';
+import { renderTitle } from './text.js';
 
-/** A category as `get_categories()` answers it: the `WP_Term` with `_make_cat_compat`'s fields. */
-export function categoryObject(term: TermRow): JsonValue {
+/** A term as `get_the_terms()` answers it: the `WP_Term`'s public fields. */
+export function termObject(term: TermRow): Record<string, JsonValue> {
   return {
     term_id: term.term_id,
     name: term.name,
@@ -17,6 +17,13 @@ export function categoryObject(term: TermRow): JsonValue {
     parent: term.parent,
     count: term.count,
     filter: 'raw',
+  };
+}
+
+/** A category as `get_categories()` and `get_the_category()` answer it: the `WP_Term` with `_make_cat_compat`'s fields. */
+export function categoryObject(term: TermRow): JsonValue {
+  return {
+    ...termObject(term),
     cat_ID: term.term_id,
     category_count: term.count,
     category_description: term.description,
@@ -27,7 +34,7 @@ export function categoryObject(term: TermRow): JsonValue {
 }
 
 /** `get_the_title`: the title texturized, prefixed for a password-protected or private post. */
-export function theTitle(post: PostRow): string {
+export function theTitle(post: Pick<PostRow, 'post_title' | 'post_password' | 'post_status'>): string {
   const title = renderTitle(post.post_title);
   if (post.post_password !== '') return `Protected: ${title}`;
   return post.post_status === 'private' ? `Private: ${title}` : title;
@@ -36,6 +43,3 @@ export function theTitle(post: PostRow): string {
 /** `get_permalink` of a stored post. */
 export const postLink = (post: PostRow, home: string): string =>
   permalink({ status: post.post_status, slug: post.post_name, id: post.ID }, home);
-
-/** Post types SEOPress works on (`WordPressData::getPostTypes`: the public ones but attachments). */
-export const POST_TYPES = ['post', 'page'];
