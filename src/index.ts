@@ -129,7 +129,7 @@ export type {
 } from './namespaces/theme/index.js';
 export {
   blocksuiteDesignLibrary,
-  designLibraryStorageGroups,
+  blocksuiteDesignLibraryStorageGroups,
   blocksuiteDesignLibraryStorageOn,
   CLOUD_OPTION,
   DESIGN_LIBRARY_URLS,
@@ -144,7 +144,7 @@ export type {
   BlocksuiteDesignLibraryStorage,
   DesignLibrary,
   DesignLibraryImportStorage,
-  DesignLibraryStorage,
+  DesignLibraryStateStorage,
   DesignLibraryAnswer,
   DesignLibraryCache,
   DesignLibraryCall,

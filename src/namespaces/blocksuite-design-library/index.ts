@@ -4,7 +4,7 @@ import { bindGroups, routeGroup, withDefaults } from '../define.js';
 import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { blocksuiteDesignLibraryAiHandlers } from './handlers/ai.js';
 import { blocksuiteDesignLibraryEventsHandlers } from './handlers/events.js';
-import { designLibraryImportGroup, designLibraryImportStorageOn } from './handlers/import.js';
+import { designLibraryImportGroup } from './handlers/import.js';
 import { blocksuiteDesignLibraryImagesHandlers } from './handlers/images.js';
 import { blocksuiteDesignLibraryLibraryHandlers } from './handlers/library.js';
 import { blocksuiteDesignLibraryWizardHandlers } from './handlers/wizard.js';
@@ -16,7 +16,7 @@ import { blocksuiteDesignLibraryLibraryRoutes } from './routes/library.js';
 import { blocksuiteDesignLibraryWizardRoutes } from './routes/wizard.js';
 import { designLibraryService, type DesignLibrary } from './services.js';
 import { blocksuiteDesignLibraryStorageOn } from './site-store.js';
-import { designLibraryStorageGroups, type DesignLibraryStorage } from './storage.js';
+import { blocksuiteDesignLibraryStorageGroups, type BlocksuiteDesignLibraryStorage } from './storage.js';
 import { imageDownloadService, type ImageDownload } from '../image-download.js';
 
 export {
@@ -27,7 +27,7 @@ export {
   PROPHECY_OPTION,
   blocksuiteDesignLibraryStorageOn,
 } from './site-store.js';
-export { designLibraryStorageGroups } from './storage.js';
+export { blocksuiteDesignLibraryStorageGroups } from './storage.js';
 export { DESIGN_LIBRARY_URLS } from './services.js';
 export type {
   AiPrompts,
@@ -40,7 +40,7 @@ export type {
   DesignLibraryOperation,
   DesignLibraryImportStorage,
   DesignLibraryQuery,
-  DesignLibraryStorage,
+  DesignLibraryStateStorage,
   WizardAnswers,
 } from './storage.js';
 
@@ -59,7 +59,7 @@ export interface BlocksuiteDesignLibraryOptions {
   /** How long one image's download may take and how much it may weigh (default 15 s, 10 MiB). */
   downloadLimits?: GivenHostServiceLimits;
   /** The host's own storage callbacks (the library's state, the image library, helper posts); the ones left out are the site store's, a group at a time. */
-  storage?: Partial<DesignLibraryStorage>;
+  storage?: Partial<BlocksuiteDesignLibraryStorage>;
   /** The clock in milliseconds (default `Date.now`), for Kadence Cloud connection expiry. */
   now?: () => number;
 }
@@ -88,10 +88,10 @@ export function blocksuiteDesignLibrary(options: BlocksuiteDesignLibraryOptions 
   const downloadLimits = serviceLimits('blocksuiteDesignLibrary downloadLimits', checked.downloadLimits, imageDownloadService.limits);
   const now = options.now ?? Date.now;
   return ({ store, reportService }) => {
-    const storage = withDefaults<DesignLibraryStorage>(
-      () => ({ ...blocksuiteDesignLibraryStorageOn(store), ...designLibraryImportStorageOn(store) }),
+    const storage = withDefaults(
+      () => blocksuiteDesignLibraryStorageOn(store),
       options.storage,
-      designLibraryStorageGroups,
+      blocksuiteDesignLibraryStorageGroups,
       'blocksuiteDesignLibrary storage',
     );
     const download = bindService(imageDownloadService, options.imageDownload, downloadLimits, reportService);

@@ -5,7 +5,9 @@
 import { md5 } from '../../core/crypto/digest.js';
 import { isEmpty } from '../../core/php/values.js';
 import type { JsonValue, SiteStore } from '../../store/types.js';
-import type { AiPrompts, BlocksuiteDesignLibraryStorage, DesignLibraryCache } from './storage.js';
+import { imageLibraryOn } from '../image-import.js';
+import { helperPostsOn } from './helper-posts.js';
+import type { AiPrompts, BlocksuiteDesignLibraryStorage, DesignLibraryCache, DesignLibraryStateStorage } from './storage.js';
 
 /** StellarWP Uplink's option holding the Kadence Blocks license key (`stellarwp_uplink_license_key_<slug>`). */
 export const LICENSE_KEY_OPTION = 'stellarwp_uplink_license_key_kadence-blocks';
@@ -62,8 +64,13 @@ function expiredConnection(settings: { [key: string]: JsonValue } | null, librar
   return Number.isNaN(expires) || expires < now ? connection : null;
 }
 
-/** The design library's storage on a site store. */
+/** The design library's storage on a site store: its state, and its imports' attachments and helper posts (uploads not kept: source URLs). */
 export function blocksuiteDesignLibraryStorageOn(store: SiteStore): BlocksuiteDesignLibraryStorage {
+  return { ...stateStorageOn(store), ...imageLibraryOn(store), ...helperPostsOn(store) };
+}
+
+/** The design library's own state on a site store. */
+function stateStorageOn(store: SiteStore): DesignLibraryStateStorage {
   const options = store.options;
   return {
     async license() {

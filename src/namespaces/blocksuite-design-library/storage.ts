@@ -30,7 +30,7 @@ export type DesignLibraryCache = 'library' | 'ai';
  * Where the design library keeps its state. Every callback is async and gets the request's
  * {@link StorageContext} last.
  */
-export interface BlocksuiteDesignLibraryStorage {
+export interface DesignLibraryStateStorage {
   /** The site's Kadence license. */
   license(ctx: StorageContext): Promise<DesignLibraryLicense>;
   /** The AI jobs started, by context (`{}` when none). */
@@ -54,10 +54,10 @@ export interface BlocksuiteDesignLibraryStorage {
 export type DesignLibraryImportStorage = ImageLibraryStorage & HelperPostsStorage;
 
 /** The design library's whole storage: its own state and what its imports write. */
-export type DesignLibraryStorage = BlocksuiteDesignLibraryStorage & DesignLibraryImportStorage;
+export type BlocksuiteDesignLibraryStorage = DesignLibraryStateStorage & DesignLibraryImportStorage;
 
-/** {@link BlocksuiteDesignLibraryStorage}'s callbacks that share data. */
-const blocksuiteDesignLibraryStorageGroups: StorageGroups<BlocksuiteDesignLibraryStorage> = [
+/** {@link DesignLibraryStateStorage}'s callbacks that share data. */
+const stateStorageGroups: StorageGroups<DesignLibraryStateStorage> = [
   { data: 'license', callbacks: ['license'] },
   { data: 'AI jobs', callbacks: ['prompts', 'updatePrompts'] },
   { data: 'AI wizard answers', callbacks: ['wizardAnswers'] },
@@ -65,9 +65,9 @@ const blocksuiteDesignLibraryStorageGroups: StorageGroups<BlocksuiteDesignLibrar
   { data: 'cached upstream answers', callbacks: ['cachedBody', 'cacheBody'] },
 ];
 
-/** {@link DesignLibraryStorage}'s callbacks that share data: its own, the image library's, and the helper posts. */
-export const designLibraryStorageGroups: StorageGroups<DesignLibraryStorage> = [
-  ...blocksuiteDesignLibraryStorageGroups,
+/** {@link BlocksuiteDesignLibraryStorage}'s callbacks that share data: its own, the image library's, and the helper posts. */
+export const blocksuiteDesignLibraryStorageGroups: StorageGroups<BlocksuiteDesignLibraryStorage> = [
+  ...stateStorageGroups,
   ...imageLibraryStorageGroups,
   { data: 'Kadence helper posts', callbacks: ['findHelperPost', 'addHelperPost'] },
 ];

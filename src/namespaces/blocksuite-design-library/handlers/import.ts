@@ -6,13 +6,11 @@
 import { isPlainObject } from '../../../core/own-property.js';
 import { isEmpty } from '../../../core/php/values.js';
 import type { RestUser } from '../../../core/types.js';
-import type { SiteStore } from '../../../store/types.js';
 import { routeGroup, type BoundStorage, type Handlers, type RouteGroup } from '../../define.js';
 import type { BoundService } from '../../host-service.js';
 import type { DownloadFailed, ImageDownload } from '../../image-download.js';
 import {
   attachmentIndex,
-  imageLibraryOn,
   importPatternImage,
   inParallel,
   localImage,
@@ -21,15 +19,10 @@ import {
   type ImageImportEnv,
   type ImportedImage,
 } from '../../image-import.js';
-import { helperPostsOn, installHelperPosts } from '../helper-posts.js';
+import { installHelperPosts } from '../helper-posts.js';
 import { libraryCredits, patternImage, patternImageUrls, pointAtImports } from '../pattern-images.js';
 import { blocksuiteDesignLibraryImportRoutes } from '../routes/import.js';
 import type { DesignLibraryImportStorage } from '../storage.js';
-
-/** The import group's storage on the site store: attachments and helper posts there, uploads not kept (source URLs). */
-export function designLibraryImportStorageOn(store: SiteStore): DesignLibraryImportStorage {
-  return { ...imageLibraryOn(store), ...helperPostsOn(store) };
-}
 
 /** `process_pattern`'s answer for a body without content (and here for content that is no text or too long). */
 const patternFailed = (): string => 'failed';
