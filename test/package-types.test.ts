@@ -187,7 +187,8 @@ describe('the published types in a strict project with skipLibCheck off', () => 
     portableProject = consumerProject('worker', []);
   }, 240_000);
 
-  it(
+  // Each test is a tsc process of its own: run at once, they take the time of the slowest.
+  it.concurrent(
     'compiles every entry point under NodeNext, from ES modules and from CommonJS',
     async () => {
       const files = { 'package.json': ESM_PACKAGE, 'app.ts': NODE_CONSUMER, 'app-cjs.cts': NODE_CJS_CONSUMER };
@@ -196,7 +197,7 @@ describe('the published types in a strict project with skipLibCheck off', () => 
     TSC_TIMEOUT,
   );
 
-  it(
+  it.concurrent(
     'compiles every entry point under Bundler resolution',
     async () => {
       expect(await typecheck(join(nodeProject, 'bundler'), { 'app.ts': NODE_CONSUMER }, { ...BUNDLER, types: ['node'] })).toBe('');
@@ -204,7 +205,7 @@ describe('the published types in a strict project with skipLibCheck off', () => 
     TSC_TIMEOUT,
   );
 
-  it(
+  it.concurrent(
     'compiles every entry point under the classic "node" resolution, through typesVersions',
     async () => {
       const options = { module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, types: ['node'] };
@@ -213,7 +214,7 @@ describe('the published types in a strict project with skipLibCheck off', () => 
     TSC_TIMEOUT,
   );
 
-  it(
+  it.concurrent(
     'compiles the root entry and site-rest/fetch without Node types, under NodeNext and Bundler',
     async () => {
       const lib = { lib: ['es2022', 'dom'], types: [] };
