@@ -2,7 +2,8 @@
 // --fixtures` on PGlite (one process, the built CLI), called over HTTP in the order the editor's
 // library modal calls it: the section library and its categories, the AI wizard (industries,
 // image collections, keyword suggestions, its events, the initial AI jobs polled until done, the
-// credits), images for the chosen industry, and one pattern's content to insert.
+// credits), images for the chosen industry, and one pattern's content to insert, brought into the
+// site (its image imported) as the editor does before inserting it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,17 @@ describe("the design library's browse and insert, as the editor calls it", () =>
 
     const content = await call('GET', 'get_pattern_content', { ...section, pattern_id: 'hero-bakery-01', pattern_type: 'pattern' });
     expect(content.data).toContain('Fresh bread, every morning');
+    // Before it inserts the pattern the editor has it brought into the site: its image imported
+    // (the recorded download) and the block pointed at the new attachment.
+    const imported = await call('POST', 'process_pattern', {}, { content: content.data, cpt_blocks: {}, style: 'light' });
+    expect(imported.status).toBe(200);
+    const attachment = /"id":(\d+),"uniqueID":"1101_img1"/.exec(imported.data as string);
+    expect(Number(attachment?.[1])).toBeGreaterThan(0);
+    expect(attachment?.[1]).not.toBe('56');
+    expect(imported.data).toContain(`wp-image-${attachment![1]}"`);
+    expect(imported.data).toContain('Fresh bread, every morning');
+    const again = await call('POST', 'process_pattern', {}, { content: content.data, cpt_blocks: {}, style: 'light' });
+    expect(again.data).toBe(imported.data);
     const added = await call(
       'POST',
       'handle_event',
