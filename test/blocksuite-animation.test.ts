@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import {
   blocksuiteAnimation,
   createRestServer,
@@ -18,6 +17,7 @@ import {
 } from '../src/index.js';
 import { pgliteStore } from '../src/store.js';
 import { FIXTURES } from './helpers/peer.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/blocksuite-animation/v1';
 const SITE = { name: 'Lottie Site', url: 'http://lottie.test' };
@@ -26,11 +26,6 @@ const MiB = 1024 * 1024;
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(join(FIXTURES, 'blocksuite-animation', name), 'utf8')) as T;
 const UPLOAD = fixture<{ title: string; lottieFile: Record<string, unknown> }>('upload.json');
-
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 
 const author = userWith(3, 'author');
 const contributor = userWith(4, 'contributor');

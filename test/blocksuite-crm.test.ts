@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   blocksuiteCrm,
-  capabilitiesOf,
   createRestServer,
   FLUENTCRM_CUSTOM_FIELDS_OPTION,
   FLUENTCRM_LISTS_OPTION,
@@ -24,6 +23,7 @@ import {
 import { pgliteStore } from '../src/store.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings } from '../src/cli/fixtures.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
+import { userWith } from './helpers/users.js';
 
 const GET = '/blocksuite-crm/v1/get';
 
@@ -44,10 +44,6 @@ const FIXED = [
   ['source', 'Source'],
 ].map(([key, title]) => ({ key, title }));
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');
 const author = userWith(3, 'author');

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import { sha1 } from '../src/core/crypto/digest.js';
 import {
   blocksuiteDesignLibrary,
@@ -27,6 +26,7 @@ import { isImageLink } from '../src/namespaces/blocksuite-design-library/pattern
 import { pgliteStore } from '../src/store.js';
 import { FIXTURES } from './helpers/peer.js';
 import { propertyRuns } from './helpers/property-runs.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/blocksuite-design-library/v1';
 const SITE = { name: 'Library Site', url: 'http://library.test' };
@@ -40,10 +40,6 @@ const PEXELS = 'https://images.pexels.com/photos/1000001/pexels-photo-1000001.jp
 const HERO = 'https://patterns.startertemplatecloud.com/wp-content/uploads/2023/02/hero-placeholder.png';
 const HERO_300 = 'https://patterns.startertemplatecloud.com/wp-content/uploads/2023/02/hero-placeholder-300x200.png';
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const editor = userWith(2, 'editor');
 const contributor = userWith(4, 'contributor');
 const subscriber = userWith(5, 'subscriber');

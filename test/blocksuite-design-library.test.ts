@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   blocksuiteDesignLibrary,
-  capabilitiesOf,
   CLOUD_OPTION,
   createRestServer,
   LICENSE_KEY_OPTION,
@@ -28,16 +27,13 @@ import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
 import { designLibraryService } from '../src/namespaces/blocksuite-design-library/services.js';
 import type { DoubleMode, Recordings } from '../src/namespaces/recorded-double.js';
 import { pgliteStore } from '../src/store.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/blocksuite-design-library/v1';
 const SITE = { name: 'Crumb & Co Bakery', url: 'http://bakery.test' };
 const LICENSE = 'KB-LICENSE-7f3a9c21d4e8';
 const REQUEST_API_KEY = 'REQUEST-API-KEY-55e1b0';
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 const author = userWith(3, 'author');
 const contributor = userWith(4, 'contributor');

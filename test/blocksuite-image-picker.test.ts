@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import {
   blocksuiteImagePicker,
   createRestServer,
@@ -24,15 +23,12 @@ import {
 import { downloadService } from '../src/namespaces/blocksuite-image-picker/services.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
 import { pgliteStore } from '../src/store.js';
+import { userWith } from './helpers/users.js';
 
 const PROCESS = '/blocksuite-image-picker/v1/process_images';
 const SITE = { name: 'Picker Site', url: 'http://picker.test' };
 const PGLITE_MS = 60_000;
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');
 const author = userWith(3, 'author');

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   blocksuiteMaillist,
-  capabilitiesOf,
   createRestServer,
   memoryStore,
   type BlocksuiteMaillistOptions,
@@ -17,16 +16,13 @@ import {
 } from '../src/index.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings } from '../src/cli/fixtures.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
+import { userWith } from './helpers/users.js';
 
 const GET = '/blocksuite-maillist/v1/get';
 const CLASSIC_KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 /** A connect API token: over 100 bytes, as MailerLite's new-style keys are. */
 const CONNECT_KEY = `eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.${'k'.repeat(80)}.sig-${'z'.repeat(20)}`;
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');
 const author = userWith(3, 'author');

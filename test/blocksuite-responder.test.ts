@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   blocksuiteResponder,
-  capabilitiesOf,
   createRestServer,
   GETRESPONSE_API_ENDPOINT_OPTION,
   GETRESPONSE_API_KEY_OPTION,
@@ -24,15 +23,12 @@ import {
 import { pgliteStore } from '../src/store.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings } from '../src/cli/fixtures.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
+import { userWith } from './helpers/users.js';
 
 const GET = '/blocksuite-responder/v1/get';
 const KEY = 'gr8x2k4m6q9w1e3r5t7y0u2i4o6p8a1s';
 const BASE = 'https://api.getresponse.com/v3';
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');
 const author = userWith(3, 'author');

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import {
   blocksuite,
   createRestServer,
@@ -17,6 +16,7 @@ import {
   type SiteStore,
 } from '../src/index.js';
 import { FIXTURES } from './helpers/peer.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/blocksuite/v1';
 const SITE = { name: 'Blocks Site', url: 'http://blocks.test' };
@@ -64,11 +64,6 @@ async function server(options: BlocksuiteOptions = HOST_TYPES): Promise<RestServ
   const store = memoryStore();
   await seedSite(store);
   return createRestServer({ site: SITE, store, namespaces: [blocksuite(options)], onError: () => {} });
-}
-
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
 }
 
 const author = userWith(1, 'author');

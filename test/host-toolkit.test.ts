@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ANALYTICS_SETTINGS_OPTION,
-  capabilitiesOf,
   createRestServer,
   hostToolkit,
   memoryStore,
@@ -16,11 +15,11 @@ import {
   type HostPanelRequest,
   type HostToolkitOptions,
   type RestServer,
-  type RestUser,
   type SiteStore,
 } from '../src/index.js';
 import { pgliteStore } from '../src/store.js';
 import { FIXTURES } from './helpers/peer.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/host-toolkit/api';
 const SETTINGS = `${NS}/analytics/settings`;
@@ -38,11 +37,6 @@ const BACKUPS = fixture<Record<string, unknown>>('panel-backups.json');
  * and ones handed to the panel.
  */
 const SLUGS = fixture<{ refused: Array<{ slug: string; why: string; decodedPasses?: boolean }>; passed: string[] }>('panel-slugs.json');
-
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 
 const administrator = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');

@@ -4,36 +4,17 @@
 // and an internal service (127.0.0.1, refused as every private address is). Each SSRF attempt
 // goes through `process_images`, as an editor would send it, and must leave the internal service
 // untouched and nothing imported.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blocksuiteImagePicker, createRestServer, memoryStore, type ErrorInfo, type ImageDownload, type RestUser } from '../src/index.js';
 import { guardedFetch, isPrivateAddress } from '../src/namespaces/address-guard.js';
 import { imageDownloadThrough } from '../src/namespaces/image-download.js';
 import { nodeImageDownload } from '../src/node.js';
+import { recordingServer } from './helpers/recording-server.js';
 
 const editor: RestUser = { id: 2, username: 'editor', can: () => true };
 /** A 1×1 PNG, the internal service's "secret" image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR42mP4z8AAAAMBAQD3A0FDAAAAAElFTkSuQmCC', 'base64');
-
-/** A server on one loopback address that records the paths it was asked for. */
-function recordingServer(address: string, port: number, routes: Record<string, (res: ServerResponse) => void>) {
-  const hits: string[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url!.split('?')[0]!;
-    hits.push(path);
-    (routes[path] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
-  });
-  return {
-    hits,
-    start: () => new Promise<number>((resolve) => server.listen(port, address, () => resolve((server.address() as AddressInfo).port))),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** A resolver answering from a table. */
 const resolver = (table: Record<string, string>) => async (hostname: string) => {

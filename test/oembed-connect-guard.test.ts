@@ -1,8 +1,6 @@
 // The proxy's default fetch checks the address it connects to, not a separate lookup: two
 // loopback servers on one port play a public provider (127.0.0.2, which the tests' guard lets
 // through as if public) and an internal service (127.0.0.1, refused as every private address is).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,29 +9,11 @@ import { guardedFetch, isPrivateAddress, type ConnectGuard } from '../src/namesp
 import { oembed, type OembedOptions } from '../src/namespaces/oembed/index.js';
 import { nodeOembedFetch } from '../src/node.js';
 import { FIXTURES } from './helpers/peer.js';
+import { recordingServer } from './helpers/recording-server.js';
 
 const admin: RestUser = { id: 1, username: 'admin', can: () => true };
 const fixture = (name: string): string => readFileSync(join(FIXTURES, 'oembed', name), 'utf8');
 const INTERNAL_SECRET = 'internal-service-secret';
-
-/** A server on one loopback address that records the paths it was asked for. */
-function recordingServer(address: string, port: number, routes: Record<string, (res: ServerResponse) => void>) {
-  const hits: string[] = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url!.split('?')[0]!;
-    hits.push(path);
-    (routes[path] ?? ((r: ServerResponse) => r.writeHead(404).end()))(res);
-  });
-  return {
-    hits,
-    start: () => new Promise<number>((resolve) => server.listen(port, address, () => resolve((server.address() as AddressInfo).port))),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** A resolver answering from a table; a name with several answers gets the next one on each call (a TTL-0 name). */
 function scriptedResolver(table: Record<string, string[]>) {

@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import {
   createRestServer,
   memoryStore,
@@ -21,17 +20,13 @@ import {
 import { ANALYSIS_META } from '../src/namespaces/seo-a/index.js';
 import { pgliteStore } from '../src/store.js';
 import { FIXTURES } from './helpers/peer.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/seo-a/v1';
 const SITE = { name: 'Analysis Site', url: 'http://analysis.test' };
 const PGLITE_MS = 60_000;
 const THEME_PAGE = readFileSync(join(FIXTURES, 'seo-a-analysis', 'theme-page.html'), 'utf8');
 const FAILED = { title: '...', meta_desc: '...' };
-
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 
 const admin = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');

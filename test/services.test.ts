@@ -8,7 +8,6 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import {
   contactForms,
   createRestServer,
@@ -23,21 +22,17 @@ import {
   type ErrorInfo,
   type MountableNamespace,
   type RestServer,
-  type RestUser,
   type SiteStore,
 } from '../src/index.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings, type ServiceRecordings } from '../src/cli/fixtures.js';
 import { oembed } from '../src/namespaces/oembed/index.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
+import { userWith } from './helpers/users.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const SITE = { name: 'Services Site', url: 'http://services.test' };
 
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 const administrator = userWith(1, 'administrator');
 
 /** What `onError` heard, with where. */

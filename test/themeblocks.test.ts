@@ -6,7 +6,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { capabilitiesOf } from '../src/core/auth/roles.js';
 import { createRestServer, memoryStore, themeblocks, variantA, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
 import {
   MAX_FAVORITES,
@@ -16,6 +15,7 @@ import {
 } from '../src/namespaces/themeblocks/index.js';
 import { pgliteStore } from '../src/store.js';
 import { FIXTURES } from './helpers/peer.js';
+import { userWith } from './helpers/users.js';
 
 const NS = '/themeblocks/v1';
 const FAVORITES = `${NS}/layouts/favorites`;
@@ -28,11 +28,6 @@ function fixture<T>(name: string): T {
 
 const HOST_COMPONENTS = fixture<LayoutComponent[]>('host-components.json');
 const INVALID_COMPONENTS = fixture<Array<{ why: string; component: unknown; message: string }>>('invalid-components.json');
-
-function userWith(id: number, role: string): RestUser {
-  const caps = capabilitiesOf([role]);
-  return { id, username: role, can: (cap) => caps.has(cap) };
-}
 
 const admin = userWith(1, 'administrator');
 const editor = userWith(2, 'editor');
