@@ -12,6 +12,7 @@ import { themeblocks, themeblocksOptions, type ThemeblocksOptions } from './them
 import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
+import { seoB, seoBOptions, type SeoBOptions } from './seo-b/index.js';
 import {
   blocksuiteDesignLibrary,
   blocksuiteDesignLibraryOptions,
@@ -85,6 +86,8 @@ export interface VariantOptions {
   blocksuiteAnimation?: BlocksuiteAnimationOptions;
   /** `seo-a/v1` (variant A): SEOPress's fields, headless data, options and the page renderer its content analysis reads. */
   seoA?: SeoAOptions;
+  /** `seo-b/v1` (variant B): Yoast SEO's indexables and head, its editors' routes, and the AI, keyphrase and rank-tracking services. */
+  seoB?: SeoBOptions;
   /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
   blocksuiteDesignLibrary?: BlocksuiteDesignLibraryOptions;
   /** `blocksuite-maillist/v1` (variant A): the MailerLite client the form block's pickers ask. */
@@ -120,6 +123,7 @@ const variantOptions = optionsObject({
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
+  seoB: seoBOptions.optional(),
   blocksuiteDesignLibrary: blocksuiteDesignLibraryOptions.optional(),
   blocksuiteMaillist: blocksuiteMaillistOptions.optional(),
   blocksuiteResponder: blocksuiteResponderOptions.optional(),
@@ -169,6 +173,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
+  'seo-b/v1': (options) => seoB(options.seoB),
   'blocksuite-design-library/v1': (options) =>
     blocksuiteDesignLibrary({
       ...options.blocksuiteDesignLibrary,
