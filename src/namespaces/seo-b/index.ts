@@ -1,6 +1,10 @@
 import type { MountableNamespace } from '../../core/types.js';
+import { z } from 'zod';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { seoBChecks } from './checks.js';
+import { seoBIndexablesHandlers, type SeoBPostType } from './handlers/indexables.js';
+import { seoBIndexablesRoutes } from './routes/indexables.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -8,6 +12,7 @@ import { seoBStorageGroups, type SeoBStorage } from './storage.js';
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
+export type { SeoBPostType } from './handlers/indexables.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -15,12 +20,18 @@ export interface SeoBOptions {
   storage?: Partial<SeoBStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /** The host's own public post types beside post and page, which Yoast indexes and scores (default none). */
+  postTypes?: readonly SeoBPostType[];
 }
 
 /** The checks of {@link SeoBOptions}. */
 export const seoBOptions = optionsObject({
   storage: hostObject('the Yoast SEO storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  postTypes: z
+    .array(z.object({ name: z.string().min(1), hasArchive: z.boolean().optional() }).strict())
+    .readonly()
+    .optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -32,9 +43,15 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
   checkOptions(seoBOptions, options, 'seoB');
   return ({ store }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const groups: RouteGroup<SeoBStorage>[] = [];
+    const now = options.now ?? Date.now;
+    const groups: RouteGroup<SeoBStorage>[] = [
+      routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
+    ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
-    return bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
+    const module = bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
+    // Yoast declares types WordPress does not know (`bool` on the score routes' `troubleshooting`,
+    // `insights_manage_consent`'s `consent`), which WordPress registers and then checks nothing of.
+    return { ...module, strict: false };
   };
 }

@@ -13,6 +13,13 @@ function firstValues(all: Record<string, JsonValue[]> | undefined): Record<strin
   return out;
 }
 
+/** First values of each object's keys from a meta table's answer for several objects. */
+function firstValuesOf(all: Map<number, Record<string, JsonValue[]>>): Map<number, Record<string, JsonValue>> {
+  const out = new Map<number, Record<string, JsonValue>>();
+  for (const [id, values] of all) out.set(id, firstValues(values));
+  return out;
+}
+
 /** The seo-b storage on a site store. */
 export function seoBStorageOn(store: SiteStore): SeoBStorage {
   return {
@@ -37,7 +44,19 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
         }
       });
     },
+    queryPosts: (query) => store.posts.query(query),
+    getPostsMeta: async (ids, keys) => firstValuesOf(await store.postMeta.getMany([...ids], [...keys])),
     getTerm: (id) => store.terms.get(id),
+    listTerms: (taxonomy) => store.terms.list(taxonomy),
+    getTermsMeta: async (ids, keys) => firstValuesOf(await store.termMeta.getMany([...ids], [...keys])),
+    setTermMeta: async (id, changes) => {
+      await store.transaction(async (tx) => {
+        for (const [key, value] of changes) {
+          if (value === null) await tx.termMeta.delete(id, key);
+          else await tx.termMeta.update(id, key, value);
+        }
+      });
+    },
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
     deleteTransient: async (name) => {

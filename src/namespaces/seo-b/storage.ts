@@ -1,4 +1,4 @@
-import type { JsonValue, PostRow, TermRow } from '../../store/types.js';
+import type { JsonValue, PostPage, PostQuery, PostRow, TermRow } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
@@ -28,8 +28,18 @@ export interface SeoBStorage {
   getPostMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
   /** Writes meta of a post in one step: a value replaces the key's, null deletes it. */
   setPostMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
+  /** Posts matching a query, sorted and sliced, with the total (the site store's `posts.query`). */
+  queryPosts(query: PostQuery, context: StorageContext): Promise<PostPage>;
+  /** Some meta keys of several posts in one read: each post id asked → each key's first value, absent keys left out. */
+  getPostsMeta(ids: readonly number[], keys: readonly string[], context: StorageContext): Promise<Map<number, Record<string, JsonValue>>>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
+  /** The terms of a taxonomy, by name then id. */
+  listTerms(taxonomy: string, context: StorageContext): Promise<TermRow[]>;
+  /** Some term meta keys of several terms in one read: each term id asked → each key's first value, absent keys left out. */
+  getTermsMeta(ids: readonly number[], keys: readonly string[], context: StorageContext): Promise<Map<number, Record<string, JsonValue>>>;
+  /** Writes meta of a term in one step: a value replaces the key's, null deletes it. */
+  setTermMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
   /** A transient's value; undefined when absent or expired. */
   getTransient(name: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** Stores a transient for some seconds. */
@@ -42,7 +52,7 @@ export interface SeoBStorage {
 export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   { data: 'options', callbacks: ['getOption', 'mergeOption'] },
   { data: 'user meta', callbacks: ['getUserMeta', 'setUserMeta'] },
-  { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta'] },
-  { data: 'terms', callbacks: ['getTerm'] },
+  { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta', 'queryPosts', 'getPostsMeta'] },
+  { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
 ];
