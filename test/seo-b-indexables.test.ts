@@ -3,13 +3,14 @@
 // `next_url: false`, a post changed after indexing built again, link counts, the AIOSEO importer,
 // the score counts and their five refusals, the statistics cache, who may call what, a failing
 // store, and the walk kept on PGlite across a restart.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRestServer, memoryStore, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
 import { seoB, seoBStorageOn, type SeoBOptions } from '../src/namespaces/seo-b/index.js';
 import { pgliteStore } from '../src/store.js';
+import { FIXTURES } from './helpers/peer.js';
 import { userWith } from './helpers/users.js';
 
 const NS = '/seo-b/v1';
@@ -69,6 +70,19 @@ async function walk(path: string): Promise<number[]> {
   }
   throw new Error(`${path} never ended`);
 }
+
+describe('the route table', () => {
+  it('lists the group’s routes exactly as routes.json', async () => {
+    const spec = JSON.parse(readFileSync(join(FIXTURES, 'routes.json'), 'utf8')) as {
+      routes: Array<{ route: string; endpoints: unknown[] }>;
+    };
+    const mine = ['/statistics', '/readability_scores', '/seo_scores', '/import/', '/indexing/', '/link-indexing/'];
+    const wanted = spec.routes.filter((r) => mine.some((path) => r.route.startsWith(`${NS}${path}`)));
+    const index = await rest.inject<{ routes: Record<string, { endpoints: unknown[] }> }>({ path: NS });
+    expect(wanted).toHaveLength(6);
+    for (const route of wanted) expect(index.data.routes[route.route]?.endpoints, route.route).toEqual(route.endpoints);
+  });
+});
 
 describe('indexing', () => {
   it('builds the posts in batches of 25 until none is left, and a second run finds no work', async () => {
@@ -157,12 +171,9 @@ describe('indexing', () => {
     expect(await walk('/indexing/post-type-archives')).toEqual([0]);
 
     const general = await post('/indexing/general');
-    expect((general.data.objects as Array<Record<string, unknown>>).map((o) => `${o.object_type}:${o.object_sub_type}`)).toEqual([
-      'system-page:404',
-      'system-page:search-result',
-      'date-archive:null',
-      'home-page:null',
-    ]);
+    expect(
+      (general.data.objects as Array<Record<string, unknown>>).map((o) => `${String(o.object_type)}:${String(o.object_sub_type)}`),
+    ).toEqual(['system-page:404', 'system-page:search-result', 'date-archive:null', 'home-page:null']);
     // Four objects are a full batch of the general action, so Yoast asks once more.
     expect(general.data.next_url).toBe(`http://yoast.test/wp-json${NS}/indexing/general`);
     expect(await walk('/indexing/general')).toEqual([0]);

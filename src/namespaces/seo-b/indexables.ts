@@ -203,7 +203,7 @@ export function termMetaOf(
   const byTaxonomy = Object.hasOwn(option, term.taxonomy) ? option[term.taxonomy] : undefined;
   if (!isPlainObject(byTaxonomy)) return {};
   const entry = Object.hasOwn(byTaxonomy, String(term.term_id)) ? byTaxonomy[String(term.term_id)] : undefined;
-  return isPlainObject(entry) ? (entry as Record<string, JsonValue>) : {};
+  return isPlainObject(entry) ? entry : {};
 }
 
 /** `get_term_link` under WordPress's default bases (`/category/`, `/tag/`); other taxonomies by query. */

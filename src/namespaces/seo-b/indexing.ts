@@ -60,7 +60,7 @@ export interface IndexingSite {
 
 /** The settings object an option holds, or an empty one. */
 export function settingsOf(value: JsonValue | undefined): Readonly<Record<string, JsonValue>> {
-  return isPlainObject(value) ? (value as Record<string, JsonValue>) : {};
+  return isPlainObject(value) ? value : {};
 }
 
 /** Each post of some types and statuses, by ascending id, a page of the store at a time. */
