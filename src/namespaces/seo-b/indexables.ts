@@ -142,7 +142,7 @@ function blank(type: IndexableType, subType: string | null, permalink: string | 
 }
 
 /** `Indexable_Repository`'s permalink hash: the length, a colon, the md5. */
-export function permalinkHash(permalink: string): string {
+function permalinkHash(permalink: string): string {
   return `${permalink.length}:${md5(permalink)}`;
 }
 
@@ -207,7 +207,7 @@ export function termMetaOf(
 }
 
 /** `get_term_link` under WordPress's default bases (`/category/`, `/tag/`); other taxonomies by query. */
-export function termLink(term: Pick<TermRow, 'taxonomy' | 'slug'>, home: string): string {
+function termLink(term: Pick<TermRow, 'taxonomy' | 'slug'>, home: string): string {
   if (term.taxonomy === 'category') return `${home}/category/${term.slug}/`;
   if (term.taxonomy === 'post_tag') return `${home}/tag/${term.slug}/`;
   return `${home}/?taxonomy=${encodeURIComponent(term.taxonomy)}&term=${encodeURIComponent(term.slug)}`;
@@ -291,7 +291,7 @@ export function stamp(version: number, facts: readonly unknown[]): string {
 }
 
 /** What `Indexable_Link_Builder::gather_links` finds in content, classified as `Url_Helper::get_link_type`. */
-export interface ContentLinks {
+interface ContentLinks {
   /** Internal links' addresses, in order (repeats kept: each is a link). */
   internal: string[];
   /** External links (another host, or a scheme other than http/https). */

@@ -38,7 +38,7 @@ const LINKS = '_yoast_indexable_links';
 /** The post meta key of how many objects link to a post. */
 const INCOMING = '_yoast_indexable_incoming';
 /** The option listing the built indexables without an object of their own (archives, home page, system pages) by their builder version. */
-export const BUILT_OPTION = 'wpseo_indexables_built';
+const BUILT_OPTION = 'wpseo_indexables_built';
 
 /** Yoast's batch sizes (`wpseo_*_indexation_limit`, `wpseo_link_indexing_limit`; the general action's 4). */
 export const LIMITS = { posts: 25, terms: 25, archives: 25, general: 4, links: 5 } as const;

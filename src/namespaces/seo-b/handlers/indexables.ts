@@ -37,7 +37,7 @@ export interface SeoBPostType {
 }
 
 /** What the indexables group needs from the factory. */
-export interface IndexablesDeps {
+interface IndexablesDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** The host's own public post types. */
