@@ -200,6 +200,16 @@ async function scoreGroups(
   }
 }
 
+/** The counts Yoast's cached collector keeps as JSON text in the transient; null when absent or unreadable. */
+function cachedCounts(value: JsonValue | undefined): Readonly<Record<string, JsonValue>> | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return settingsOf(JSON.parse(value) as JsonValue);
+  } catch {
+    return null;
+  }
+}
+
 /** Abstract_Scores_Route::get_scores: the content type, taxonomy and term checked in Yoast's order, then the counts (cached a minute). */
 async function scores(
   kind: ScoreKind,
@@ -223,14 +233,15 @@ async function scores(
   const troubleshooting = params.troubleshooting === true;
   const transient = `${SCORE_KINDS[kind].transient}_${contentType}${termId === null ? '' : `_${termId}`}`;
   const started = deps.now();
-  const cached = troubleshooting ? undefined : await storage.getTransient(transient);
-  let counts: Record<string, JsonValue>;
+  const cached = troubleshooting ? null : cachedCounts(await storage.getTransient(transient));
+  let counts: Readonly<Record<string, JsonValue>>;
   let ids: Map<ScoreGroup['name'], number[]> | null = null;
-  if (typeof cached === 'string') {
-    counts = settingsOf(JSON.parse(cached) as JsonValue);
+  if (cached) {
+    counts = cached;
   } else {
-    ids = await scoreGroups(storage, kind, contentType, termId, context.site.home);
-    counts = Object.fromEntries(SCORE_GROUPS.map((group) => [group.name, String(ids!.get(group.name)!.length)]));
+    const groups = await scoreGroups(storage, kind, contentType, termId, context.site.home);
+    ids = groups;
+    counts = Object.fromEntries(SCORE_GROUPS.map((group) => [group.name, String(groups.get(group.name)!.length)]));
     if (!troubleshooting) await storage.setTransient(transient, JSON.stringify(counts), 60);
   }
   const base = `${context.site.url}/wp-admin/edit.php?post_status=publish&post_type=${contentType}`;
@@ -245,8 +256,8 @@ async function scores(
         ...(troubleshooting && groupIds.length > 0 ? { ids: groupIds.join(',') } : {}),
       };
     }),
-    queryTime: typeof cached === 'string' ? 0 : (deps.now() - started) / 1000,
-    cacheUsed: typeof cached === 'string',
+    queryTime: cached ? 0 : (deps.now() - started) / 1000,
+    cacheUsed: cached !== null,
   });
 }
 
