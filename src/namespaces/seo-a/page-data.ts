@@ -122,7 +122,7 @@ function images(list: readonly PageImage[], home: string): JsonValue[] {
 }
 
 /** PHP `parse_url($url, PHP_URL_HOST)`: the host of `scheme://host…` or `//host…`; '' when none. */
-function urlHost(url: string): string {
+export function urlHost(url: string): string {
   let rest: string;
   if (url.startsWith('//')) rest = url.slice(2);
   else {

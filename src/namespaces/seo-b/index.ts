@@ -1,6 +1,8 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { seoBEditorsChecks, seoBEditorsHandlers } from './handlers/editors.js';
+import { seoBEditorsRoutes } from './routes/editors.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -32,9 +34,13 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
   checkOptions(seoBOptions, options, 'seoB');
   return ({ store }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const groups: RouteGroup<SeoBStorage>[] = [];
+    const groups: RouteGroup<SeoBStorage>[] = [
+      routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now: options.now ?? Date.now }), seoBEditorsChecks),
+    ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
-    return bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
+    const module = bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
+    // Yoast declares args of the type `bool`, which WordPress registers (and never checks): not strict.
+    return { ...module, strict: false };
   };
 }
