@@ -5,6 +5,8 @@ import { canChangePost } from '../../../core/auth/post-capabilities.js';
 import { internal } from '../../../core/errors/catalogue.js';
 import { RestResponse } from '../../../core/http/response.js';
 import { isPlainObject, setOwn } from '../../../core/own-property.js';
+import { decodeXmlEntities } from '../../../core/php/entities.js';
+import { urlHost } from '../../../core/php/parse-url.js';
 import { phpRawUrlDecode } from '../../../core/php/query.js';
 import { phpTrim } from '../../../core/php/strings.js';
 import { isPhpArray, isScalar, numericValue, phpValues, toBool, toInt, toPhpString } from '../../../core/php/values.js';
@@ -13,8 +15,6 @@ import type { RestContext, RestUser } from '../../../core/types.js';
 import type { JsonValue, PostRow } from '../../../store/types.js';
 import type { BoundStorage, Checks, Handlers } from '../../define.js';
 import { renderTitle } from '../../core-posts/text.js';
-import { decodeXmlEntities } from '../../seo-a/field-values.js';
-import { urlHost } from '../../seo-a/page-data.js';
 import {
   BULK_STATUSES,
   EDITABLE_CONTENT_TYPES,
