@@ -337,7 +337,16 @@ describe('/file_size', () => {
     const unknown = await size('http://yoast.test/wp-content/uploads/2026/11/other.jpg');
     expect(unknown.status).toBe(404);
     expect(unknown.data).toEqual({ type: 'failure', response: 'Cannot get the size of /2026/11/other.jpg because of unknown reasons.' });
-    for (const url of ['http://yoast.test/wp-content/uploads/../../wp-config.php', 'http://yoast.test/wp-config.php', '/etc/passwd']) {
+    // A file an attachment's meta places outside the folder is not answered either.
+    const stray = await store.posts.insert({ post_type: 'attachment', post_status: 'inherit' });
+    await store.postMeta.add(stray.ID, '_wp_attached_file', '../private/keys.jpg');
+    await store.postMeta.add(stray.ID, '_wp_attachment_metadata', { filesize: 99 });
+    for (const url of [
+      'http://yoast.test/wp-content/uploads/../private/keys.jpg',
+      'http://yoast.test/wp-content/uploads/2026/11/%2E%2E/%2E%2E/../private/keys.jpg',
+      'http://yoast.test/wp-config.php',
+      '/etc/passwd',
+    ]) {
       expect((await size(url)).data).toMatchObject({ type: 'failure' });
     }
   });
