@@ -52,7 +52,7 @@ export function matchesBulkSearch(
 }
 
 /** Most items one bulk update takes (`Batch_Limit::MAX_ITEMS`). */
-export const MAX_BULK_ITEMS = 20;
+const MAX_BULK_ITEMS = 20;
 
 /** A bulk update route's item fields: the title's and the description's name (the focus keyphrase's is `focus_keyphrase`), and where they go. */
 export interface BulkFields {

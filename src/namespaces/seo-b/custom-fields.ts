@@ -9,7 +9,7 @@ const SERIALIZED_SCALAR = /^[bid]:[0-9.E+-]+;$/;
 const SERIALIZED_SIZED = /^[aOEs]:[0-9]+:/;
 
 /** WordPress's `is_serialized( $data, true )` on a stored text. */
-export function isSerialized(text: string): boolean {
+function isSerialized(text: string): boolean {
   const data = phpTrim(text);
   if (data === 'N;') return true;
   if (data.length < 4 || data[1] !== ':') return false;
