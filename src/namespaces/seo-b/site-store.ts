@@ -6,7 +6,7 @@ import type { JsonValue, PostQuery, PostRow, SiteStore } from '../../store/types
 import { optionObject } from '../option-object.js';
 import { matchesBulkSearch, SEARCHED_META } from './bulk-editor.js';
 import { customFieldsMatching } from './custom-fields.js';
-import type { BulkEditorQuery, SeoBStorage } from './storage.js';
+import type { BulkEditorPage, BulkEditorQuery, SeoBStorage } from './storage.js';
 import { recordedSize } from './uploaded-files.js';
 
 /** Posts read at a time where a page is found by looking at every candidate: a bound on what one read holds. */
@@ -25,29 +25,31 @@ async function* inBatches<T>(store: SiteStore, query: PostQuery, extra: (posts: 
 }
 
 /** The bulk editor's page: a query of the store without a search, else every candidate read in batches and matched. */
-async function bulkEditorPosts(store: SiteStore, query: BulkEditorQuery): Promise<{ posts: PostRow[]; total: number }> {
+async function bulkEditorPosts(store: SiteStore, query: BulkEditorQuery): Promise<BulkEditorPage> {
   const selection: PostQuery = {
     type: [query.type],
     status: [...query.statuses],
     hasPassword: false,
     ...(query.author === null ? {} : { author: [query.author] }),
   };
-  if (query.search === '') {
-    const page = await store.posts.query({ ...selection, orderby: 'ID', order: 'desc', offset: query.offset, limit: query.limit });
-    return { posts: page.posts, total: page.total };
-  }
-  const needle = query.search.toLowerCase();
-  const posts: PostRow[] = [];
-  let total = 0;
-  const searchedMeta = (batch: PostRow[]) =>
+  const seoMeta = (batch: PostRow[]) =>
     store.postMeta.getMany(
       batch.map((post) => post.ID),
       [...SEARCHED_META],
     );
-  for await (const [batch, meta] of inBatches(store, selection, searchedMeta)) {
+  if (query.search === '') {
+    const page = await store.posts.query({ ...selection, orderby: 'ID', order: 'desc', offset: query.offset, limit: query.limit });
+    const meta = page.posts.length === 0 ? new Map<number, Record<string, JsonValue[]>>() : await seoMeta(page.posts);
+    return { posts: page.posts.map((post) => ({ post, meta: firstValues(meta.get(post.ID)) })), total: page.total };
+  }
+  const needle = query.search.toLowerCase();
+  const posts: BulkEditorPage['posts'] = [];
+  let total = 0;
+  for await (const [batch, meta] of inBatches(store, selection, seoMeta)) {
     for (const post of batch) {
-      if (!matchesBulkSearch(post, meta.get(post.ID), needle)) continue;
-      if (total >= query.offset && posts.length < query.limit) posts.push(post);
+      const own = meta.get(post.ID);
+      if (!matchesBulkSearch(post, own, needle)) continue;
+      if (total >= query.offset && posts.length < query.limit) posts.push({ post, meta: firstValues(own) });
       total++;
     }
   }

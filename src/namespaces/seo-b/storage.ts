@@ -41,9 +41,10 @@ export interface SeoBStorage {
   /**
    * The bulk editor's page of posts (Yoast's `Post_Meta_Posts_Collector`): one post type, some
    * statuses, no password, optionally one author's, newest id first; a search matches the title or
-   * one of the five SEO meta values (`LIKE '%search%'`, case-insensitive). Answers the page and the total.
+   * one of the five SEO meta values (`LIKE '%search%'`, case-insensitive). Answers the page, each
+   * post with the first values of its SEO meta (`SEO_META`), and the total.
    */
-  bulkEditorPosts(query: BulkEditorQuery, context: StorageContext): Promise<{ posts: PostRow[]; total: number }>;
+  bulkEditorPosts(query: BulkEditorQuery, context: StorageContext): Promise<BulkEditorPage>;
   /**
    * `/available_posts`' `get_posts`: up to `limit` published posts of a type without a password, most
    * recently modified first; a search matches each of its words in the title, excerpt or content.
@@ -86,6 +87,14 @@ export interface BulkEditorQuery {
   offset: number;
   /** Posts to answer at most. */
   limit: number;
+}
+
+/** The bulk editor's page of posts: each with its SEO meta's first values, and how many match in all. */
+export interface BulkEditorPage {
+  /** The page's posts, in order. */
+  posts: Array<{ post: PostRow; meta: Record<string, JsonValue> }>;
+  /** Posts matching the query, ignoring offset and limit. */
+  total: number;
 }
 
 /** A custom field as `/meta/search` answers it. */

@@ -136,13 +136,8 @@ async function listBulkPosts(
   const perPage = params.per_page === 0 ? toInt((await storage.getOption('posts_per_page')) ?? 10) || 10 : params.per_page;
   const offset = Math.min((Math.max(params.page, 1) - 1) * perPage, Number.MAX_SAFE_INTEGER);
   const page = await storage.bulkEditorPosts({ type, statuses, author, search: params.search, offset, limit: perPage });
-  const editable = page.posts.map((post) => canEdit(user, post));
-  const noMeta: Record<string, JsonValue> = {};
-  const metaOf = await Promise.all(
-    page.posts.map((post, i) => (editable[i] ? storage.getPostMeta(post.ID, Object.values(SEO_META)) : Promise.resolve(noMeta))),
-  );
   return {
-    posts: page.posts.map((post, i) => bulkPost(post, metaOf[i]!, editable[i]!, context)),
+    posts: page.posts.map(({ post, meta }) => bulkPost(post, meta, canEdit(user, post), context)),
     total: page.total,
     total_pages: params.per_page < 1 ? 0 : Math.ceil(page.total / params.per_page),
     page: params.page,
