@@ -152,6 +152,8 @@ const INTENDED_5XX: Readonly<Record<string, readonly string[]>> = {
   '/blocksuite-design-library/v1/reset': ['rest_invalid_handler'],
   '/blocksuite-design-library/v1/get_library': ['http_request_failed'],
   '/blocksuite-design-library/v1/handle_event': ['Event not handled.'],
+  // Yoast's custom-field search takes `strlen()` of `query`: a list or object is PHP 8's TypeError.
+  '/seo-b/v1/meta/search': ['internal_server_error'],
 };
 
 /** A JSONP answer: the callback's name, then the JSON it is called with. */

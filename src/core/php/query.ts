@@ -239,6 +239,16 @@ export function phpUrlDecode(s: string): string {
   }
 }
 
+/** `rawurldecode`: `%XX` a byte, `+` kept; the bytes are read as UTF-8. */
+export function phpRawUrlDecode(s: string): string {
+  if (s.indexOf('%') < 0) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return decodePercentBytes(s);
+  }
+}
+
 /** How PHP splits a urlencoded string: `query` (`$_GET`, `parse_str()`) or `post` (`$_POST`). */
 type UrlencodedFlavor = 'query' | 'post';
 

@@ -2,6 +2,7 @@
 // each entry `{class, value}` (`options` too where the plugin passes some) as the plugin answers it,
 // class names included, then `id`, `permalink` and `id_homepage`.
 import { phpJsonDecode } from '../../core/php/json-decode.js';
+import { urlHost } from '../../core/php/parse-url.js';
 import { asciiLower } from '../../core/php/strings.js';
 import { isPhpArray, numericValue } from '../../core/php/values.js';
 import { setOwn } from '../../core/own-property.js';
@@ -119,27 +120,6 @@ function images(list: readonly PageImage[], home: string): JsonValue[] {
     out.push({ src, alt: image.get('alt') ?? '' });
   }
   return out;
-}
-
-/** PHP `parse_url($url, PHP_URL_HOST)`: the host of `scheme://host…` or `//host…`; '' when none. */
-function urlHost(url: string): string {
-  let rest: string;
-  if (url.startsWith('//')) rest = url.slice(2);
-  else {
-    const colon = url.indexOf(':');
-    if (colon < 1 || !/^[a-zA-Z][a-zA-Z0-9+.-]*$/.test(url.slice(0, colon)) || !url.startsWith('//', colon + 1)) return '';
-    rest = url.slice(colon + 3);
-  }
-  let end = rest.length;
-  for (const stop of ['/', '?', '#']) {
-    const at = rest.indexOf(stop);
-    if (at >= 0 && at < end) end = at;
-  }
-  let authority = rest.slice(0, end);
-  authority = authority.slice(authority.lastIndexOf('@') + 1);
-  if (authority.startsWith('[')) return authority.slice(0, authority.indexOf(']') + 1);
-  const port = authority.lastIndexOf(':');
-  return port >= 0 ? authority.slice(0, port) : authority;
 }
 
 /** LinkNoFollow: links whose `rel` holds `nofollow` but not `ugc`, but for the comment reply links. */

@@ -23,3 +23,48 @@ export const scoresError = (
   message:
     'Invalid content type.' | 'Invalid taxonomy.' | 'Term needs a provided taxonomy.' | 'Taxonomy needs a provided term.' | 'Invalid term.',
 ): RestResponse => new RestResponse({ error: message }, 400);
+/** `rest_invalid_content_type`: `/bulk_editor/posts` for a type the bulk editor does not edit. */
+export const invalidContentType = (): RestError =>
+  restError('rest_invalid_content_type', 'The requested content type is not editable.', 400);
+
+/** `rest_invalid_items`: a bulk update's `items` that is no array. */
+export const invalidItems = (): RestError => restError('rest_invalid_items', 'The items argument must be an array.', 400);
+
+/** `rest_no_items`: a bulk update without items. */
+export const noItems = (): RestError => restError('rest_no_items', 'A batch must contain at least one item.', 400);
+
+/** `rest_too_many_items`: a bulk update of more items than `Batch_Limit::MAX_ITEMS`. */
+export const tooManyItems = (max: number): RestError => restError('rest_too_many_items', `A batch may contain at most ${max} items.`, 400);
+
+/** `rest_invalid_item`: a bulk update item that is no object. */
+export const invalidItem = (): RestError => restError('rest_invalid_item', 'Each item must be an object.', 400);
+
+/** `rest_invalid_item_id`: a bulk update item without an integer `id`. */
+export const invalidItemId = (): RestError => restError('rest_invalid_item_id', 'Each item must contain an integer id.', 400);
+
+/** `rest_no_fields_to_update`: a bulk update item with none of its route's three fields. */
+export const noFieldsToUpdate = (title: string, description: string, keyphrase: string): RestError =>
+  restError('rest_no_fields_to_update', `Each item must contain at least a ${title}, a ${description} or a ${keyphrase}.`, 400);
+
+/** `rest_invalid_item_field`: a bulk update item's field that is no string. */
+export const invalidItemField = (field: string): RestError =>
+  restError('rest_invalid_item_field', `The ${field} field must be a string.`, 400);
+
+/** `/file_size`'s failure, a 404 carrying `{type: "failure", response}` (not a WP_Error). */
+export const fileSizeFailure = (url: string, reason: 'externally' | 'unknown'): RestResponse =>
+  new RestResponse(
+    {
+      type: 'failure',
+      response:
+        reason === 'externally'
+          ? `Cannot get the size of ${url} because it is hosted externally.`
+          : `Cannot get the size of ${url} because of unknown reasons.`,
+    },
+    404,
+  );
+
+/** `/available_posts` for a post type that is not registered: `Invalid_Post_Type_Exception` as `{error}` with its code, 400. */
+export const invalidPostType = (): RestResponse => new RestResponse({ error: 'The post type asked is not valid' }, 400);
+
+/** `/introductions/{id}/seen` for an introduction Yoast does not have: an empty list with 400. */
+export const unknownIntroduction = (): RestResponse => new RestResponse([], 400);

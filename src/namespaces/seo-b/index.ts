@@ -5,6 +5,8 @@ import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define
 import { seoBChecks } from './checks.js';
 import { seoBIndexablesHandlers, type SeoBPostType } from './handlers/indexables.js';
 import { seoBIndexablesRoutes } from './routes/indexables.js';
+import { seoBEditorsChecks, seoBEditorsHandlers } from './handlers/editors.js';
+import { seoBEditorsRoutes } from './routes/editors.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -46,6 +48,7 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
     const now = options.now ?? Date.now;
     const groups: RouteGroup<SeoBStorage>[] = [
       routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
+      routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now: options.now ?? Date.now }), seoBEditorsChecks),
     ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));

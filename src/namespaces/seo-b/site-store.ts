@@ -2,9 +2,76 @@
  * Yoast SEO's data on the site store, where Yoast keeps it in WordPress: its option objects,
  * `_yoast_wpseo_*` post meta, its user meta and transients.
  */
-import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { JsonValue, PostQuery, PostRow, SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
-import type { SeoBStorage } from './storage.js';
+import { matchesBulkSearch, SEARCHED_META } from './bulk-editor.js';
+import { customFieldsMatching } from './custom-fields.js';
+import type { BulkEditorPage, BulkEditorQuery, SeoBStorage } from './storage.js';
+import { recordedSize } from './uploaded-files.js';
+
+/** Posts read at a time where a page is found by looking at every candidate: a bound on what one read holds. */
+const SCAN_BATCH = 500;
+
+/** The meta an attachment's recorded file size is read from. */
+const ATTACHMENT_FILE_META = ['_wp_attached_file', '_wp_attachment_metadata'];
+
+/** Every post of a query, a batch at a time, newest id first: what the batch reads alongside them is `extra`'s. */
+async function* inBatches<T>(store: SiteStore, query: PostQuery, extra: (posts: PostRow[]) => Promise<T>): AsyncGenerator<[PostRow[], T]> {
+  for (let offset = 0; ; offset += SCAN_BATCH) {
+    const { posts } = await store.posts.query({ ...query, orderby: 'ID', order: 'desc', offset, limit: SCAN_BATCH });
+    if (posts.length > 0) yield [posts, await extra(posts)];
+    if (posts.length < SCAN_BATCH) return;
+  }
+}
+
+/** The bulk editor's page: a query of the store without a search, else every candidate read in batches and matched. */
+async function bulkEditorPosts(store: SiteStore, query: BulkEditorQuery): Promise<BulkEditorPage> {
+  const selection: PostQuery = {
+    type: [query.type],
+    status: [...query.statuses],
+    hasPassword: false,
+    ...(query.author === null ? {} : { author: [query.author] }),
+  };
+  const seoMeta = (batch: PostRow[]) =>
+    store.postMeta.getMany(
+      batch.map((post) => post.ID),
+      [...SEARCHED_META],
+    );
+  if (query.search === '') {
+    const page = await store.posts.query({ ...selection, orderby: 'ID', order: 'desc', offset: query.offset, limit: query.limit });
+    const meta = page.posts.length === 0 ? new Map<number, Record<string, JsonValue[]>>() : await seoMeta(page.posts);
+    return { posts: page.posts.map((post) => ({ post, meta: firstValues(meta.get(post.ID)) })), total: page.total };
+  }
+  const needle = query.search.toLowerCase();
+  const posts: BulkEditorPage['posts'] = [];
+  let total = 0;
+  for await (const [batch, meta] of inBatches(store, selection, seoMeta)) {
+    for (const post of batch) {
+      const own = meta.get(post.ID);
+      if (!matchesBulkSearch(post, own, needle)) continue;
+      if (total >= query.offset && posts.length < query.limit) posts.push({ post, meta: firstValues(own) });
+      total++;
+    }
+  }
+  return { posts, total };
+}
+
+/** The size recorded for an uploaded file: the first attachment (newest first) naming it. */
+async function uploadedFileSize(store: SiteStore, file: string): Promise<number | null> {
+  const attachmentMeta = (batch: PostRow[]) =>
+    store.postMeta.getMany(
+      batch.map((post) => post.ID),
+      ATTACHMENT_FILE_META,
+    );
+  for await (const [batch, meta] of inBatches(store, { type: ['attachment'] }, attachmentMeta)) {
+    for (const post of batch) {
+      const own = meta.get(post.ID);
+      const size = recordedSize(file, own?._wp_attached_file?.[0], own?._wp_attachment_metadata?.[0]);
+      if (size !== undefined) return size;
+    }
+  }
+  return null;
+}
 
 /** First values of some keys from a meta table's answer for one object. */
 function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
@@ -34,6 +101,12 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
         }
       });
     },
+    updateUserMeta: async (userId, key, update) => {
+      await store.transaction(async (tx) => {
+        const next = update((await tx.userMeta.get(userId, key))[0]);
+        if (next !== undefined) await tx.userMeta.update(userId, key, next);
+      });
+    },
     getPost: (id) => store.posts.get(id),
     getPostMeta: async (id, keys) => firstValues((await store.postMeta.getMany([id], [...keys])).get(id)),
     setPostMeta: async (id, changes) => {
@@ -46,6 +119,22 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
     },
     queryPosts: (query) => store.posts.query(query),
     getPostsMeta: async (ids, keys) => firstValuesOf(await store.postMeta.getMany([...ids], [...keys])),
+    bulkEditorPosts: (query) => bulkEditorPosts(store, query),
+    availablePosts: async (type, search, limit) =>
+      (
+        await store.posts.query({
+          type: [type],
+          status: ['publish'],
+          hasPassword: false,
+          ...(search === '' ? {} : { search }),
+          orderby: 'post_modified',
+          order: 'desc',
+          limit,
+        })
+      ).posts,
+    searchPostMeta: async (postId, prefix, limit) =>
+      customFieldsMatching((await store.postMeta.getMany([postId])).get(postId) ?? {}, prefix, limit),
+    uploadedFileSize: (file) => uploadedFileSize(store, file),
     getTerm: (id) => store.terms.get(id),
     listTerms: (taxonomy) => store.terms.list(taxonomy),
     getTermsMeta: async (ids, keys) => firstValuesOf(await store.termMeta.getMany([...ids], [...keys])),

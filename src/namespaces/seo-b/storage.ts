@@ -22,6 +22,16 @@ export interface SeoBStorage {
   getUserMeta(userId: number, key: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** Writes a user's meta values in one step: a value replaces the key's, null deletes it. */
   setUserMeta(userId: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
+  /**
+   * Reads and writes one user meta key in one atomic step: `update` gets the key's value (undefined
+   * when absent) and answers the value to store, or undefined to leave it as it is.
+   */
+  updateUserMeta(
+    userId: number,
+    key: string,
+    update: (current: JsonValue | undefined) => JsonValue | undefined,
+    context: StorageContext,
+  ): Promise<void>;
   /** A post by id; null when absent. */
   getPost(id: number, context: StorageContext): Promise<PostRow | null>;
   /** Some meta keys of a post: each key's first value, absent keys left out. */
@@ -32,6 +42,31 @@ export interface SeoBStorage {
   queryPosts(query: PostQuery, context: StorageContext): Promise<PostPage>;
   /** Some meta keys of several posts in one read: each post id asked → each key's first value, absent keys left out. */
   getPostsMeta(ids: readonly number[], keys: readonly string[], context: StorageContext): Promise<Map<number, Record<string, JsonValue>>>;
+  /**
+   * The bulk editor's page of posts (Yoast's `Post_Meta_Posts_Collector`): one post type, some
+   * statuses, no password, optionally one author's, newest id first; a search matches the title or
+   * one of the five SEO meta values (`LIKE '%search%'`, case-insensitive). Answers the page, each
+   * post with the first values of its SEO meta (`SEO_META`), and the total.
+   */
+  bulkEditorPosts(query: BulkEditorQuery, context: StorageContext): Promise<BulkEditorPage>;
+  /**
+   * `/available_posts`' `get_posts`: up to `limit` published posts of a type without a password, most
+   * recently modified first; a search matches each of its words in the title, excerpt or content.
+   */
+  availablePosts(type: string, search: string, limit: number, context: StorageContext): Promise<PostRow[]>;
+  /**
+   * `get_post_custom` for `/meta/search`: a post's custom fields whose key starts with `prefix`, in
+   * the order they were added, each key's first value as WordPress's text (arrays and objects, which
+   * WordPress keeps serialized, are left out; so is every key starting with `_` when `prefix` is
+   * empty), at most `limit` of them.
+   */
+  searchPostMeta(postId: number, prefix: string, limit: number, context: StorageContext): Promise<CustomField[]>;
+  /**
+   * The size in bytes the media library recorded for a file below the uploads folder (`2026/11/a.jpg`,
+   * as `_wp_attached_file` holds it, or one of its intermediate sizes), from the attachment's
+   * `_wp_attachment_metadata`; null when no attachment has that file or its size was not recorded.
+   */
+  uploadedFileSize(file: string, context: StorageContext): Promise<number | null>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
   /** The terms of a taxonomy, by name then id. */
@@ -48,11 +83,56 @@ export interface SeoBStorage {
   deleteTransient(name: string, context: StorageContext): Promise<void>;
 }
 
+/** What {@link SeoBStorage.bulkEditorPosts} selects. */
+export interface BulkEditorQuery {
+  /** The post type. */
+  type: string;
+  /** Post statuses. */
+  statuses: readonly string[];
+  /** Only this author's posts; null for every author's. */
+  author: number | null;
+  /** Text the title or an SEO meta value contains; '' for no search. */
+  search: string;
+  /** Posts to skip. */
+  offset: number;
+  /** Posts to answer at most. */
+  limit: number;
+}
+
+/** The bulk editor's page of posts: each with its SEO meta's first values, and how many match in all. */
+export interface BulkEditorPage {
+  /** The page's posts, in order. */
+  posts: Array<{ post: PostRow; meta: Record<string, JsonValue> }>;
+  /** Posts matching the query, ignoring offset and limit. */
+  total: number;
+}
+
+/** A custom field as `/meta/search` answers it. */
+export interface CustomField {
+  /** Its meta key. */
+  key: string;
+  /** Its first value as WordPress's text. */
+  value: string;
+}
+
 /** The seo-b storage's callbacks, grouped by the data they share. */
 export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   { data: 'options', callbacks: ['getOption', 'mergeOption'] },
-  { data: 'user meta', callbacks: ['getUserMeta', 'setUserMeta'] },
-  { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta', 'queryPosts', 'getPostsMeta'] },
+  { data: 'user meta', callbacks: ['getUserMeta', 'setUserMeta', 'updateUserMeta'] },
+  {
+    data: 'posts and their meta',
+    callbacks: [
+      'getPost',
+      'getPostMeta',
+      'setPostMeta',
+      'queryPosts',
+      'getPostsMeta',
+      'bulkEditorPosts',
+      'availablePosts',
+      'searchPostMeta',
+      'uploadedFileSize',
+    ],
+  },
   { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
 ];

@@ -1,5 +1,6 @@
 // A post's SEO fields: SEOPress's RedirectionSettings, MetaRobotSettings, SocialSettings,
 // TitleDescriptionMeta and PreviewMetaTitleDescription.
+import { decodeXmlEntities } from '../../../core/php/entities.js';
 import { toInt, isEmpty, toPhpString } from '../../../core/php/values.js';
 import { sanitizeTextField, sanitizeTextareaField } from '../../../core/schema/text.js';
 import type { JsonValue } from '../../../store/types.js';
@@ -8,7 +9,7 @@ import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../
 import { checkedPost } from '../checks.js';
 import { phpDate, replaceVariables } from '../dynamic-variables.js';
 import { codeError, codeSuccess } from '../errors.js';
-import { decodeXmlEntities, sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from '../field-values.js';
+import { sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from '../field-values.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from '../fields.js';
 import { TARGET_KW, postVariables, titlesOf } from '../post-variables.js';
 import type { seoAPostSettingsRoutes } from '../routes/post-settings.js';
