@@ -1,13 +1,21 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
+import { bindService, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { siteSalt } from '../site-salt.js';
+import { seoBConfigurationRoutes } from './routes/configuration.js';
+import { seoBConfigurationHandlers } from './handlers/configuration.js';
+import { seoBChecks } from './checks.js';
+import { siteInsightsLimits, siteInsightsService, type SiteInsights } from './services.js';
 
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
+export { SITE_INSIGHTS_LIMITS } from './services.js';
+export type { SiteInsights, SiteInsightsQuery, SiteInsightsAnswer } from './services.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -15,12 +23,21 @@ export interface SeoBOptions {
   storage?: Partial<SeoBStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /**
+   * Site Kit's Search Console and Analytics 4 data for the dashboard widgets (`/time_based_seo_metrics`).
+   * Default: none, so the widgets answer as Yoast does when Site Kit is not set up.
+   */
+  siteInsights?: SiteInsights;
+  /** `siteInsights`' time and size budget (default 15 s and 1 MiB). */
+  siteInsightsLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SeoBOptions}. */
 export const seoBOptions = optionsObject({
   storage: hostObject('the Yoast SEO storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  siteInsights: hostObject('{ report(query, signal) → Site Kit data }').optional(),
+  siteInsightsLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -29,12 +46,17 @@ export const seoBOptions = optionsObject({
  * keyphrase research and rank tracking, on the server's site store as Yoast keeps them.
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
-  checkOptions(seoBOptions, options, 'seoB');
-  return ({ store }) => {
+  const insightsLimits = siteInsightsLimits(checkOptions(seoBOptions, options, 'seoB').siteInsightsLimits);
+  const now = options.now ?? Date.now;
+  return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const groups: RouteGroup<SeoBStorage>[] = [];
+    const insights = bindService(siteInsightsService, options.siteInsights, insightsLimits, reportService);
+    const groups: RouteGroup<SeoBStorage>[] = [
+      routeGroup(seoBConfigurationRoutes, seoBConfigurationHandlers({ now, insights, nonceSalt: siteSalt(store, 'nonce') }), seoBChecks),
+    ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
-    return bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
+    // `strict: false`: Yoast declares args of WordPress-unknown types (`bool`, `int`), which WordPress accepts and does not check.
+    return { ...bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) }), strict: false };
   };
 }

@@ -1,4 +1,4 @@
-import type { JsonValue, PostRow, TermRow } from '../../store/types.js';
+import type { JsonValue, PostQuery, PostRow, TermRow } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
@@ -36,6 +36,14 @@ export interface SeoBStorage {
   setTransient(name: string, value: JsonValue, ttlSeconds: number, context: StorageContext): Promise<void>;
   /** Deletes a transient. */
   deleteTransient(name: string, context: StorageContext): Promise<void>;
+  /** The posts a query matches, sorted and sliced as it says (the task list's checks). */
+  findPosts(query: PostQuery, context: StorageContext): Promise<PostRow[]>;
+  /**
+   * `wp_delete_post` without `force` on a post or page: moves it to the trash (status `trash`,
+   * slug suffixed `__trashed`, `_wp_trash_meta_status` and `_wp_trash_meta_time` kept), or deletes
+   * it when it is in the trash already; false when there is no such post.
+   */
+  trashPost(id: number, context: StorageContext): Promise<boolean>;
 }
 
 /** The seo-b storage's callbacks, grouped by the data they share. */
@@ -45,4 +53,5 @@ export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta'] },
   { data: 'terms', callbacks: ['getTerm'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
+  { data: 'posts the task list finds and trashes', callbacks: ['findPosts', 'trashPost'] },
 ];
