@@ -38,7 +38,7 @@ function rawUrlDecode(value: string): string | null {
       bytes.push(Number.parseInt(hex, 16));
       i += 2;
     } else {
-      bytes.push(...encoder.encode(value[i]!));
+      bytes.push(...encoder.encode(value[i]));
     }
   }
   try {

@@ -188,7 +188,7 @@ export async function tasksData(env: TaskEnv): Promise<Record<string, JsonValue>
 }
 
 /** What completing a task came to: done, no such completeable task, or its failure's message. */
-export type TaskOutcome = { done: true } | { done: false; missing: true } | { done: false; missing: false; message: string };
+type TaskOutcome = { done: true } | { done: false; missing: true } | { done: false; missing: false; message: string };
 
 /** `Complete_Task_Route`: carries out a completeable task by id. */
 export async function completeTask(env: TaskEnv, id: string): Promise<TaskOutcome> {

@@ -79,7 +79,7 @@ export function widgetPlan(widget: string, limit: number, now: number): WidgetPl
 }
 
 /** A Yoast data object's array, or why Site Kit's answer could not be read. */
-export type Parsed = { ok: true; rows: JsonValue[] } | { ok: false; kind: 'unexpected' } | { ok: false; kind: 'invalid'; reason: string };
+type Parsed = { ok: true; rows: JsonValue[] } | { ok: false; kind: 'unexpected' } | { ok: false; kind: 'invalid'; reason: string };
 
 /** `Search_Ranking_Data` of a row (PHP's typed constructor casts each figure). */
 function rankingOf(row: Record<string, unknown>): { clicks: number; ctr: number; impressions: number; position: number; subject: string } {
@@ -96,7 +96,7 @@ function rankingOf(row: Record<string, unknown>): { clicks: number; ctr: number;
 /** Search Console's rows, or null where Site Kit's answer is not a list of rows (`Unexpected_Response_Exception`). */
 function searchRows(answer: SiteInsightsAnswer): Record<string, unknown>[] | null {
   if (!Array.isArray(answer)) return null;
-  return answer.every((row) => isPlainObject(row)) ? (answer as unknown as Record<string, unknown>[]) : null;
+  return answer.every((row) => isPlainObject(row)) ? answer : null;
 }
 
 /** `Comparison_Search_Ranking_Data::parse_data`: totals, with the averages where there were impressions. */
@@ -116,7 +116,7 @@ function totals(rows: ReturnType<typeof rankingOf>[]): JsonValue {
 
 /** GA4's `Traffic_Data` of a row: the sessions (and total users) its metric headers name. */
 function trafficOf(headers: readonly unknown[], row: Record<string, unknown>): Record<string, number> {
-  const values = Array.isArray(row.metricValues) ? row.metricValues : [];
+  const values: unknown[] = Array.isArray(row.metricValues) ? row.metricValues : [];
   const out: Record<string, number> = {};
   headers.forEach((header, at) => {
     const name = isPlainObject(header) ? header.name : undefined;

@@ -18,7 +18,7 @@ type WpseoOptionName = 'wpseo' | 'wpseo_titles' | 'wpseo_social' | 'wpseo_tracki
 type Validator = (given: JsonValue | undefined, old: JsonValue) => JsonValue | undefined;
 
 /** PHP's `filter_var( $value, FILTER_VALIDATE_BOOLEAN )` without `NULL_ON_FAILURE`: `WPSEO_Utils::validate_bool`. */
-export function validateBool(value: JsonValue | undefined): boolean {
+function validateBool(value: JsonValue | undefined): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1;
   if (typeof value !== 'string') return false;

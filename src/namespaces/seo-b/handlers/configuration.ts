@@ -33,7 +33,7 @@ import { parseWidget, widgetPlan, type WidgetPlan } from '../time-based-metrics.
 import { TRACKING_ONLY_KEYS, getWpseo, setWpseo } from '../wpseo-options.js';
 
 /** What the configuration handlers need besides their storage. */
-export interface SeoBConfigurationDeps {
+interface SeoBConfigurationDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** Site Kit's data, as bound at mount. */
@@ -107,7 +107,7 @@ async function saveSocialProfiles(storage: BoundStorage<SeoBStorage>, params: Re
     }
     // The handle is kept instead of a profile URL: not a failure when the URL names it.
     const handle = toPhpString(await getWpseo(storage, field));
-    const text = String(value);
+    const text = toPhpString(value);
     if (text.indexOf(`twitter.com/${handle}`) <= 0 && text.indexOf(`x.com/${handle}`) <= 0) failures.push(field);
   }
   return failures;
