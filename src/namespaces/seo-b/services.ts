@@ -104,8 +104,8 @@ export const SITE_INSIGHTS_LIMITS: HostServiceLimits = { timeoutMs: 15_000, maxB
  * answer as Yoast does when Site Kit is not set up (400, `… is not available yet`); a throw is
  * Yoast's failed request with no status (500, a fixed reason, never the thrown text), a time-out
  * a 504 failed request, and an answer over the cap Yoast's unexpected response (400). Its double
- * answers the recorded report by module and dimensions (`when: {module, dimensions?}`); a query
- * nothing recorded gets an empty report.
+ * answers the recorded report by module and dimensions (`when: {module, dimensions?}`), Search Console's
+ * rows cut to the query's `limit`; a query nothing recorded gets an empty report.
  */
 export const siteInsightsService: ServiceDeclaration<SiteInsights, InsightsFailure> = {
   namespace: 'seo-b',
@@ -121,7 +121,10 @@ export const siteInsightsService: ServiceDeclaration<SiteInsights, InsightsFailu
   double: (recorded) => ({
     async report(query, signal) {
       const { answer, filler } = await recordedAnswer(recorded, 'seo-b/site-insights', query as unknown as JsonObject, signal);
-      const report = (answer ?? emptyReport(query)) as JsonValue;
+      // Search Console answers at most `limit` rows (its `rowLimit`), whatever was recorded.
+      const rows =
+        Array.isArray(answer) && query.module === 'search-console' && query.limit !== undefined ? answer.slice(0, query.limit) : answer;
+      const report = (rows ?? emptyReport(query)) as JsonValue;
       return (filler === '' ? report : { filler, report }) as unknown as SiteInsightsAnswer;
     },
   }),
