@@ -64,6 +64,7 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/theme.md': [['src/namespaces/theme/index.ts', 'ThemeOptions']],
   'docs/namespaces/blocksuite-design-library.md': [['src/namespaces/blocksuite-design-library/index.ts', 'BlocksuiteDesignLibraryOptions']],
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
+  'docs/namespaces/seo-b.md': [['src/namespaces/seo-b/index.ts', 'SeoBOptions']],
   'docs/namespaces/blocksuite.md': [['src/namespaces/blocksuite/index.ts', 'BlocksuiteOptions']],
   'docs/namespaces/blocksuite-animation.md': [['src/namespaces/blocksuite-animation/index.ts', 'BlocksuiteAnimationOptions']],
   'docs/namespaces/login-guard.md': [['src/namespaces/login-guard/index.ts', 'LoginGuardOptions']],

@@ -10,11 +10,18 @@ import { seoBEditorsRoutes } from './routes/editors.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
+import { bindService, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { siteSalt } from '../site-salt.js';
+import { seoBConfigurationRoutes } from './routes/configuration.js';
+import { seoBConfigurationHandlers } from './handlers/configuration.js';
+import { siteInsightsLimits, siteInsightsService, type SiteInsights } from './services.js';
 
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
 export type { SeoBPostType } from './handlers/indexables.js';
+export { SITE_INSIGHTS_LIMITS } from './services.js';
+export type { SiteInsights, SiteInsightsQuery, SiteInsightsAnswer } from './services.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -24,6 +31,13 @@ export interface SeoBOptions {
   now?: () => number;
   /** The host's own public post types beside post and page, which Yoast indexes and scores (default none). */
   postTypes?: readonly SeoBPostType[];
+  /**
+   * Site Kit's Search Console and Analytics 4 data for the dashboard widgets (`/time_based_seo_metrics`).
+   * Default: none, so the widgets answer as Yoast does when Site Kit is not set up.
+   */
+  siteInsights?: SiteInsights;
+  /** `siteInsights`' time and size budget (default 15 s and 1 MiB). */
+  siteInsightsLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SeoBOptions}. */
@@ -34,6 +48,8 @@ export const seoBOptions = optionsObject({
     .array(z.object({ name: z.string().min(1), hasArchive: z.boolean().optional() }).strict())
     .readonly()
     .optional(),
+  siteInsights: hostObject('{ report(query, signal) → Site Kit data }').optional(),
+  siteInsightsLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -42,19 +58,19 @@ export const seoBOptions = optionsObject({
  * keyphrase research and rank tracking, on the server's site store as Yoast keeps them.
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
-  checkOptions(seoBOptions, options, 'seoB');
-  return ({ store }) => {
+  const insightsLimits = siteInsightsLimits(checkOptions(seoBOptions, options, 'seoB').siteInsightsLimits);
+  const now = options.now ?? Date.now;
+  return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const now = options.now ?? Date.now;
+    const insights = bindService(siteInsightsService, options.siteInsights, insightsLimits, reportService);
     const groups: RouteGroup<SeoBStorage>[] = [
       routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
-      routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now: options.now ?? Date.now }), seoBEditorsChecks),
+      routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now }), seoBEditorsChecks),
+      routeGroup(seoBConfigurationRoutes, seoBConfigurationHandlers({ now, insights, nonceSalt: siteSalt(store, 'nonce') }), seoBChecks),
     ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
-    const module = bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });
-    // Yoast declares types WordPress does not know (`bool` on the score routes' `troubleshooting`,
-    // `insights_manage_consent`'s `consent`), which WordPress registers and then checks nothing of.
-    return { ...module, strict: false };
+    // `strict: false`: Yoast declares args of types WordPress does not know (`bool`, `int`), which WordPress registers and then checks nothing of.
+    return { ...bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) }), strict: false };
   };
 }

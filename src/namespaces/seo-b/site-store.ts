@@ -151,5 +151,16 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
     deleteTransient: async (name) => {
       await store.transients.delete(name);
     },
+    findPosts: async (query) => (await store.posts.query(query)).posts,
+    trashPost: (id) =>
+      store.transaction(async (tx) => {
+        const post = await tx.posts.get(id);
+        if (!post) return false;
+        if (post.post_status === 'trash') return tx.posts.delete(id);
+        await tx.postMeta.update(id, '_wp_trash_meta_status', post.post_status);
+        await tx.postMeta.update(id, '_wp_trash_meta_time', Math.floor(Date.now() / 1000));
+        await tx.posts.update(id, { post_status: 'trash', post_name: `${post.post_name}__trashed` });
+        return true;
+      }),
   };
 }

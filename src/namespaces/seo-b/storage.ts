@@ -81,6 +81,14 @@ export interface SeoBStorage {
   setTransient(name: string, value: JsonValue, ttlSeconds: number, context: StorageContext): Promise<void>;
   /** Deletes a transient. */
   deleteTransient(name: string, context: StorageContext): Promise<void>;
+  /** The posts a query matches, sorted and sliced as it says (the task list's checks). */
+  findPosts(query: PostQuery, context: StorageContext): Promise<PostRow[]>;
+  /**
+   * `wp_delete_post` without `force` on a post or page: moves it to the trash (status `trash`,
+   * slug suffixed `__trashed`, `_wp_trash_meta_status` and `_wp_trash_meta_time` kept), or deletes
+   * it when it is in the trash already; false when there is no such post.
+   */
+  trashPost(id: number, context: StorageContext): Promise<boolean>;
 }
 
 /** What {@link SeoBStorage.bulkEditorPosts} selects. */
@@ -135,4 +143,5 @@ export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   },
   { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
+  { data: 'posts the task list finds and trashes', callbacks: ['findPosts', 'trashPost'] },
 ];
