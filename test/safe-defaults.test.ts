@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRestServer, variantB, type NamespaceModule, type RestServer } from '../src/index.js';
-import { loadSpec } from './helpers/peer.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES, loadSpec } from './helpers/peer.js';
+import type { BatterySetup } from './helpers/request-battery.js';
 import { sampleArgs, samplePath } from './helpers/sample-request.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -89,6 +92,9 @@ describe('safe defaults', () => {
   });
 });
 
+/** What some routes' requests need to pass their plugin's own checks (a real post type, an allowed key), as the contract battery sends them. */
+const SETUP = JSON.parse(readFileSync(join(FIXTURES, 'contract', 'battery-setup.json'), 'utf8')) as BatterySetup;
+
 describe('the namespaces site-rest ships', () => {
   // Variant B's implemented namespaces include all of variant A's.
   it('refuse every write endpoint not declared public to anonymous callers with 401', async () => {
@@ -103,9 +109,9 @@ describe('the namespaces site-rest ships', () => {
           swept++;
           const got = await server.handle({
             method,
-            url: `/wp-json${samplePath(route.key)}`,
+            url: `/wp-json${SETUP.paths[route.key] ?? samplePath(route.key)}`,
             headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(sampleArgs(endpoint.args)),
+            body: JSON.stringify({ ...sampleArgs(endpoint.args), ...SETUP.base[`${method} ${route.key}`] }),
           });
           if (got?.status !== 401) wrong.push(`${method} ${route.key}: ${got?.status} ${got?.body.slice(0, 120)}`);
         }
