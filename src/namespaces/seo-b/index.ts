@@ -1,6 +1,10 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { seoBKeyphrasesChecks, seoBKeyphrasesHandlers } from './handlers/keyphrases.js';
+import { seoBKeyphrasesRoutes } from './routes/keyphrases.js';
+import { semrushService, wincherService, type Semrush, type Wincher } from './services.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -8,6 +12,17 @@ import { seoBStorageGroups, type SeoBStorage } from './storage.js';
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
+export { SEMRUSH_URLS, WINCHER_URLS } from './services.js';
+export type {
+  OAuthApiAnswer,
+  OAuthGrant,
+  OAuthTokenCall,
+  Semrush,
+  SemrushCall,
+  SemrushPhrasesQuery,
+  Wincher,
+  WincherCall,
+} from './services.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -15,12 +30,24 @@ export interface SeoBOptions {
   storage?: Partial<SeoBStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /** The host's way to Semrush, for keyphrase research (default: none, so the code exchange answers Yoast's 401 `Authentication failed`). */
+  semrush?: Semrush;
+  /** How long Semrush may take and how much it may answer (default 5 s, 1 MiB). */
+  semrushLimits?: GivenHostServiceLimits;
+  /** The host's way to Wincher, for rank tracking (default: none, so the code exchange answers Yoast's 401 `Authentication failed`). */
+  wincher?: Wincher;
+  /** How long Wincher may take and how much it may answer (default 60 s, 4 MiB). */
+  wincherLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SeoBOptions}. */
 export const seoBOptions = optionsObject({
   storage: hostObject('the Yoast SEO storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  semrush: hostObject('the Semrush client: { request(call, signal) }').optional(),
+  semrushLimits: serviceLimitsOptions.optional(),
+  wincher: hostObject('the Wincher client: { request(call, signal) }').optional(),
+  wincherLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -29,10 +56,18 @@ export const seoBOptions = optionsObject({
  * keyphrase research and rank tracking, on the server's site store as Yoast keeps them.
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
-  checkOptions(seoBOptions, options, 'seoB');
-  return ({ store }) => {
+  const checked = checkOptions(seoBOptions, options, 'seoB');
+  const semrushLimits = serviceLimits('seoB semrushLimits', checked.semrushLimits, semrushService.limits);
+  const wincherLimits = serviceLimits('seoB wincherLimits', checked.wincherLimits, wincherService.limits);
+  const now = options.now ?? Date.now;
+  return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const groups: RouteGroup<SeoBStorage>[] = [];
+    const keyphrases = {
+      semrush: bindService(semrushService, options.semrush, semrushLimits, reportService),
+      wincher: bindService(wincherService, options.wincher, wincherLimits, reportService),
+      now,
+    };
+    const groups: RouteGroup<SeoBStorage>[] = [routeGroup(seoBKeyphrasesRoutes, seoBKeyphrasesHandlers(keyphrases), seoBKeyphrasesChecks)];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
     return bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });

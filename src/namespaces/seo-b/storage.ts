@@ -28,6 +28,12 @@ export interface SeoBStorage {
   getPostMeta(id: number, keys: readonly string[], context: StorageContext): Promise<Record<string, JsonValue>>;
   /** Writes meta of a post in one step: a value replaces the key's, null deletes it. */
   setPostMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
+  /**
+   * Every post's focus keyphrase (`_yoast_wpseo_focuskw`, Yoast's indexables' `primary_focus_keyword`),
+   * each once, empty ones and those of trashed posts and revisions left out: what Wincher's
+   * ranking data is asked for when the editor names no keyphrases.
+   */
+  focusKeyphrases(context: StorageContext): Promise<string[]>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
   /** A transient's value; undefined when absent or expired. */
@@ -42,7 +48,7 @@ export interface SeoBStorage {
 export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   { data: 'options', callbacks: ['getOption', 'mergeOption'] },
   { data: 'user meta', callbacks: ['getUserMeta', 'setUserMeta'] },
-  { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta'] },
+  { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta', 'focusKeyphrases'] },
   { data: 'terms', callbacks: ['getTerm'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
 ];
