@@ -2,7 +2,7 @@
 // `Wincher_Route` with their actions. Every answer is Yoast's `{…, status}` object sent with that
 // status; the tokens stay in `wpseo` and only their dates are answered.
 import { respond, type RestResponse } from '../../../core/http/response.js';
-import { asciiLower } from '../../../core/php/strings.js';
+import { asciiLower, phpRtrim } from '../../../core/php/strings.js';
 import { isPhpArray, isScalar, phpValues, toPhpString } from '../../../core/php/values.js';
 import { isPlainObject, setOwn } from '../../../core/own-property.js';
 import type { RestContext } from '../../../core/types.js';
@@ -211,7 +211,7 @@ async function authorizationUrl(storage: Storage, context: RestContext): Promise
     ['state', JSON.stringify({ domain: new URL(context.site.url).hostname })],
     ['scope', 'profile account websites:read websites:write offline_access'],
     ['response_type', 'code'],
-    ['code_challenge', base64Url(digest).replace(/=+$/, '')],
+    ['code_challenge', phpRtrim(base64Url(digest), '=')],
     ['code_challenge_method', 'S256'],
     ['redirect_uri', WINCHER_URLS.redirect],
     ['client_id', 'yoast'],
