@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRestServer, memoryStore, type ErrorInfo, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
+import { createRestServer, memoryStore, type ErrorInfo, type RestUser, type SiteStore } from '../src/index.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings } from '../src/cli/fixtures.js';
 import type { DoubleMode } from '../src/namespaces/recorded-double.js';
 import { seoB, type SeoBOptions, type Semrush, type Wincher, type WincherCall } from '../src/namespaces/seo-b/index.js';
@@ -91,7 +91,7 @@ describe('seo-b/v1 keyphrase research on the recorded Semrush', () => {
   });
 
   it('answers the related keyphrases report, then from its transient for a day', async () => {
-    const { call, store, rest } = server();
+    const { call, store } = server();
     await call('POST', '/keyword-research-a/authenticate', { code: 'consent-code' });
     const first = await call('GET', '/keyword-research-a/related_keyphrases', { keyphrase: 'seo', country_code: 'us' });
     expect(first.status).toBe(200);
@@ -106,7 +106,6 @@ describe('seo-b/v1 keyphrase research on the recorded Semrush', () => {
     const cached = await offline.call('GET', '/keyword-research-a/related_keyphrases', { keyphrase: 'seo', country_code: 'us' });
     expect(cached.data).toEqual(first.data);
     expect(offline.reports).toHaveLength(0);
-    void rest;
   });
 
   it("passes Semrush's own error on with status 0, sent as 200 as WordPress sends a status it has no text for", async () => {
@@ -224,11 +223,19 @@ describe('seo-b/v1 rank tracking on the recorded Wincher', () => {
     expect(calls[0]).toMatchObject({
       operation: 'token',
       url: 'https://auth.wincher.com/connect/token',
-      form: { grant_type: 'authorization_code', code: 'consent-code', code_verifier: verifier, redirect_uri: 'https://auth.wincher.com/yoast/setup' },
+      form: {
+        grant_type: 'authorization_code',
+        code: 'consent-code',
+        code_verifier: verifier,
+        redirect_uri: 'https://auth.wincher.com/yoast/setup',
+      },
     });
     const stored = await wpseo(store);
     expect(stored.wincher_website_id).toBe('73105');
-    expect(stored.wincher_tokens).toMatchObject({ access_token: 'wnc-demo-access-3e2d1c0b9a8f7e6d5c4b3a29180716f5', expires: NOW / 1000 + 3600 });
+    expect(stored.wincher_tokens).toMatchObject({
+      access_token: 'wnc-demo-access-3e2d1c0b9a8f7e6d5c4b3a29180716f5',
+      expires: NOW / 1000 + 3600,
+    });
     expect(answered.join('')).not.toMatch(SECRETS);
   });
 
@@ -277,9 +284,35 @@ describe('seo-b/v1 rank tracking on the recorded Wincher', () => {
     expect(calls.map((sent) => sent.operation)).not.toContain('track');
   });
 
+  it('refuses to track anything once the account is full, as canTrack says', async () => {
+    const { wincher } = doubles();
+    const full: Wincher = {
+      request: (call, signal) =>
+        call.operation === 'account'
+          ? Promise.resolve({ status: 200, body: { limits: { keywords: { usage: 10, limit: 10 } } } })
+          : wincher.request(call, signal),
+    };
+    const store = memoryStore();
+    await server(doubles(), store).call('POST', '/rank-tracker/authenticate', { code: 'consent-code', websiteId: 73105 });
+    const { call } = server({ wincher: full }, store);
+    expect((await call('GET', '/rank-tracker/account/limit')).data).toEqual({
+      canTrack: false,
+      limit: 10,
+      usage: 10,
+      historyDays: null,
+      status: 200,
+    });
+    const response = await call('POST', '/rank-tracker/keyphrases/track', { keyphrases: [] });
+    expect(response.status).toBe(400);
+    expect(response.data).toEqual({ limit: 10, error: 'Account limit exceeded', status: 400 });
+  });
+
   it('answers ranking data of the asked keyphrases by keyword, matched case-insensitively', async () => {
     const { call, calls } = await connected();
-    const response = await call('POST', '/rank-tracker/keyphrases', { keyphrases: ['SEO Tools'], permalink: 'https://shop.example.test/seo-tools/' });
+    const response = await call('POST', '/rank-tracker/keyphrases', {
+      keyphrases: ['SEO Tools'],
+      permalink: 'https://shop.example.test/seo-tools/',
+    });
     expect(response.status).toBe(200);
     const { status, results } = response.data as { status: number; results: Record<string, { position: { value: number } }> };
     expect(status).toBe(200);
@@ -337,7 +370,10 @@ describe('seo-b/v1 keyphrase permissions', () => {
 
   it('lets edit_posts or edit_pages use Semrush, and publish_posts or publish_pages use Wincher', async () => {
     const { call } = server();
-    const statuses = async (user: RestUser | null) => [(await call(...semrushRoute, user)).status, (await call(...wincherRoute, user)).status];
+    const statuses = async (user: RestUser | null) => [
+      (await call(...semrushRoute, user)).status,
+      (await call(...wincherRoute, user)).status,
+    ];
     expect(await statuses(null)).toEqual([401, 401]);
     expect(await statuses(subscriber)).toEqual([403, 403]);
     expect(await statuses(contributor)).toEqual([200, 403]);
@@ -403,18 +439,33 @@ describe('seo-b/v1 keyphrase services failing', () => {
     expect(wincher.status).toBe(401);
   });
 
-  it('never puts a token into a report, even where the service quotes it in what it throws', async () => {
+  it('never puts a token, code or verifier into a report, even where the service quotes their bare values', async () => {
     const store = memoryStore();
     await server(doubles(), store).call('POST', '/keyword-research-a/authenticate', { code: 'consent-code' });
     const quoting: Semrush = {
       request: async (call) => {
-        throw new Error(`rejected ${JSON.stringify(call)}`);
+        throw new Error(`rejected ${call.operation === 'token' ? '' : call.accessToken}`);
       },
     };
     const { call, reports } = server({ semrush: quoting }, store);
     await call('GET', '/keyword-research-a/related_keyphrases', { keyphrase: 'seo', country_code: 'us' });
-    expect(reports).toHaveLength(1);
-    expect(String(reports[0]!.error)).not.toMatch(SECRETS);
+    const verifierQuoting: Wincher = {
+      request: async (sent) => {
+        throw new Error(
+          `refused ${sent.operation === 'token' && sent.form.grant_type === 'authorization_code' ? `${sent.form.code} ${sent.form.code_verifier}` : ''}`,
+        );
+      },
+    };
+    const wincher = server({ wincher: verifierQuoting }, store);
+    await wincher.call('GET', '/rank-tracker/authorization-url');
+    await wincher.call('POST', '/rank-tracker/authenticate', { code: 'one-time-code', websiteId: 73105 });
+    const verifier = (await store.transients.get('yoast_wincher_pkce')) as string;
+    const reported = [...reports, ...wincher.reports].map(({ error }) => String(error));
+    expect(reported).toHaveLength(2);
+    expect(reported[0]).toMatch(/seo-b semrush .* failed: rejected/);
+    expect(reported.join('\n')).not.toMatch(SECRETS);
+    expect(reported[1]).not.toContain('one-time-code');
+    expect(reported[1]).not.toContain(verifier);
   });
 });
 

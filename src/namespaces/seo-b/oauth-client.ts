@@ -24,7 +24,7 @@ export class YoastException extends Error {
 }
 
 /** Tokens as `OAuth_Token::to_array()` stores them in `wpseo`. */
-export interface StoredTokens {
+interface StoredTokens {
   [key: string]: JsonValue;
   access_token: string;
   refresh_token: string;
@@ -133,7 +133,7 @@ function tokensOf(client: OAuthClient, answer: OAuthApiAnswer): StoredTokens {
 }
 
 /** The stored tokens, or null where `wpseo` holds none (or none Yoast could read). */
-export async function storedTokens(storage: BoundStorage<SeoBStorage>, client: OAuthClient): Promise<StoredTokens | null> {
+async function storedTokens(storage: BoundStorage<SeoBStorage>, client: OAuthClient): Promise<StoredTokens | null> {
   const wpseo = await storage.getOption('wpseo');
   const tokens = isPlainObject(wpseo) ? wpseo[client.option] : undefined;
   if (!isPlainObject(tokens) || isEmpty(tokens.access_token) || isEmpty(tokens.refresh_token) || isEmpty(tokens.expires)) return null;

@@ -37,7 +37,7 @@ type Storage = BoundStorage<SeoBStorage>;
 type Answer = { [key: string]: JsonValue };
 
 /** What the keyphrase routes need: the two services bound at mount, and the clock. */
-export interface KeyphrasesDeps {
+interface KeyphrasesDeps {
   /** Semrush, bound to the host's callback. */
   semrush: BoundService<Semrush, TransportFailure>;
   /** Wincher, bound to the host's callback. */
