@@ -15,7 +15,7 @@ import { mailService as loginGuardMail } from '../namespaces/login-guard/service
 import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
-import { siteInsightsService } from '../namespaces/seo-b/services.js';
+import { semrushService, siteInsightsService, wincherService } from '../namespaces/seo-b/services.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -25,6 +25,8 @@ const DECLARED = {
   'contact-forms/mail': contactFormsMail,
   'login-guard/mail': loginGuardMail,
   'seo-a/render-page': renderPageService,
+  'seo-b/semrush': semrushService,
+  'seo-b/wincher': wincherService,
   'blocksuite-design-library/design-library': designLibraryService,
   'blocksuite-maillist/mailing-list': mailingListService,
   'blocksuite-responder/responder': responderService,
@@ -104,6 +106,8 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'contact-forms/mail': recorded('contact-forms/mail'),
     'login-guard/mail': recorded('login-guard/mail'),
     'seo-a/render-page': recorded('seo-a/render-page'),
+    'seo-b/semrush': recorded('seo-b/semrush'),
+    'seo-b/wincher': recorded('seo-b/wincher'),
     'blocksuite-design-library/design-library': recorded('blocksuite-design-library/design-library'),
     'blocksuite-maillist/mailing-list': recorded('blocksuite-maillist/mailing-list'),
     'blocksuite-responder/responder': recorded('blocksuite-responder/responder'),
@@ -121,6 +125,8 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'contact-forms/mail': contactFormsMail.double(recorded['contact-forms/mail']),
     'login-guard/mail': loginGuardMail.double(recorded['login-guard/mail']),
     'seo-a/render-page': renderPageService.double(recorded['seo-a/render-page']),
+    'seo-b/semrush': semrushService.double(recorded['seo-b/semrush']),
+    'seo-b/wincher': wincherService.double(recorded['seo-b/wincher']),
     'blocksuite-design-library/design-library': designLibraryService.double(recorded['blocksuite-design-library/design-library']),
     'blocksuite-maillist/mailing-list': mailingListService.double(recorded['blocksuite-maillist/mailing-list']),
     'blocksuite-responder/responder': responderService.double(recorded['blocksuite-responder/responder']),

@@ -294,7 +294,7 @@ function onDoubles(
     imageDownload: doubles['blocksuite-image-picker/download'],
     hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
     seoA: { renderPage: doubles['seo-a/render-page'] },
-    seoB: { siteInsights: doubles['seo-b/site-insights'] },
+    seoB: { siteInsights: doubles['seo-b/site-insights'], semrush: doubles['seo-b/semrush'], wincher: doubles['seo-b/wincher'] },
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },

@@ -29,7 +29,7 @@ function isUpstreamAnswer(answer: unknown): answer is UpstreamAnswer {
  * A value `json_decode( …, true )` made, as `json_encode` writes it back: a PHP array whose keys
  * are 0 to n-1 in order (an empty object among them) is a list. Depth is bounded by the decoder's.
  */
-function asPhpWritesIt(value: unknown): JsonValue {
+export function asPhpWritesIt(value: unknown): JsonValue {
   if (Array.isArray(value)) return value.map(asPhpWritesIt);
   if (typeof value !== 'object' || value === null) return value as JsonValue;
   const entries = Object.entries(value);

@@ -7,14 +7,24 @@ import { seoBIndexablesHandlers, type SeoBPostType } from './handlers/indexables
 import { seoBIndexablesRoutes } from './routes/indexables.js';
 import { seoBEditorsChecks, seoBEditorsHandlers } from './handlers/editors.js';
 import { seoBEditorsRoutes } from './routes/editors.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
+import { seoBKeyphrasesChecks, seoBKeyphrasesHandlers } from './handlers/keyphrases.js';
+import { seoBKeyphrasesRoutes } from './routes/keyphrases.js';
+import {
+  semrushService,
+  wincherService,
+  type Semrush,
+  type Wincher,
+  siteInsightsLimits,
+  siteInsightsService,
+  type SiteInsights,
+} from './services.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
-import { bindService, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteSalt } from '../site-salt.js';
 import { seoBConfigurationRoutes } from './routes/configuration.js';
 import { seoBConfigurationHandlers } from './handlers/configuration.js';
-import { siteInsightsLimits, siteInsightsService, type SiteInsights } from './services.js';
 
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
@@ -22,6 +32,17 @@ export type { SeoBStorage } from './storage.js';
 export type { SeoBPostType } from './handlers/indexables.js';
 export { SITE_INSIGHTS_LIMITS } from './services.js';
 export type { SiteInsights, SiteInsightsQuery, SiteInsightsAnswer } from './services.js';
+export { SEMRUSH_URLS, WINCHER_URLS } from './services.js';
+export type {
+  OAuthApiAnswer,
+  OAuthGrant,
+  OAuthTokenCall,
+  Semrush,
+  SemrushCall,
+  SemrushPhrasesQuery,
+  Wincher,
+  WincherCall,
+} from './services.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -38,6 +59,14 @@ export interface SeoBOptions {
   siteInsights?: SiteInsights;
   /** `siteInsights`' time and size budget (default 15 s and 1 MiB). */
   siteInsightsLimits?: GivenHostServiceLimits;
+  /** The host's way to Semrush, for keyphrase research (default: none, so the code exchange answers Yoast's 401 `Authentication failed`). */
+  semrush?: Semrush;
+  /** How long Semrush may take and how much it may answer (default 5 s, 1 MiB). */
+  semrushLimits?: GivenHostServiceLimits;
+  /** The host's way to Wincher, for rank tracking (default: none, so the code exchange answers Yoast's 401 `Authentication failed`). */
+  wincher?: Wincher;
+  /** How long Wincher may take and how much it may answer (default 60 s, 4 MiB). */
+  wincherLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SeoBOptions}. */
@@ -50,6 +79,10 @@ export const seoBOptions = optionsObject({
     .optional(),
   siteInsights: hostObject('{ report(query, signal) → Site Kit data }').optional(),
   siteInsightsLimits: serviceLimitsOptions.optional(),
+  semrush: hostObject('the Semrush client: { request(call, signal) }').optional(),
+  semrushLimits: serviceLimitsOptions.optional(),
+  wincher: hostObject('the Wincher client: { request(call, signal) }').optional(),
+  wincherLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -58,15 +91,24 @@ export const seoBOptions = optionsObject({
  * keyphrase research and rank tracking, on the server's site store as Yoast keeps them.
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
-  const insightsLimits = siteInsightsLimits(checkOptions(seoBOptions, options, 'seoB').siteInsightsLimits);
+  const checked = checkOptions(seoBOptions, options, 'seoB');
+  const insightsLimits = siteInsightsLimits(checked.siteInsightsLimits);
+  const semrushLimits = serviceLimits('seoB semrushLimits', checked.semrushLimits, semrushService.limits);
+  const wincherLimits = serviceLimits('seoB wincherLimits', checked.wincherLimits, wincherService.limits);
   const now = options.now ?? Date.now;
   return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
     const insights = bindService(siteInsightsService, options.siteInsights, insightsLimits, reportService);
+    const keyphrases = {
+      semrush: bindService(semrushService, options.semrush, semrushLimits, reportService),
+      wincher: bindService(wincherService, options.wincher, wincherLimits, reportService),
+      now,
+    };
     const groups: RouteGroup<SeoBStorage>[] = [
       routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
       routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now }), seoBEditorsChecks),
       routeGroup(seoBConfigurationRoutes, seoBConfigurationHandlers({ now, insights, nonceSalt: siteSalt(store, 'nonce') }), seoBChecks),
+      routeGroup(seoBKeyphrasesRoutes, seoBKeyphrasesHandlers(keyphrases), seoBKeyphrasesChecks),
     ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));

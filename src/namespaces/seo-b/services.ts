@@ -1,11 +1,12 @@
-// The outside services of seo-b/v1. Each is declared in a block of its own.
+// The outside services of seo-b/v1. Each is a self-contained block: its host callback's types, its
+// declaration (budget, the plugin's answer per failure) and its recorded double.
 
 // ---- siteInsights: the Site Kit data Yoast's dashboard widgets read ----------------------------
 // Yoast asks Site Kit's own REST routes (`rest_do_request`): Search Console's `searchanalytics`
 // datapoint and Analytics 4's `report`. The host answers the same query with the same JSON
 // Site Kit answers; the `site-insights/v1` namespace's data layer can answer it once it exists.
 import { serviceLimits, type HostServiceLimits, type ServiceDeclaration } from '../host-service.js';
-import { recordedAnswer, type JsonObject } from '../recorded-double.js';
+import { recordedAnswer, type JsonObject, type Recordings } from '../recorded-double.js';
 import type { JsonValue } from '../../store/types.js';
 
 /** Search Console's `searchanalytics` query, as Yoast sends it to Site Kit (`Site_Kit_Search_Console_Adapter`). */
@@ -130,6 +131,173 @@ export const siteInsightsService: ServiceDeclaration<SiteInsights, InsightsFailu
   }),
 };
 
+
+// ---------------------------------------------------------------------------------------------
+// semrush and wincher: the two OAuth APIs behind keyphrase research (`keyword-research-a/*`) and
+// rank tracking (`rank-tracker/*`). Yoast's OAuth client makes each call; here the host's callback
+// sends it, adding its own OAuth client id and secret to token calls. The tokens live in the
+// `wpseo` option, are handed to the callback for each call and are never answered or logged.
+
+/** What an OAuth API answered: its HTTP status and its body, as JSON or as the text received (text that is JSON is read as JSON). */
+export interface OAuthApiAnswer {
+  /** The HTTP status. */
+  status: number;
+  /** The body: a JSON value, or the text received. */
+  body: JsonValue;
+}
+
+/**
+ * An OAuth token request's form fields as Yoast's OAuth client sends them (`grant_type` and its
+ * grant's fields, `redirect_uri`); the host adds its `client_id` and `client_secret`.
+ */
+export type OAuthGrant =
+  | {
+      /** The code exchange. */
+      grant_type: 'authorization_code';
+      /** The authorization code the API's consent screen handed the editor. */
+      code: string;
+      /** PKCE's verifier, where the authorization URL carried its challenge (Wincher). A secret: send it, never show it. */
+      code_verifier?: string;
+      /** The redirect address the authorization used. */
+      redirect_uri: string;
+    }
+  | {
+      /** A refresh of expired tokens. */
+      grant_type: 'refresh_token';
+      /** The stored refresh token: a credential. */
+      refresh_token: string;
+      /** The redirect address of the client. */
+      redirect_uri: string;
+    };
+
+/** A token call: POST the grant's form to the API's token address. */
+export interface OAuthTokenCall {
+  /** Which call this is. */
+  operation: 'token';
+  /** The HTTP method. */
+  method: 'POST';
+  /** The token address. */
+  url: string;
+  /** The form fields (`application/x-www-form-urlencoded`), without the client's id and secret. */
+  form: OAuthGrant;
+}
+
+/** Why a call to an OAuth API got no answer, as WordPress's `WP_Error` words it: Yoast answers its message with status 0. */
+export interface TransportFailure {
+  /** The `WP_Error` message. */
+  message: string;
+}
+
+/** A failure answer of both services: the `WP_Error` message WordPress's HTTP API gives for that case. */
+const transportFailure =
+  (message: string): (() => TransportFailure) =>
+  () => ({ message });
+
+/** The two services' failures: a throw, a time-out or an over-large answer as an unreachable API, no callback as an address WordPress refuses. */
+const TRANSPORT_FAILURES = {
+  threw: transportFailure("cURL error 7: Couldn't connect to server"),
+  timeout: transportFailure('cURL error 28: Operation timed out'),
+  'too-large': transportFailure('cURL error 63: Maximum file size exceeded'),
+  unconfigured: transportFailure('A valid URL was not provided.'),
+} as const;
+
+/** What an OAuth API answers a call nothing recorded. */
+const NOT_RECORDED: OAuthApiAnswer = { status: 404, body: { error: 'not_found', message: 'No recorded answer.' } };
+
+/** A recorded `{status, body}` (anything else: {@link NOT_RECORDED}), with a `too-large` double's filler as its body. */
+function recordedApiAnswer(answer: JsonValue | undefined, filler: string): OAuthApiAnswer {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || typeof answer.status !== 'number') return NOT_RECORDED;
+  return { status: answer.status, body: filler === '' ? (answer.body ?? null) : filler };
+}
+
+/** What a double matches a token call on: its operation, grant type and code (never the secrets). */
+function tokenFields(call: OAuthTokenCall): JsonObject {
+  const fields: JsonObject = { operation: call.operation, grant_type: call.form.grant_type };
+  if (call.form.grant_type === 'authorization_code') fields.code = call.form.code;
+  return fields;
+}
+
+/** Semrush's addresses, as Yoast 28.1's Semrush client names them. */
+export const SEMRUSH_URLS = {
+  /** The OAuth token address. */
+  token: 'https://oauth.semrush.com/oauth2/access_token',
+  /** The redirect address Yoast's Semrush client is registered with. */
+  redirect: 'https://oauth.semrush.com/oauth2/yoast/success',
+  /** The related keyphrases report. */
+  phrases: 'https://oauth.semrush.com/api/v1/keywords/phrase_fullsearch',
+} as const;
+
+/** The query of a `phrase_fullsearch` call, as Yoast sends it (the access token apart). */
+export interface SemrushPhrasesQuery {
+  /** The keyphrase. */
+  phrase: string;
+  /** The country database (`us`, `nl`, …), as the editor sent it. */
+  database: string;
+  /** `Ph,Nq,Td,In,Kd`: phrase, volume, trend, intent, difficulty. */
+  export_columns: string;
+  /** 10. */
+  display_limit: number;
+  /** 0. */
+  display_offset: number;
+  /** `nq_desc`. */
+  display_sort: string;
+  /** `%2B|Nq|Lt|1000` (volume under 1000 left out), encoded once more as Yoast's query builder does. */
+  display_filter: string;
+}
+
+/**
+ * One call to Semrush: a token call, or GET `phrase_fullsearch` with `query` and the access token
+ * as the `access_token` query parameter (as Semrush's API takes it).
+ */
+export type SemrushCall =
+  | OAuthTokenCall
+  | {
+      /** Which call this is. */
+      operation: 'phrase_fullsearch';
+      /** The HTTP method. */
+      method: 'GET';
+      /** The report's address, without the query. */
+      url: string;
+      /** The report's query. */
+      query: SemrushPhrasesQuery;
+      /** The access token, sent as `access_token`: a credential, never shown. */
+      accessToken: string;
+    };
+
+/**
+ * The host's way to Semrush. `request` sends one call and answers the status and body; it may
+ * throw or be slow: each call is made within `semrushLimits` and `signal` aborts at the deadline.
+ */
+export interface Semrush {
+  /** Sends one call to Semrush. */
+  request(call: SemrushCall, signal: AbortSignal): Promise<OAuthApiAnswer>;
+}
+
+/**
+ * Semrush as a declared service: 5 s (WordPress's HTTP default, which Yoast's calls keep) and
+ * 1 MiB (ten rows of a report) by default; every failure is a `WP_Error`'s message, which Yoast
+ * answers as `Authentication failed` (401) on the code exchange and with status 0 elsewhere. Its
+ * double answers a recorded `{status, body}` by `operation`, `grant_type` and `code` (token calls)
+ * or `phrase` and `database` (the report), and Semrush's 404 where nothing is recorded.
+ */
+export const semrushService: ServiceDeclaration<Semrush, TransportFailure> = {
+  namespace: 'seo-b',
+  service: 'semrush',
+  option: 'semrush',
+  limits: { timeoutMs: 5_000, maxBytes: 1024 * 1024 },
+  failures: TRANSPORT_FAILURES,
+  double: (recorded: Recordings) => ({
+    async request(call, signal) {
+      const fields =
+        call.operation === 'token'
+          ? tokenFields(call)
+          : { operation: call.operation, phrase: call.query.phrase, database: call.query.database };
+      const { answer, filler } = await recordedAnswer(recorded, 'seo-b/semrush', fields, signal);
+      return recordedApiAnswer(answer, filler);
+    },
+  }),
+};
+
 /** What Site Kit answers a query with no data: no Search Console rows, or a report without rows. */
 function emptyReport(query: SiteInsightsQuery): SiteInsightsAnswer {
   if (query.module === 'search-console') return [];
@@ -144,3 +312,77 @@ function emptyReport(query: SiteInsightsQuery): SiteInsightsAnswer {
 export function siteInsightsLimits(given: Partial<HostServiceLimits> | undefined): HostServiceLimits {
   return serviceLimits('seoB siteInsightsLimits', given, SITE_INSIGHTS_LIMITS);
 }
+
+/** Wincher's addresses, as Yoast 28.1's Wincher client and actions name them (`%s`: the website id, then the keyphrase id). */
+export const WINCHER_URLS = {
+  /** The OAuth authorize address the editor's browser opens. */
+  authorize: 'https://auth.wincher.com/connect/authorize',
+  /** The OAuth token address. */
+  token: 'https://auth.wincher.com/connect/token',
+  /** The redirect address Yoast's Wincher client is registered with. */
+  redirect: 'https://auth.wincher.com/yoast/setup',
+  /** The account and its limits. */
+  account: 'https://api.wincher.com/beta/account',
+  /** The upgrade campaign shown to free accounts. */
+  upgradeCampaign: 'https://api.wincher.com/v1/yoast/upgrade-campaign',
+} as const;
+
+/** The fields of a Wincher API call: the access token, sent as `Authorization: Bearer …`, and the JSON content type. */
+interface WincherApiCall {
+  /** The whole address. */
+  url: string;
+  /** The access token: a credential, sent as a bearer token, never shown. */
+  accessToken: string;
+}
+
+/**
+ * One call to Wincher: a token call (with PKCE's `code_verifier`), or an API call:
+ * - `account`, `upgrade-campaign`: GET the account (its keyword limit and usage) or the campaign;
+ * - `track`: POST `websites/<websiteId>/keywords/bulk` with `[{keyword, groups: []}]`;
+ * - `keyphrases`: POST `yoast/<websiteId>` with `{keywords, url, start_at}` (ranking data);
+ * - `untrack`: DELETE `websites/<websiteId>/keywords/<keyphraseId>`.
+ */
+export type WincherCall =
+  | OAuthTokenCall
+  | (WincherApiCall & { operation: 'account' | 'upgrade-campaign'; method: 'GET' })
+  | (WincherApiCall & { operation: 'track' | 'keyphrases'; method: 'POST'; websiteId: string; body: JsonValue })
+  | (WincherApiCall & { operation: 'untrack'; method: 'DELETE'; websiteId: string; keyphraseId: string });
+
+/**
+ * The host's way to Wincher. `request` sends one call and answers the status and body; it may
+ * throw or be slow: each call is made within `wincherLimits` and `signal` aborts at the deadline.
+ */
+export interface Wincher {
+  /** Sends one call to Wincher. */
+  request(call: WincherCall, signal: AbortSignal): Promise<OAuthApiAnswer>;
+}
+
+/** What a double matches a Wincher call on. */
+function wincherFields(call: WincherCall): JsonObject {
+  if (call.operation === 'token') return tokenFields(call);
+  const fields: JsonObject = { operation: call.operation };
+  if ('websiteId' in call) fields.websiteId = call.websiteId;
+  if ('body' in call) fields.body = call.body;
+  if ('keyphraseId' in call) fields.keyphraseId = call.keyphraseId;
+  return fields;
+}
+
+/**
+ * Wincher as a declared service: 60 s (what Yoast gives its slowest call, the ranking data) and
+ * 4 MiB (ranking history of many keyphrases) by default; every failure is a `WP_Error`'s message,
+ * as for Semrush. Its double answers a recorded `{status, body}` by `operation` and the call's
+ * `grant_type` and `code`, `websiteId`, `body` or `keyphraseId`, and a 404 where nothing is recorded.
+ */
+export const wincherService: ServiceDeclaration<Wincher, TransportFailure> = {
+  namespace: 'seo-b',
+  service: 'wincher',
+  option: 'wincher',
+  limits: { timeoutMs: 60_000, maxBytes: 4 * 1024 * 1024 },
+  failures: TRANSPORT_FAILURES,
+  double: (recorded: Recordings) => ({
+    async request(call, signal) {
+      const { answer, filler } = await recordedAnswer(recorded, 'seo-b/wincher', wincherFields(call), signal);
+      return recordedApiAnswer(answer, filler);
+    },
+  }),
+};

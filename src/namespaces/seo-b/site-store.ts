@@ -87,6 +87,25 @@ function firstValuesOf(all: Map<number, Record<string, JsonValue[]>>): Map<numbe
   return out;
 }
 
+/** How many posts {@link focusKeyphrasesOn} reads at a time. */
+const FOCUS_PAGE = 500;
+
+/** Every non-trashed post's focus keyphrase, each once, read a page of posts at a time. */
+async function focusKeyphrasesOn(store: SiteStore): Promise<string[]> {
+  const found = new Set<string>();
+  for (let offset = 0; ; offset += FOCUS_PAGE) {
+    const { posts } = await store.posts.query({ type: 'any', orderby: 'ID', order: 'asc', offset, limit: FOCUS_PAGE });
+    const ids = posts.filter((post) => post.post_status !== 'trash' && post.post_type !== 'revision').map((post) => post.ID);
+    const meta =
+      ids.length > 0 ? await store.postMeta.getMany(ids, ['_yoast_wpseo_focuskw']) : new Map<number, Record<string, JsonValue[]>>();
+    for (const id of ids) {
+      const value = meta.get(id)?._yoast_wpseo_focuskw?.[0];
+      if (typeof value === 'string' && value !== '' && value !== '0') found.add(value);
+    }
+    if (posts.length < FOCUS_PAGE) return [...found];
+  }
+}
+
 /** The seo-b storage on a site store. */
 export function seoBStorageOn(store: SiteStore): SeoBStorage {
   return {
@@ -135,6 +154,7 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
     searchPostMeta: async (postId, prefix, limit) =>
       customFieldsMatching((await store.postMeta.getMany([postId])).get(postId) ?? {}, prefix, limit),
     uploadedFileSize: (file) => uploadedFileSize(store, file),
+    focusKeyphrases: () => focusKeyphrasesOn(store),
     getTerm: (id) => store.terms.get(id),
     listTerms: (taxonomy) => store.terms.list(taxonomy),
     getTermsMeta: async (ids, keys) => firstValuesOf(await store.termMeta.getMany([...ids], [...keys])),

@@ -67,6 +67,12 @@ export interface SeoBStorage {
    * `_wp_attachment_metadata`; null when no attachment has that file or its size was not recorded.
    */
   uploadedFileSize(file: string, context: StorageContext): Promise<number | null>;
+  /**
+   * Every post's focus keyphrase (`_yoast_wpseo_focuskw`, Yoast's indexables' `primary_focus_keyword`),
+   * each once, empty ones and those of trashed posts and revisions left out: what Wincher's
+   * ranking data is asked for when the editor names no keyphrases.
+   */
+  focusKeyphrases(context: StorageContext): Promise<string[]>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
   /** The terms of a taxonomy, by name then id. */
@@ -139,6 +145,7 @@ export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
       'availablePosts',
       'searchPostMeta',
       'uploadedFileSize',
+      'focusKeyphrases',
     ],
   },
   { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta'] },
