@@ -159,8 +159,7 @@ async function scores(
   deps: IndexablesDeps,
 ): Promise<RestResponse> {
   const contentType = params.contentType;
-  if (!(await indexablePostTypes(storage, deps)).includes(contentType) || contentType === 'attachment')
-    return scoresError('Invalid content type.');
+  if (!(await indexablePostTypes(storage, deps)).includes(contentType)) return scoresError('Invalid content type.');
   const taxonomyName = params.taxonomy ?? '';
   if (taxonomyName !== '' && filteringTaxonomy(contentType) !== taxonomyName) return scoresError('Invalid taxonomy.');
   const taxonomy = taxonomyName === '' ? null : taxonomyName;
