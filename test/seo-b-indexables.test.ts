@@ -304,6 +304,34 @@ describe('importing', () => {
     expect(await store.options.get('wpseo')).toMatchObject({ importing_completed: { aioseo_cleanup: true } });
   });
 
+  it("imports AIOSEO's general settings into wpseo_titles, 25 at a time after a cursor, its smart tags as Yoast's variables", async () => {
+    const global = {
+      separator: '&raquo;',
+      siteTitle: '#site_title #separator_sa #tagline',
+      metaDescription: 'All about #site_title &amp; <b>#custom_field-mood</b> #categories 100% %41sure',
+      schema: { siteRepresents: 'person', person: 5, organizationName: 'Acme', organizationLogo: 'http://yoast.test/logo.png' },
+      keywords: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${String(i).padStart(2, '0')}`, 'x'])),
+    };
+    await store.options.set('aioseo_options', JSON.stringify({ searchAppearance: { global } }));
+    const first = await post('/import/aioseo/general_settings', admin);
+    expect(first.data.objects).toHaveLength(25);
+    expect(first.data.next_url).toBe('seo-b/v1/import/aioseo/general_settings');
+    expect(await store.options.get('wpseo_titles')).toMatchObject({
+      'metadesc-home-wpseo': 'All about %%sitename%% & %%cf_mood%% %%category%% 100% sure',
+      company_or_person: 'person',
+      company_or_person_user_id: 5,
+      company_name: 'Acme',
+      company_logo: 'http://yoast.test/logo.png',
+    });
+    expect(await store.options.get('wpseo')).toMatchObject({ import_cursors: { aioseo_general_settings: '/schema/siteRepresents' } });
+    expect((await post('/import/aioseo/general_settings', admin)).data).toEqual({
+      objects: ['/separator', '/siteTitle'],
+      next_url: 'seo-b/v1/import/aioseo/general_settings',
+    });
+    expect((await post('/import/aioseo/general_settings', admin)).data).toEqual({ objects: [], next_url: false });
+    expect(await store.options.get('wpseo')).toMatchObject({ importing_completed: { aioseo_general_settings: true } });
+  });
+
   it('needs activate_plugins: editors get 403, anonymous callers 401', async () => {
     await store.options.set('aioseo_options', '{}');
     expect((await post('/import/aioseo/posts', editor)).status).toBe(403);

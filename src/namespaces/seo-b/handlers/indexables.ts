@@ -8,7 +8,8 @@ import { toInt, toPhpString } from '../../../core/php/values.js';
 import { isStoreError } from '../../../store/errors.js';
 import type { JsonValue, PostQuery } from '../../../store/types.js';
 import type { BoundStorage, Handlers } from '../../define.js';
-import { aioseoValidationFailed, importerNotFound, indexingFailed, scoresError } from '../errors.js';
+import { AIOSEO_OPTION, aioseoBatch, answerCount, isAioseoImporter } from '../aioseo-import.js';
+import { importerNotFound, indexingFailed, scoresError } from '../errors.js';
 import { POST_META, type Indexable } from '../indexables.js';
 import {
   LIMITS,
@@ -95,67 +96,6 @@ async function indexationBatch(
   }
 }
 
-/** The AIOSEO importers Yoast registers whose data a site store can hold: its post table is AIOSEO's own, never here. */
-const AIOSEO_TYPES = new Set(['posts', 'cleanup', 'validate_data']);
-
-/** AIOSEO's post meta Yoast's cleanup deletes. */
-const AIOSEO_META = [
-  '_aioseo_title',
-  '_aioseo_description',
-  '_aioseo_og_title',
-  '_aioseo_og_description',
-  '_aioseo_twitter_title',
-  '_aioseo_twitter_description',
-];
-
-/** Posts read per store query while cleaning up. */
-const CLEANUP_PAGE = 200;
-
-/** `importing_completed[<plugin>_<type>]` in `wpseo`. */
-async function importCompleted(storage: Storage, id: string): Promise<boolean> {
-  const completed = settingsOf(settingsOf(await storage.getOption('wpseo')).importing_completed);
-  return completed[id] === true;
-}
-
-async function setImportCompleted(storage: Storage, id: string): Promise<void> {
-  const completed = settingsOf(settingsOf(await storage.getOption('wpseo')).importing_completed);
-  await storage.mergeOption('wpseo', { importing_completed: { ...completed, [id]: true } });
-}
-
-/** `Aioseo_Cleanup_Action`'s `DELETE FROM postmeta WHERE meta_key IN (…)`, a page of posts at a time; answers the rows deleted. */
-async function deleteAioseoMeta(storage: Storage): Promise<number> {
-  let deleted = 0;
-  for (let offset = 0; ; offset += CLEANUP_PAGE) {
-    const page = await storage.queryPosts({ type: 'any', orderby: 'ID', order: 'asc', offset, limit: CLEANUP_PAGE });
-    const metas = await storage.getPostsMeta(
-      page.posts.map((post) => post.ID),
-      AIOSEO_META,
-    );
-    for (const [id, meta] of metas) {
-      const keys = Object.keys(meta);
-      if (keys.length === 0) continue;
-      await storage.setPostMeta(id, new Map(keys.map((key) => [key, null])));
-      deleted += keys.length;
-    }
-    if (page.posts.length < CLEANUP_PAGE) return deleted;
-  }
-}
-
-/** One AIOSEO importer's batch: what `index()` answers (false where AIOSEO's own table is needed and absent). */
-async function aioseoBatch(storage: Storage, type: string): Promise<JsonValue> {
-  const id = `aioseo_${type}`;
-  if (type === 'posts') return false;
-  if (await importCompleted(storage, id)) return [];
-  if (type === 'validate_data') throw aioseoValidationFailed();
-  const metadata = await deleteAioseoMeta(storage);
-  await setImportCompleted(storage, id);
-  return { metadata_cleanup: metadata, indexables_cleanup: false };
-}
-
-/** PHP's `count()` of an importer's answer: false counts as none here, as the route tests it first. */
-const answerCount = (value: JsonValue): number =>
-  Array.isArray(value) ? value.length : value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
-
 /** The score kinds: the indexable score each counts, and the posts list filter of its view links. */
 const SCORE_KINDS = {
   seo: { transient: 'wpseo_seo_scores', filterKey: 'seo_filter', skipsNoindex: true },
@@ -219,8 +159,7 @@ async function scores(
   deps: IndexablesDeps,
 ): Promise<RestResponse> {
   const contentType = params.contentType;
-  if (!(await indexablePostTypes(storage, deps)).includes(contentType) || contentType === 'attachment')
-    return scoresError('Invalid content type.');
+  if (!(await indexablePostTypes(storage, deps)).includes(contentType)) return scoresError('Invalid content type.');
   const taxonomyName = params.taxonomy ?? '';
   if (taxonomyName !== '' && filteringTaxonomy(contentType) !== taxonomyName) return scoresError('Invalid taxonomy.');
   const taxonomy = taxonomyName === '' ? null : taxonomyName;
@@ -379,7 +318,7 @@ export function seoBIndexablesHandlers(deps: IndexablesDeps): Handlers<typeof se
 
     async runImport(request, _context, storage) {
       const { plugin, type } = request.urlParams;
-      if (plugin !== 'aioseo' || !AIOSEO_TYPES.has(type) || (await storage.getOption('aioseo_options')) === undefined)
+      if (plugin !== 'aioseo' || !isAioseoImporter(type) || (await storage.getOption(AIOSEO_OPTION)) === undefined)
         return importerNotFound();
       try {
         const objects = await aioseoBatch(storage, type);
