@@ -131,7 +131,6 @@ export const siteInsightsService: ServiceDeclaration<SiteInsights, InsightsFailu
   }),
 };
 
-
 // ---------------------------------------------------------------------------------------------
 // semrush and wincher: the two OAuth APIs behind keyphrase research (`keyword-research-a/*`) and
 // rank tracking (`rank-tracker/*`). Yoast's OAuth client makes each call; here the host's callback
