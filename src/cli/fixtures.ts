@@ -15,6 +15,7 @@ import { mailService as loginGuardMail } from '../namespaces/login-guard/service
 import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
+import { yoastAiService } from '../namespaces/seo-b/services.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -29,6 +30,7 @@ const DECLARED = {
   'blocksuite-responder/responder': responderService,
   'blocksuite-crm/crm': crmService,
   'blocksuite-image-picker/download': imageDownload,
+  'seo-b/yoast-ai': yoastAiService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -107,6 +109,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'blocksuite-responder/responder': recorded('blocksuite-responder/responder'),
     'blocksuite-crm/crm': recorded('blocksuite-crm/crm'),
     'blocksuite-image-picker/download': recorded('blocksuite-image-picker/download'),
+    'seo-b/yoast-ai': recorded('seo-b/yoast-ai'),
   };
 }
 
@@ -123,5 +126,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'blocksuite-responder/responder': responderService.double(recorded['blocksuite-responder/responder']),
     'blocksuite-crm/crm': crmService.double(recorded['blocksuite-crm/crm']),
     'blocksuite-image-picker/download': imageDownload.double(recorded['blocksuite-image-picker/download']),
+    'seo-b/yoast-ai': yoastAiService.double(recorded['seo-b/yoast-ai']),
   };
 }
