@@ -11,7 +11,7 @@ import { AiRemoteFailure, AiRuntimeFailure, callYoastAi, type AiCaller, type AiR
 import type { SeoBStorage } from './storage.js';
 
 /** The user meta keys of Yoast's AI features. */
-export const AI_META = {
+const AI_META = {
   /** The access JWT. */
   access: '_yoast_wpseo_ai_generator_access_jwt',
   /** The refresh JWT. */
@@ -28,7 +28,7 @@ export const AI_META = {
 const VERIFIER_SECONDS = 300;
 
 /** What Yoast's server posts to the callback routes. */
-export interface TokenDelivery {
+interface TokenDelivery {
   /** The access JWT. */
   access_jwt: string;
   /** The refresh JWT. */
@@ -97,7 +97,7 @@ async function storedAccessToken(session: AiSession): Promise<string> {
 }
 
 /** `clear_tokens`: forgets both JWTs. */
-export async function clearTokens(session: AiSession): Promise<void> {
+async function clearTokens(session: AiSession): Promise<void> {
   await session.storage.setUserMeta(
     session.userId,
     new Map([

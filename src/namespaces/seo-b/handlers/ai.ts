@@ -15,7 +15,7 @@ import type { YoastAi, YoastAiCallbackParams, YoastAiFailure } from '../services
 import type { PlannerPost, SeoBStorage } from '../storage.js';
 
 /** What the AI handlers run on. */
-export interface SeoBAiDeps {
+interface SeoBAiDeps {
   /** The `yoastAi` service, bound with its limits. */
   service: BoundService<YoastAi, YoastAiFailure>;
   /** The clock in milliseconds. */
