@@ -24,6 +24,7 @@ import {
   type RestUser,
   type Variant,
 } from '../src/index.js';
+import type { YoastAi } from '../src/namespaces/seo-b/index.js';
 import { openApiRequestValidator, type RequestVerdict } from './helpers/openapi-request.js';
 import { FIXTURES } from './helpers/peer.js';
 import { requestBattery, type BatteryCase, type BatterySetup } from './helpers/request-battery.js';
@@ -63,6 +64,21 @@ const providerAnswer: typeof fetch = async () =>
 /** Every design-library upstream's answer: an empty JSON object, so each route answers its success. */
 const libraryAnswer: DesignLibrary = { request: async () => ({ status: 200, body: '{"data":{}}' }) };
 
+/**
+ * Yoast AI: delivers tokens to the site's callback as Yoast's server does, and answers every call
+ * 200 with no suggestions, so each AI route answers its success.
+ */
+const yoastAi: YoastAi = {
+  request: async (call, _signal, callBack) => {
+    const { code_challenge, user_id } = call.body ?? {};
+    if (call.path === '/token/request' && typeof code_challenge === 'string') {
+      const token = `e30.${Buffer.from('{"exp":4102444800}').toString('base64url')}.e30`;
+      await callBack({ access_jwt: token, refresh_jwt: token, code_challenge, user_id: Number(user_id) });
+    }
+    return { status: 200, body: { choices: [] } };
+  },
+};
+
 /** A server of the variant on a fresh store with the demo's posts and form. */
 async function variantServer(variant: Variant): Promise<RestServer> {
   const store = memoryStore();
@@ -73,7 +89,11 @@ async function variantServer(variant: Variant): Promise<RestServer> {
     routing: variant === 'B' ? 'query' : 'path',
     store,
     verifyApplicationPassword: () => ADMIN,
-    namespaces: variantModules(variant, { oembed: { fetch: providerAnswer }, blocksuiteDesignLibrary: { designLibrary: libraryAnswer } }),
+    namespaces: variantModules(variant, {
+      oembed: { fetch: providerAnswer },
+      blocksuiteDesignLibrary: { designLibrary: libraryAnswer },
+      seoB: { yoastAi },
+    }),
   });
 }
 

@@ -15,7 +15,7 @@ import { mailService as loginGuardMail } from '../namespaces/login-guard/service
 import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
-import { semrushService, siteInsightsService, wincherService } from '../namespaces/seo-b/services.js';
+import { semrushService, siteInsightsService, wincherService, yoastAiService } from '../namespaces/seo-b/services.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -33,6 +33,7 @@ const DECLARED = {
   'blocksuite-crm/crm': crmService,
   'blocksuite-image-picker/download': imageDownload,
   'seo-b/site-insights': siteInsightsService,
+  'seo-b/yoast-ai': yoastAiService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -114,6 +115,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'blocksuite-crm/crm': recorded('blocksuite-crm/crm'),
     'blocksuite-image-picker/download': recorded('blocksuite-image-picker/download'),
     'seo-b/site-insights': recorded('seo-b/site-insights'),
+    'seo-b/yoast-ai': recorded('seo-b/yoast-ai'),
   };
 }
 
@@ -133,5 +135,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'blocksuite-crm/crm': crmService.double(recorded['blocksuite-crm/crm']),
     'blocksuite-image-picker/download': imageDownload.double(recorded['blocksuite-image-picker/download']),
     'seo-b/site-insights': siteInsightsService.double(recorded['seo-b/site-insights']),
+    'seo-b/yoast-ai': yoastAiService.double(recorded['seo-b/yoast-ai']),
   };
 }

@@ -45,8 +45,8 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
   --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
-                  renderer, MailerLite, GetResponse, FluentCRM, image downloads) from its recorded
-                  answers in DIR (default: the package's fixtures/), so every success path runs
+                  renderer, MailerLite, GetResponse, FluentCRM, image downloads, Yoast AI) from its
+                  recorded answers in DIR (default: the package's fixtures/), so every success path runs
                   without a network; mail is still printed here; GetResponse uses a recorded account
                   while the store has none
   --oembed-fetch  let the oEmbed proxy fetch providers' pages over the network (public addresses
@@ -285,6 +285,7 @@ function onDoubles(
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
   | 'imageDownload'
+  | 'seoB'
 > {
   return {
     blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },
@@ -294,7 +295,12 @@ function onDoubles(
     imageDownload: doubles['blocksuite-image-picker/download'],
     hostToolkit: { hostPanel: doubles['host-toolkit/panel'] },
     seoA: { renderPage: doubles['seo-a/render-page'] },
-    seoB: { siteInsights: doubles['seo-b/site-insights'], semrush: doubles['seo-b/semrush'], wincher: doubles['seo-b/wincher'] },
+    seoB: {
+      siteInsights: doubles['seo-b/site-insights'],
+      semrush: doubles['seo-b/semrush'],
+      wincher: doubles['seo-b/wincher'],
+      yoastAi: doubles['seo-b/yoast-ai'],
+    },
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },

@@ -111,3 +111,8 @@ export function hmacMd5(data: string, key: string): string {
   outerInput.set(md5Bytes(innerInput), 64);
   return hex(md5Bytes(outerInput));
 }
+
+/** PHP's `hash('sha256', …)`: the hex SHA-256 of a string's UTF-8 bytes, through Web Crypto (so asynchronous). */
+export async function sha256Hex(text: string): Promise<string> {
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+}

@@ -18,7 +18,11 @@ import {
   siteInsightsLimits,
   siteInsightsService,
   type SiteInsights,
+  yoastAiService,
+  type YoastAi,
 } from './services.js';
+import { seoBAiChecks, seoBAiHandlers } from './handlers/ai.js';
+import { seoBAiRoutes } from './routes/ai.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -28,7 +32,7 @@ import { seoBConfigurationHandlers } from './handlers/configuration.js';
 
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
-export type { SeoBStorage } from './storage.js';
+export type { PlannerPost, SeoBStorage } from './storage.js';
 export type { SeoBPostType } from './handlers/indexables.js';
 export { SITE_INSIGHTS_LIMITS } from './services.js';
 export type { SiteInsights, SiteInsightsQuery, SiteInsightsAnswer } from './services.js';
@@ -42,6 +46,13 @@ export type {
   SemrushPhrasesQuery,
   Wincher,
   WincherCall,
+  YoastAi,
+  YoastAiAnswer,
+  YoastAiCall,
+  YoastAiCallBack,
+  YoastAiCallbackAnswer,
+  YoastAiCallbackParams,
+  YoastAiFailure,
 } from './services.js';
 
 /** Options of {@link seoB}. */
@@ -67,6 +78,13 @@ export interface SeoBOptions {
   wincher?: Wincher;
   /** How long Wincher may take and how much it may answer (default 60 s, 4 MiB). */
   wincherLimits?: GivenHostServiceLimits;
+  /**
+   * Yoast AI (`https://ai.yoa.st/api/v1`), which the AI generator, the content planner and AI
+   * consent call. Default: none, so those routes answer 503 `SERVICE_UNAVAILABLE`.
+   */
+  yoastAi?: YoastAi;
+  /** How long each Yoast AI call may take and how much it may answer (default 60 s, 1 MiB). */
+  yoastAiLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SeoBOptions}. */
@@ -83,6 +101,8 @@ export const seoBOptions = optionsObject({
   semrushLimits: serviceLimitsOptions.optional(),
   wincher: hostObject('the Wincher client: { request(call, signal) }').optional(),
   wincherLimits: serviceLimitsOptions.optional(),
+  yoastAi: hostObject('Yoast AI: { request(call, signal, callBack) }').optional(),
+  yoastAiLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -95,10 +115,12 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
   const insightsLimits = siteInsightsLimits(checked.siteInsightsLimits);
   const semrushLimits = serviceLimits('seoB semrushLimits', checked.semrushLimits, semrushService.limits);
   const wincherLimits = serviceLimits('seoB wincherLimits', checked.wincherLimits, wincherService.limits);
+  const yoastAiLimits = serviceLimits('seoB yoastAiLimits', checked.yoastAiLimits, yoastAiService.limits);
   const now = options.now ?? Date.now;
   return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
     const insights = bindService(siteInsightsService, options.siteInsights, insightsLimits, reportService);
+    const yoastAi = bindService(yoastAiService, options.yoastAi, yoastAiLimits, reportService);
     const keyphrases = {
       semrush: bindService(semrushService, options.semrush, semrushLimits, reportService),
       wincher: bindService(wincherService, options.wincher, wincherLimits, reportService),
@@ -108,6 +130,7 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
       routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
       routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now }), seoBEditorsChecks),
       routeGroup(seoBConfigurationRoutes, seoBConfigurationHandlers({ now, insights, nonceSalt: siteSalt(store, 'nonce') }), seoBChecks),
+      routeGroup(seoBAiRoutes, seoBAiHandlers({ service: yoastAi, now }), seoBAiChecks),
       routeGroup(seoBKeyphrasesRoutes, seoBKeyphrasesHandlers(keyphrases), seoBKeyphrasesChecks),
     ];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.

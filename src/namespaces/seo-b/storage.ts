@@ -4,6 +4,16 @@ import type { StorageContext, StorageGroups } from '../define.js';
 
 export type { PostRow, TermRow } from '../../store/types.js';
 
+/** A post as Yoast's AI content planner reads it: the post, its `_yoast_wpseo_*` meta (first values) and its categories by name. */
+export interface PlannerPost {
+  /** The post. */
+  post: PostRow;
+  /** Its `_yoast_wpseo_*` meta, each key's first value. */
+  meta: Record<string, JsonValue>;
+  /** Its categories, ordered by name. */
+  categories: TermRow[];
+}
+
 /**
  * Where `seo-b/v1` keeps its data, as Yoast SEO keeps it in WordPress: its option objects
  * (`wpseo`, `wpseo_titles`, `wpseo_social`), `_yoast_wpseo_*` post and term meta, its user meta
@@ -95,6 +105,16 @@ export interface SeoBStorage {
    * it when it is in the trash already; false when there is no such post.
    */
   trashPost(id: number, context: StorageContext): Promise<boolean>;
+  /**
+   * The most recently modified posts of a type Yoast's indexables count as public (published, no
+   * password, not set to noindex), newest first, at most `limit`: what the AI content planner
+   * describes to Yoast AI.
+   */
+  recentPosts(postType: string, limit: number, context: StorageContext): Promise<PlannerPost[]>;
+  /** The most recently modified public post of a type whose Yoast schema page type is `AboutPage`; null when none. */
+  aboutPage(postType: string, context: StorageContext): Promise<PlannerPost | null>;
+  /** The category named `name` (`get_term_by( 'name', $name, 'category' )`); null when none. */
+  categoryByName(name: string, context: StorageContext): Promise<TermRow | null>;
 }
 
 /** What {@link SeoBStorage.bulkEditorPosts} selects. */
