@@ -1,6 +1,9 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { checkedAtUse, checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
+import { contentTypes, type PostTypeDefinition, type TaxonomyDefinition } from '../content-types.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { seoBHeadHandlers } from './handlers/head.js';
+import { seoBHeadRoutes } from './routes/head.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -8,6 +11,9 @@ import { seoBStorageGroups, type SeoBStorage } from './storage.js';
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
+export { buildPresentation } from './presentation.js';
+export type { HeadJson, PageType, Presentation } from './presentation.js';
+export type { Crumb, HeadImage, HeadPage, HeadPerson, HeadPostType, HeadSite } from './head-facts.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {
@@ -15,12 +21,21 @@ export interface SeoBOptions {
   storage?: Partial<SeoBStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /**
+   * Post types the site registers besides WordPress's `post`, `page` and `attachment` (as
+   * `blocksuite`'s): their permalinks, and the archives of those with `hasArchive`, get Yoast's head.
+   */
+  postTypes?: readonly PostTypeDefinition[];
+  /** Taxonomies besides WordPress's `category`, `post_tag` and `post_format`: their term archives get Yoast's head. */
+  taxonomies?: readonly TaxonomyDefinition[];
 }
 
 /** The checks of {@link SeoBOptions}. */
 export const seoBOptions = optionsObject({
   storage: hostObject('the Yoast SEO storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  postTypes: checkedAtUse<unknown>(),
+  taxonomies: checkedAtUse<unknown>(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -30,9 +45,11 @@ export const seoBOptions = optionsObject({
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
   checkOptions(seoBOptions, options, 'seoB');
+  const types = contentTypes('seoB', options.postTypes, options.taxonomies);
+  const now = options.now ?? Date.now;
   return ({ store }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const groups: RouteGroup<SeoBStorage>[] = [];
+    const groups: RouteGroup<SeoBStorage>[] = [routeGroup(seoBHeadRoutes, seoBHeadHandlers({ types, now }))];
     // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
     const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
     return bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) });

@@ -4,6 +4,7 @@
  */
 import type { JsonValue, SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
+import { keyedHash, siteSalt } from '../site-salt.js';
 import type { SeoBStorage } from './storage.js';
 
 /** First values of some keys from a meta table's answer for one object. */
@@ -15,6 +16,7 @@ function firstValues(all: Record<string, JsonValue[]> | undefined): Record<strin
 
 /** The seo-b storage on a site store. */
 export function seoBStorageOn(store: SiteStore): SeoBStorage {
+  const authSalt = siteSalt(store, 'auth');
   return {
     getOption: (name) => store.options.get(name),
     mergeOption: (name, changes) => optionObject(store.options, name, {}).merge(changes),
@@ -38,6 +40,22 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
       });
     },
     getTerm: (id) => store.terms.get(id),
+    getTermBySlug: (taxonomy, slug) => store.terms.getBySlug(taxonomy, slug),
+    getPostTerms: async (postId, taxonomies) =>
+      (await store.terms.getObjectTerms([postId], [...taxonomies])).map((related) => related.term),
+    findPostBySlug: async (slug, postTypes) =>
+      (
+        await store.posts.query({
+          type: [...postTypes],
+          status: ['publish', 'private'],
+          slug: [slug],
+          orderby: 'post_date',
+          order: 'desc',
+          limit: 1,
+        })
+      ).posts[0] ?? null,
+    getUser: (id) => store.users.get(id),
+    wpHash: async (data) => keyedHash(data, 'auth', await authSalt()),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
     deleteTransient: async (name) => {

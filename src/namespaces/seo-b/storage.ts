@@ -1,8 +1,8 @@
-import type { JsonValue, PostRow, TermRow } from '../../store/types.js';
+import type { JsonValue, PostRow, TermRow, UserRow } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
-export type { PostRow, TermRow } from '../../store/types.js';
+export type { PostRow, TermRow, UserRow } from '../../store/types.js';
 
 /**
  * Where `seo-b/v1` keeps its data, as Yoast SEO keeps it in WordPress: its option objects
@@ -30,6 +30,16 @@ export interface SeoBStorage {
   setPostMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
   /** A term by id; null when absent. */
   getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
+  /** A term by its slug in a taxonomy; null when absent. */
+  getTermBySlug(taxonomy: string, slug: string, context: StorageContext): Promise<TermRow | null>;
+  /** A post's terms of some taxonomies, in the order they were set. */
+  getPostTerms(postId: number, taxonomies: readonly string[], context: StorageContext): Promise<TermRow[]>;
+  /** The published or private post of some post types with a slug (the newest when several); null when none. */
+  findPostBySlug(slug: string, postTypes: readonly string[], context: StorageContext): Promise<PostRow | null>;
+  /** A user by id; null when absent. */
+  getUser(id: number, context: StorageContext): Promise<UserRow | null>;
+  /** WordPress's `wp_hash( $data )`: HMAC-MD5 keyed with the site's `auth` salt (Yoast's schema ids of people). */
+  wpHash(data: string, context: StorageContext): Promise<string>;
   /** A transient's value; undefined when absent or expired. */
   getTransient(name: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** Stores a transient for some seconds. */
@@ -43,6 +53,9 @@ export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
   { data: 'options', callbacks: ['getOption', 'mergeOption'] },
   { data: 'user meta', callbacks: ['getUserMeta', 'setUserMeta'] },
   { data: 'posts and their meta', callbacks: ['getPost', 'getPostMeta', 'setPostMeta'] },
-  { data: 'terms', callbacks: ['getTerm'] },
+  { data: 'terms', callbacks: ['getTerm', 'getTermBySlug', 'getPostTerms'] },
+  { data: 'published posts by slug', callbacks: ['findPostBySlug'] },
+  { data: 'users', callbacks: ['getUser'] },
+  { data: 'the site salt', callbacks: ['wpHash'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
 ];
