@@ -4,6 +4,7 @@
  * status 404, for a URL no page has.
  */
 import { md5 } from '../../../core/crypto/digest.js';
+import { stripAllTags } from '../../../core/schema/text.js';
 import { respond } from '../../../core/http/response.js';
 import type { RestContext } from '../../../core/types.js';
 import type { JsonValue, PostRow, TermRow } from '../../../store/types.js';
@@ -27,6 +28,9 @@ export interface SeoBHeadDeps {
   /** The clock in milliseconds. */
   now: () => number;
 }
+
+/** How much of a post's title and excerpt a head reads: every value is printed several times. */
+const MAX_TEXT = 65_536;
 
 /** How many ancestors of a page or term are followed (WordPress follows every one). */
 const MAX_ANCESTORS = 16;
@@ -219,6 +223,13 @@ async function postPage(
   };
 }
 
+/** A post with its title and excerpt cut to {@link MAX_TEXT}. */
+const capped = (post: PostRow): PostRow => ({
+  ...post,
+  post_title: post.post_title.slice(0, MAX_TEXT),
+  post_excerpt: post.post_excerpt.slice(0, MAX_TEXT),
+});
+
 /** `show_avatars`: WordPress shows them unless the option is off. */
 async function showsAvatars(storage: BoundStorage<SeoBStorage>): Promise<boolean> {
   const value = await storage.getOption('show_avatars');
@@ -239,11 +250,11 @@ async function pageAt(
       const front = site.show_on_front === 'page' ? (site.page_on_front ?? 0) : 0;
       if (front === 0) return { kind: 'home-page', permalink: `${site.home}/` };
       const post = await storage.getPost(front);
-      return post ? postPage(storage, post, context, deps, settings, null) : null;
+      return post ? postPage(storage, capped(post), context, deps, settings, null) : null;
     }
     case 'post': {
       const post = await storage.findPostBySlug(address.slugs[address.slugs.length - 1]!, address.postTypes);
-      return post ? postPage(storage, post, context, deps, settings, address.permalink) : null;
+      return post ? postPage(storage, capped(post), context, deps, settings, address.permalink) : null;
     }
     case 'term': {
       const term = await storage.getTermBySlug(address.taxonomy, address.slugs[address.slugs.length - 1]!);
@@ -284,7 +295,7 @@ async function siteFacts(storage: BoundStorage<SeoBStorage>, context: RestContex
     imageOf(storage, Number(setting(settings, 'company_logo_id')), site.url),
   ]);
   return {
-    name: site.name,
+    name: stripAllTags(site.name).replace(/[\r\n\t ]+/g, ' '),
     description: site.description ?? '',
     home: site.home,
     locale: text(language) || 'en_US',
