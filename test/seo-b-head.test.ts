@@ -181,6 +181,23 @@ describe('seo-b/v1 get_head', () => {
   });
 });
 
+describe('seo-b/v1 get_head replacement variables', () => {
+  it('replaces the variables Yoast defines, removes the unknown ones and merges the separators left side by side', async () => {
+    const store = memoryStore();
+    await seed(store);
+    const post = (await store.posts.query({ slug: ['first-light'], limit: 1 })).posts[0]!;
+    await store.postMeta.update(post.ID, 'mood', 'calm <i>and</i> bright');
+    await store.postMeta.update(post.ID, '_yoast_wpseo_focuskw', 'dawn');
+    await store.postMeta.update(
+      post.ID,
+      '_yoast_wpseo_title',
+      '%%title%% %%sep%% %%nonsense%% %%sep%% %%cf_mood%% %%ct_post_tag%% %%focuskw%% %%currentyear%% %%id%% %%pt_single%% %%title% 100%%',
+    );
+    const { json } = await head(serverOn(store), 'http://head.test/first-light/');
+    expect(json.title).toBe(`First light | calm and bright Tips dawn 2026 ${post.ID} Post %%title% 100%%`);
+  });
+});
+
 describe('seo-b/v1 get_head escaping', () => {
   it('escapes quotes, angle brackets and </script> in every value it prints', async () => {
     const store = memoryStore();
@@ -195,7 +212,11 @@ describe('seo-b/v1 get_head escaping', () => {
     await store.postMeta.update(post.ID, '_yoast_wpseo_metadesc', `desc " < > ${hostile}`);
     await store.postMeta.update(post.ID, '_yoast_wpseo_canonical', 'http://head.test/a"b<c>d\'e/');
     await store.options.set('wpseo_titles', { website_name: `</script>${hostile}` });
-    const server = createRestServer({ site: { ...SITE.site, name: `Site ${hostile}`, description: `Tag </script><script>alert(2)</script>` }, store, namespaces: [seoB()] });
+    const server = createRestServer({
+      site: { ...SITE.site, name: `Site ${hostile}`, description: `Tag </script><script>alert(2)</script>` },
+      store,
+      namespaces: [seoB()],
+    });
     const { html, json, status } = await head(server, 'http://head.test/hostile/');
     expect(status).toBe(200);
     // One script element, closed once: no value closes it (the tagline is in the graph as written, its `/` escaped).

@@ -117,6 +117,9 @@ async function imageOf(storage: BoundStorage<SeoBStorage>, id: number, siteUrl: 
   };
 }
 
+/** WordPress's own types' `singular_name`; a host type's is its label. */
+const SINGULAR_LABELS: Readonly<Record<string, string>> = { post: 'Post', page: 'Page', attachment: 'Media' };
+
 /** A post type's head facts, from the registry. */
 function postTypeOf(types: ContentTypes, name: string): HeadPostType {
   const type = types.postTypes.get(name);
@@ -124,7 +127,7 @@ function postTypeOf(types: ContentTypes, name: string): HeadPostType {
   const supports = type?.supports ?? [];
   return {
     name,
-    singular: label,
+    singular: SINGULAR_LABELS[name] ?? label,
     plural: label,
     supportsAuthor: supports.includes('author'),
     supportsComments: supports.includes('comments'),
