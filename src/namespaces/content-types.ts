@@ -178,7 +178,7 @@ export function contentTypes(
 }
 
 /** Where a site answers: its home URL, and its static front page when it shows one. */
-export interface PermalinkSite {
+interface PermalinkSite {
   /** Home URL, without a trailing slash. */
   home: string;
   /** `show_on_front`. */

@@ -31,7 +31,7 @@ const PROPERTY_KEYS = new Set([
 ]);
 
 /** `wp_json_encode( $data, JSON_UNESCAPED_UNICODE )`: `/` escaped, line and paragraph separators too, other characters as they are. */
-export function yoastJson(value: JsonValue): string {
+function yoastJson(value: JsonValue): string {
   return JSON.stringify(value).replace(/[/\u2028\u2029]/g, (c) => (c === '/' ? '\\/' : `\\u${c.charCodeAt(0).toString(16)}`));
 }
 

@@ -10,7 +10,7 @@ import { escUrlRaw } from '../../core/schema/url.js';
 import type { ContentTypes } from '../content-types.js';
 
 /** The longest URL read; a longer one is no page of the site. */
-export const MAX_HEAD_URL = 2048;
+const MAX_HEAD_URL = 2048;
 
 /** Where a URL points on the site. */
 export type HeadAddress =
@@ -20,7 +20,7 @@ export type HeadAddress =
   | { kind: 'post-type-archive'; postType: string };
 
 /** `utf8_uri_encode`: each byte of a non-ASCII character as `%xx` (lower-case hex). */
-export function utf8UriEncode(text: string): string {
+function utf8UriEncode(text: string): string {
   let out = '';
   for (const c of text) {
     if (c.charCodeAt(0) < 0x80) out += c;
@@ -66,7 +66,7 @@ export function isHeadUrl(value: unknown): boolean {
 }
 
 /** The permalink base of a taxonomy's terms (`rewrite.slug`): `category`, `tag`, `type`, or the taxonomy's name. */
-export function taxonomyBase(taxonomy: string): string {
+function taxonomyBase(taxonomy: string): string {
   return taxonomy === 'post_tag' ? 'tag' : taxonomy === 'post_format' ? 'type' : taxonomy;
 }
 

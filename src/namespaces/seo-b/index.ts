@@ -11,9 +11,6 @@ import { seoBStorageGroups, type SeoBStorage } from './storage.js';
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { SeoBStorage } from './storage.js';
-export { buildPresentation } from './presentation.js';
-export type { HeadJson, PageType, Presentation } from './presentation.js';
-export type { Crumb, HeadImage, HeadPage, HeadPerson, HeadPostType, HeadSite } from './head-facts.js';
 
 /** Options of {@link seoB}. */
 export interface SeoBOptions {

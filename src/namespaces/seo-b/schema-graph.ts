@@ -10,7 +10,7 @@ import type { Crumb, HeadImage, HeadPage, HeadPerson, HeadSite } from './head-fa
 import { setting, textSetting } from './yoast-settings.js';
 
 /** What the graph of one page is built from. */
-export interface GraphInput {
+interface GraphInput {
   page: HeadPage;
   site: HeadSite;
   /** The page's title after the replacement variables. */
@@ -44,7 +44,7 @@ const PERSON_PROFILES = [
 ];
 
 /** The html helper's `smart_strip_tags`: line breaks, `<br>`, block ends and list items as spaces or bullets, then no tags, single spaces. */
-export function smartStripTags(html: string): string {
+function smartStripTags(html: string): string {
   let text = html.replace(/[\r\n]/g, ' ').replace(/<br\s*\/?>/gi, ' ');
   text = text.replace(/<\/(p|div|h\d)>/gi, '</$1> ');
   const lower = text.toLowerCase();

@@ -22,7 +22,7 @@ import type { SeoBStorage } from '../storage.js';
 import { SETTINGS_OPTIONS, setting, textSetting, yoastSettings, type YoastSettings } from '../yoast-settings.js';
 
 /** What the head handlers need besides storage. */
-export interface SeoBHeadDeps {
+interface SeoBHeadDeps {
   /** The site's post types and taxonomies. */
   types: ContentTypes;
   /** The clock in milliseconds. */
