@@ -160,7 +160,12 @@ describe('indexing', () => {
   });
 
   it("builds the archives of the host's post types that have one, and the general pages, once", async () => {
-    rest = serverOn(store, { postTypes: [{ name: 'product', hasArchive: true }, { name: 'note' }] });
+    rest = serverOn(store, {
+      postTypes: [
+        { name: 'product', label: 'Products', public: true, hasArchive: true },
+        { name: 'note', label: 'Notes', public: true },
+      ],
+    });
     const archives = await post('/indexing/post-type-archives');
     expect(archives.data).toEqual({
       objects: [

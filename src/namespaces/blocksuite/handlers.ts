@@ -1,7 +1,7 @@
 import { isNumeric, toInt } from '../../core/php/values.js';
 import { mysqlDate } from '../../store/rows.js';
 import type { Handlers } from '../define.js';
-import { allowedPostTypes, byTermName, isListed, taxonomiesOf, type ContentTypes } from './content-types.js';
+import { allowedPostTypes, byTermName, isListed, taxonomiesOf, type ContentTypes } from '../content-types.js';
 import { nothingToList } from './errors.js';
 import { postItems } from './post-items.js';
 import { queriedPosts } from './post-query.js';

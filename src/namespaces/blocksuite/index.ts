@@ -1,6 +1,6 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { bindGroups, routeGroup, withDefaults } from '../define.js';
-import { allowedPostTypes, contentTypes, type PostTypeDefinition, type TaxonomyDefinition } from './content-types.js';
+import { allowedPostTypes, contentTypes, type PostTypeDefinition, type TaxonomyDefinition } from '../content-types.js';
 import { blocksuiteHandlers } from './handlers.js';
 import { blocksuiteRoutes } from './routes.js';
 import { blocksuiteStorageOn } from './site-store.js';
@@ -10,7 +10,7 @@ import { checkedAtUse, checkOptions, fn, hostObject, optionsObject, type Options
 export { blocksuiteStorageOn } from './site-store.js';
 export { blocksuiteStorageGroups } from './storage.js';
 export { MAX_UNPAGED_POSTS } from './post-query.js';
-export type { PostTypeDefinition, PostTypeFeature, TaxonomyDefinition } from './content-types.js';
+export type { PostTypeDefinition, PostTypeFeature, TaxonomyDefinition } from '../content-types.js';
 export type { AuthorRow, BlocksuiteStorage } from './storage.js';
 
 /** Options of {@link blocksuite}. */
@@ -43,7 +43,7 @@ export const blocksuiteOptions = optionsObject({
  */
 export function blocksuite(options: BlocksuiteOptions = {}): MountableNamespace {
   checkOptions(blocksuiteOptions, options, 'blocksuite');
-  const types = contentTypes(options.postTypes, options.taxonomies);
+  const types = contentTypes('blocksuite', options.postTypes, options.taxonomies);
   const allowed = new Set(allowedPostTypes(types).map((type) => type.name));
   const routes = blocksuiteRoutes((value) => typeof value === 'string' && allowed.has(value));
   const handlers = blocksuiteHandlers({ types, now: options.now ?? Date.now });

@@ -4,11 +4,11 @@
 import { setOwn } from '../../core/own-property.js';
 import { toInt } from '../../core/php/values.js';
 import { renderContent, theExcerpt } from '../core-posts/text.js';
-import { categoryObject, postLink, termObject, theTitle } from '../core-posts/wp-objects.js';
+import { categoryObject, termObject, theTitle } from '../core-posts/wp-objects.js';
 import type { RestContext } from '../../core/types.js';
 import type { BoundStorage } from '../define.js';
 import { ATTACHMENT_META, largeImageSource } from './attachment-image.js';
-import { byTermName, isListed, supports, taxonomiesOf, type ContentTypes } from './content-types.js';
+import { byTermName, isListed, permalinkOf, supports, taxonomiesOf, type ContentTypes } from '../content-types.js';
 import type { AuthorRow, BlocksuiteStorage, JsonValue, ObjectTerm, PostRow } from './storage.js';
 
 const THUMBNAIL = '_thumbnail_id';
@@ -83,19 +83,9 @@ async function pageData(storage: BoundStorage<BlocksuiteStorage>, posts: readonl
   };
 }
 
-/** `get_permalink` of a queried post: core's for posts, the ancestors' path for pages, the type's base for others. */
+/** `get_permalink` of a queried post, its ancestors' slugs from the page data. */
 function linkOf(post: PostRow, types: ContentTypes, data: PageData, site: RestContext['site']): string {
-  const home = site.home;
-  const pretty = (post.post_status === 'publish' || post.post_status === 'private') && post.post_name !== '';
-  if (post.post_type === 'post') return postLink(post, home);
-  if (post.post_type === 'page') {
-    if (site.show_on_front === 'page' && site.page_on_front === post.ID) return `${home}/`;
-    return pretty ? `${home}/${[...(data.ancestors.get(post.ID) ?? []), post.post_name].join('/')}/` : `${home}/?page_id=${post.ID}`;
-  }
-  const type = types.postTypes.get(post.post_type);
-  if (!pretty || !type || type.rewrite === false) return `${home}/?post_type=${encodeURIComponent(post.post_type)}&p=${post.ID}`;
-  const path = type.hierarchical ? [...(data.ancestors.get(post.ID) ?? []), post.post_name].join('/') : post.post_name;
-  return `${home}/${type.rewrite}/${path}/`;
+  return permalinkOf(post, types, data.ancestors.get(post.ID) ?? [], site);
 }
 
 /** `taxonomy_info`: for each public, shown taxonomy of the type that the post has terms in, `[{value: termId, label}]`; PHP's empty array (`[]`) when none. */

@@ -4,7 +4,7 @@
 import { absint, isNumeric, toBool, toInt } from '../../core/php/values.js';
 import type { RestUser } from '../../core/types.js';
 import type { BoundStorage } from '../define.js';
-import type { ContentTypes } from './content-types.js';
+import type { ContentTypes } from '../content-types.js';
 import type { BlocksuiteStorage, PostQuery, PostRow, TermFilter } from './storage.js';
 
 /** The most posts a query without a page size answers (`posts_per_page => -1` in WordPress, which has no cap). */

@@ -4,7 +4,8 @@ import { getOption, isFieldName, type FormTag } from './form-tags.js';
 import { flattenValue } from './posted-data.js';
 import { quizAnswered } from './quiz.js';
 import type { SwvRule } from './swv.js';
-import { isDate, isNumeric, isTel, isUrl } from './value-checks.js';
+import { isUrl } from '../../core/php/filter-url.js';
+import { isDate, isNumeric, isTel } from './value-checks.js';
 
 /** A field that failed validation, as CF7's `WPCF7_Validation` keeps it. */
 export interface InvalidField {

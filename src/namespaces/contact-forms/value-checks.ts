@@ -1,15 +1,3 @@
-/**
- * PHP's `FILTER_VALIDATE_URL`, approximately: printable ASCII only, a scheme, and a host after
- * `//` (mailto:, news: and file: need none).
- */
-export function isUrl(value: string): boolean {
-  if (!/^[\x21-\x7e]+$/.test(value)) return false;
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/.exec(value);
-  if (!scheme) return false;
-  if (/^(mailto|news|file)$/i.test(scheme[1]!)) return scheme[2] !== '';
-  return /^\/\/[^/?#]+/.test(scheme[2]!);
-}
-
 /** What CF7's `wpcf7_is_tel()` removes before checking a number: `[()/.*#\s-]` (PCRE's ASCII `\s`). */
 const TEL_DECORATION = '()/.*#-\t\n\v\f\r ';
 

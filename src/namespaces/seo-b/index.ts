@@ -1,9 +1,8 @@
 import type { MountableNamespace } from '../../core/types.js';
-import { z } from 'zod';
-import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
+import { checkOptions, fn, hostObject, optionsObject, type OptionsShape, checkedAtUse } from '../../core/options.js';
 import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
 import { seoBChecks } from './checks.js';
-import { seoBIndexablesHandlers, type SeoBPostType } from './handlers/indexables.js';
+import { seoBIndexablesHandlers } from './handlers/indexables.js';
 import { seoBIndexablesRoutes } from './routes/indexables.js';
 import { seoBEditorsChecks, seoBEditorsHandlers } from './handlers/editors.js';
 import { seoBEditorsRoutes } from './routes/editors.js';
@@ -23,6 +22,9 @@ import {
 } from './services.js';
 import { seoBAiChecks, seoBAiHandlers } from './handlers/ai.js';
 import { seoBAiRoutes } from './routes/ai.js';
+import { contentTypes, type PostTypeDefinition, type TaxonomyDefinition } from '../content-types.js';
+import { seoBHeadHandlers } from './handlers/head.js';
+import { seoBHeadRoutes } from './routes/head.js';
 import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
@@ -33,7 +35,6 @@ import { seoBConfigurationHandlers } from './handlers/configuration.js';
 export { seoBStorageOn } from './site-store.js';
 export { seoBStorageGroups } from './storage.js';
 export type { PlannerPost, SeoBStorage } from './storage.js';
-export type { SeoBPostType } from './handlers/indexables.js';
 export { SITE_INSIGHTS_LIMITS } from './services.js';
 export type { SiteInsights, SiteInsightsQuery, SiteInsightsAnswer } from './services.js';
 export { SEMRUSH_URLS, WINCHER_URLS } from './services.js';
@@ -61,8 +62,6 @@ export interface SeoBOptions {
   storage?: Partial<SeoBStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
-  /** The host's own public post types beside post and page, which Yoast indexes and scores (default none). */
-  postTypes?: readonly SeoBPostType[];
   /**
    * Site Kit's Search Console and Analytics 4 data for the dashboard widgets (`/time_based_seo_metrics`).
    * Default: none, so the widgets answer as Yoast does when Site Kit is not set up.
@@ -85,16 +84,20 @@ export interface SeoBOptions {
   yoastAi?: YoastAi;
   /** How long each Yoast AI call may take and how much it may answer (default 60 s, 1 MiB). */
   yoastAiLimits?: GivenHostServiceLimits;
+  /**
+   * Post types the site registers besides WordPress's `post`, `page` and `attachment` (as
+   * `blocksuite`'s): Yoast indexes and scores the public ones, their permalinks and the archives of
+   * those with `hasArchive` get Yoast's head.
+   */
+  postTypes?: readonly PostTypeDefinition[];
+  /** Taxonomies besides WordPress's `category`, `post_tag` and `post_format`: their term archives get Yoast's head. */
+  taxonomies?: readonly TaxonomyDefinition[];
 }
 
 /** The checks of {@link SeoBOptions}. */
 export const seoBOptions = optionsObject({
   storage: hostObject('the Yoast SEO storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
-  postTypes: z
-    .array(z.object({ name: z.string().min(1), hasArchive: z.boolean().optional() }).strict())
-    .readonly()
-    .optional(),
   siteInsights: hostObject('{ report(query, signal) → Site Kit data }').optional(),
   siteInsightsLimits: serviceLimitsOptions.optional(),
   semrush: hostObject('the Semrush client: { request(call, signal) }').optional(),
@@ -103,6 +106,8 @@ export const seoBOptions = optionsObject({
   wincherLimits: serviceLimitsOptions.optional(),
   yoastAi: hostObject('Yoast AI: { request(call, signal, callBack) }').optional(),
   yoastAiLimits: serviceLimitsOptions.optional(),
+  postTypes: checkedAtUse<unknown>(),
+  taxonomies: checkedAtUse<unknown>(),
 } satisfies OptionsShape<SeoBOptions>);
 
 /**
@@ -112,6 +117,7 @@ export const seoBOptions = optionsObject({
  */
 export function seoB(options: SeoBOptions = {}): MountableNamespace {
   const checked = checkOptions(seoBOptions, options, 'seoB');
+  const types = contentTypes('seoB', options.postTypes, options.taxonomies);
   const insightsLimits = siteInsightsLimits(checked.siteInsightsLimits);
   const semrushLimits = serviceLimits('seoB semrushLimits', checked.semrushLimits, semrushService.limits);
   const wincherLimits = serviceLimits('seoB wincherLimits', checked.wincherLimits, wincherService.limits);
@@ -127,15 +133,14 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
       now,
     };
     const groups: RouteGroup<SeoBStorage>[] = [
-      routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, postTypes: options.postTypes ?? [] }), seoBChecks),
+      routeGroup(seoBIndexablesRoutes, seoBIndexablesHandlers({ now, types }), seoBChecks),
+      routeGroup(seoBHeadRoutes, seoBHeadHandlers({ types, now })),
       routeGroup(seoBEditorsRoutes, seoBEditorsHandlers({ now }), seoBEditorsChecks),
       routeGroup(seoBConfigurationRoutes, seoBConfigurationHandlers({ now, insights, nonceSalt: siteSalt(store, 'nonce') }), seoBChecks),
       routeGroup(seoBAiRoutes, seoBAiHandlers({ service: yoastAi, now }), seoBAiChecks),
       routeGroup(seoBKeyphrasesRoutes, seoBKeyphrasesHandlers(keyphrases), seoBKeyphrasesChecks),
     ];
-    // BASE-BRANCH ONLY: while the groups are built apart, each branch mounts the routes it has; the lead's merge passes `seoBRouteOrder` whole.
-    const present = new Set(groups.flatMap((group) => group.routes.map((route) => route.path)));
     // `strict: false`: Yoast declares args of types WordPress does not know (`bool`, `int`), which WordPress registers and then checks nothing of.
-    return { ...bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder.filter((path) => present.has(path)) }), strict: false };
+    return { ...bindGroups('seo-b/v1', groups, { storage, order: seoBRouteOrder }), strict: false };
   };
 }

@@ -72,6 +72,7 @@ async function uploadedFileSize(store: SiteStore, file: string): Promise<number 
   }
   return null;
 }
+import { keyedHash, siteSalt } from '../site-salt.js';
 
 /** First values of some keys from a meta table's answer for one object. */
 function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
@@ -154,6 +155,7 @@ async function plannerPosts(
 
 /** The seo-b storage on a site store. */
 export function seoBStorageOn(store: SiteStore): SeoBStorage {
+  const authSalt = siteSalt(store, 'auth');
   return {
     getOption: (name) => store.options.get(name),
     mergeOption: (name, changes) => optionObject(store.options, name, {}).merge(changes),
@@ -212,6 +214,22 @@ export function seoBStorageOn(store: SiteStore): SeoBStorage {
         }
       });
     },
+    getTermBySlug: (taxonomy, slug) => store.terms.getBySlug(taxonomy, slug),
+    getPostTerms: async (postId, taxonomies) =>
+      (await store.terms.getObjectTerms([postId], [...taxonomies])).map((related) => related.term),
+    findPostBySlug: async (slug, postTypes) =>
+      (
+        await store.posts.query({
+          type: [...postTypes],
+          status: ['publish', 'private'],
+          slug: [slug],
+          orderby: 'post_date',
+          order: 'desc',
+          limit: 1,
+        })
+      ).posts[0] ?? null,
+    getUser: (id) => store.users.get(id),
+    wpHash: async (data) => keyedHash(data, 'auth', await authSalt()),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
     deleteTransient: async (name) => {

@@ -1,8 +1,8 @@
-import type { JsonValue, PostPage, PostQuery, PostRow, TermRow } from '../../store/types.js';
+import type { JsonValue, PostPage, PostQuery, PostRow, TermRow, UserRow } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
-export type { PostRow, TermRow } from '../../store/types.js';
+export type { PostRow, TermRow, UserRow } from '../../store/types.js';
 
 /** A post as Yoast's AI content planner reads it: the post, its `_yoast_wpseo_*` meta (first values) and its categories by name. */
 export interface PlannerPost {
@@ -91,6 +91,16 @@ export interface SeoBStorage {
   getTermsMeta(ids: readonly number[], keys: readonly string[], context: StorageContext): Promise<Map<number, Record<string, JsonValue>>>;
   /** Writes meta of a term in one step: a value replaces the key's, null deletes it. */
   setTermMeta(id: number, changes: ReadonlyMap<string, JsonValue | null>, context: StorageContext): Promise<void>;
+  /** A term by its slug in a taxonomy; null when absent. */
+  getTermBySlug(taxonomy: string, slug: string, context: StorageContext): Promise<TermRow | null>;
+  /** A post's terms of some taxonomies, in the order they were set. */
+  getPostTerms(postId: number, taxonomies: readonly string[], context: StorageContext): Promise<TermRow[]>;
+  /** The published or private post of some post types with a slug (the newest when several); null when none. */
+  findPostBySlug(slug: string, postTypes: readonly string[], context: StorageContext): Promise<PostRow | null>;
+  /** A user by id; null when absent. */
+  getUser(id: number, context: StorageContext): Promise<UserRow | null>;
+  /** WordPress's `wp_hash( $data )`: HMAC-MD5 keyed with the site's `auth` salt (Yoast's schema ids of people). */
+  wpHash(data: string, context: StorageContext): Promise<string>;
   /** A transient's value; undefined when absent or expired. */
   getTransient(name: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** Stores a transient for some seconds. */
@@ -168,7 +178,10 @@ export const seoBStorageGroups: StorageGroups<SeoBStorage> = [
       'focusKeyphrases',
     ],
   },
-  { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta'] },
+  { data: 'terms', callbacks: ['getTerm', 'listTerms', 'getTermsMeta', 'setTermMeta', 'getTermBySlug', 'getPostTerms'] },
+  { data: 'published posts by slug', callbacks: ['findPostBySlug'] },
+  { data: 'users', callbacks: ['getUser'] },
+  { data: 'the site salt', callbacks: ['wpHash'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
   { data: 'posts the task list finds and trashes', callbacks: ['findPosts', 'trashPost'] },
 ];

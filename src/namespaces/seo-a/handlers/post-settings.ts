@@ -1,13 +1,14 @@
 // A post's SEO fields: SEOPress's RedirectionSettings, MetaRobotSettings, SocialSettings,
 // TitleDescriptionMeta and PreviewMetaTitleDescription.
 import { decodeXmlEntities } from '../../../core/php/entities.js';
+import { phpDate } from '../../../core/php/date.js';
 import { toInt, isEmpty, toPhpString } from '../../../core/php/values.js';
 import { sanitizeTextField, sanitizeTextareaField } from '../../../core/schema/text.js';
 import type { JsonValue } from '../../../store/types.js';
 import type { Handlers } from '../../define.js';
 import { describeFields, fieldWrites, truthyCheckbox, type MetaField } from '../../meta-fields.js';
 import { checkedPost } from '../checks.js';
-import { phpDate, replaceVariables } from '../dynamic-variables.js';
+import { replaceVariables } from '../dynamic-variables.js';
 import { codeError, codeSuccess } from '../errors.js';
 import { sanitizeRedirection, sanitizeRobot, sanitizeSocial, yesOrEmpty } from '../field-values.js';
 import { REDIRECTION_KEYS, ROBOT_KEYS, ROBOT_WRITABLE, SOCIAL_FIELDS, redirectionFields, robotFields } from '../fields.js';

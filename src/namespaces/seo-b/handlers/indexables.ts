@@ -26,29 +26,29 @@ import {
 import { RANKS, SCORE_GROUPS, rankBand, readabilityScoreGroup, seoScoreGroup, type Rank, type ScoreGroup } from '../ranks.js';
 import type { seoBIndexablesRoutes } from '../routes/indexables.js';
 import type { SeoBStorage } from '../storage.js';
+import type { ContentTypes, PostTypeDefinition } from '../../content-types.js';
 
 type Storage = BoundStorage<SeoBStorage>;
-
-/** A post type the host registers beside WordPress's own, as Yoast's indexables see it. */
-export interface SeoBPostType {
-  /** Its name (`post_type` of its posts), such as `product`. */
-  name: string;
-  /** `has_archive`: its archive at `/<name>/` gets a post-type-archive indexable. Default false. */
-  hasArchive?: boolean;
-}
 
 /** What the indexables group needs from the factory. */
 interface IndexablesDeps {
   /** The clock in milliseconds. */
   now: () => number;
-  /** The host's own public post types. */
-  postTypes: readonly SeoBPostType[];
+  /** The site's post types and taxonomies (`seoB`'s `postTypes`, `taxonomies`). */
+  types: ContentTypes;
 }
+
+/** The host's public post types, beside WordPress's own. */
+function hostPostTypes(types: ContentTypes): Required<PostTypeDefinition>[] {
+  return [...types.postTypes.values()].filter((type) => type.public && !WORDPRESS_TYPES.has(type.name));
+}
+
+const WORDPRESS_TYPES = new Set(['post', 'page', 'attachment']);
 
 /** The post types Yoast indexes: post, page, the host's, and attachments when `disable-attachment` is off. */
 async function indexablePostTypes(storage: Storage, deps: IndexablesDeps): Promise<string[]> {
   const titles = settingsOf(await storage.getOption('wpseo_titles'));
-  const types = ['post', 'page', ...deps.postTypes.map((type) => type.name)];
+  const types = ['post', 'page', ...hostPostTypes(deps.types).map((type) => type.name)];
   return titles['disable-attachment'] === false ? [...types, 'attachment'] : types;
 }
 
@@ -57,7 +57,9 @@ async function indexingSite(storage: Storage, context: RestContext, deps: Indexa
   return {
     home,
     postTypes: await indexablePostTypes(storage, deps),
-    archiveTypes: deps.postTypes.filter((type) => type.hasArchive === true).map((type) => type.name),
+    archiveTypes: hostPostTypes(deps.types)
+      .filter((type) => type.hasArchive)
+      .map((type) => type.name),
     blogFront: showOnFront === 'posts' && pageOnFront === 0,
   };
 }

@@ -1,7 +1,9 @@
-// The post types and taxonomies a WordPress site registers at `init`, as Kadence's query routes
-// read them (`get_post_types`, `get_object_taxonomies`, `post_type_supports`): WordPress's own
-// (post, page, attachment; category, post_tag, post_format) and the host's, checked once when the
-// namespace is made.
+// The post types and taxonomies a WordPress site registers at `init`, as Kadence's query routes and
+// Yoast's head read them (`get_post_types`, `get_object_taxonomies`, `post_type_supports`,
+// `get_permalink`): WordPress's own (post, page, attachment; category, post_tag, post_format) and
+// the host's, checked once when the namespace is made.
+import type { PostRow } from '../store/types.js';
+import { postLink } from './core-posts/wp-objects.js';
 
 /** What a post type supports, of the features the query block's items read. */
 export type PostTypeFeature = 'title' | 'editor' | 'author' | 'thumbnail' | 'excerpt' | 'comments' | 'page-attributes';
@@ -139,32 +141,69 @@ function filledTaxonomy(taxonomy: TaxonomyDefinition): Required<TaxonomyDefiniti
 
 /** WordPress's definitions followed by the host's, each checked; a host's with a WordPress name replaces it in place. */
 function registered<T extends { name: string }, F>(
+  owner: string,
   builtIn: readonly T[],
   given: readonly unknown[] | undefined,
   what: string,
   fault: (value: unknown) => string | null,
   fill: (value: T) => F,
 ): Map<string, F> {
-  if (given !== undefined && !Array.isArray(given)) throw new TypeError(`site-rest: blocksuite ${what} must be a list`);
+  if (given !== undefined && !Array.isArray(given)) throw new TypeError(`site-rest: ${owner} ${what} must be a list`);
   const out = new Map<string, F>(builtIn.map((definition) => [definition.name, fill(definition)]));
   const seen = new Set<string>();
   (given ?? []).forEach((value, index) => {
     const problem = fault(value);
-    if (problem !== null) throw new TypeError(`site-rest: blocksuite ${what}[${index}] ${problem}`);
+    if (problem !== null) throw new TypeError(`site-rest: ${owner} ${what}[${index}] ${problem}`);
     const definition = value as T;
-    if (seen.has(definition.name)) throw new TypeError(`site-rest: blocksuite ${what}[${index}] (${definition.name}) is registered twice`);
+    if (seen.has(definition.name)) throw new TypeError(`site-rest: ${owner} ${what}[${index}] (${definition.name}) is registered twice`);
     seen.add(definition.name);
     out.set(definition.name, fill(definition));
   });
   return out;
 }
 
-/** The registry of WordPress's post types and taxonomies and the host's; a TypeError names the first host definition WordPress would refuse. */
-export function contentTypes(postTypes?: readonly PostTypeDefinition[], taxonomies?: readonly TaxonomyDefinition[]): ContentTypes {
+/**
+ * The registry of WordPress's post types and taxonomies and the host's; a TypeError, naming the
+ * `owner` whose options they are (`blocksuite`), names the first host definition WordPress would refuse.
+ */
+export function contentTypes(
+  owner: string,
+  postTypes?: readonly PostTypeDefinition[],
+  taxonomies?: readonly TaxonomyDefinition[],
+): ContentTypes {
   return {
-    postTypes: registered(WORDPRESS_POST_TYPES, postTypes, 'postTypes', postTypeFault, filledPostType),
-    taxonomies: registered(WORDPRESS_TAXONOMIES, taxonomies, 'taxonomies', taxonomyFault, filledTaxonomy),
+    postTypes: registered(owner, WORDPRESS_POST_TYPES, postTypes, 'postTypes', postTypeFault, filledPostType),
+    taxonomies: registered(owner, WORDPRESS_TAXONOMIES, taxonomies, 'taxonomies', taxonomyFault, filledTaxonomy),
   };
+}
+
+/** Where a site answers: its home URL, and its static front page when it shows one. */
+interface PermalinkSite {
+  /** Home URL, without a trailing slash. */
+  home: string;
+  /** `show_on_front`. */
+  show_on_front?: string;
+  /** `page_on_front`. */
+  page_on_front?: number;
+}
+
+/**
+ * `get_permalink` under `/%postname%/` permalinks: core's for posts, the home URL for the static
+ * front page, the ancestors' slugs (nearest last) for pages and hierarchical types, the type's
+ * base for others; `?p=`-style links where WordPress gives no pretty one.
+ */
+export function permalinkOf(post: PostRow, types: ContentTypes, ancestors: readonly string[], site: PermalinkSite): string {
+  const home = site.home;
+  const pretty = (post.post_status === 'publish' || post.post_status === 'private') && post.post_name !== '';
+  if (post.post_type === 'post') return postLink(post, home);
+  if (post.post_type === 'page') {
+    if (site.show_on_front === 'page' && site.page_on_front === post.ID) return `${home}/`;
+    return pretty ? `${home}/${[...ancestors, post.post_name].join('/')}/` : `${home}/?page_id=${post.ID}`;
+  }
+  const type = types.postTypes.get(post.post_type);
+  if (!pretty || !type || type.rewrite === false) return `${home}/?post_type=${encodeURIComponent(post.post_type)}&p=${post.ID}`;
+  const path = type.hierarchical ? [...ancestors, post.post_name].join('/') : post.post_name;
+  return `${home}/${type.rewrite}/${path}/`;
 }
 
 /**
