@@ -155,8 +155,30 @@ export type {
 } from './namespaces/blocksuite-design-library/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
-export { seoB, seoBStorageGroups, seoBStorageOn, SITE_INSIGHTS_LIMITS } from './namespaces/seo-b/index.js';
-export type { SeoBOptions, SeoBStorage, SiteInsights, SiteInsightsAnswer, SiteInsightsQuery } from './namespaces/seo-b/index.js';
+export { seoB, seoBStorageGroups, seoBStorageOn, SEMRUSH_URLS, SITE_INSIGHTS_LIMITS, WINCHER_URLS } from './namespaces/seo-b/index.js';
+export type {
+  OAuthApiAnswer,
+  OAuthGrant,
+  OAuthTokenCall,
+  PlannerPost,
+  SeoBOptions,
+  SeoBStorage,
+  Semrush,
+  SemrushCall,
+  SemrushPhrasesQuery,
+  SiteInsights,
+  SiteInsightsAnswer,
+  SiteInsightsQuery,
+  Wincher,
+  WincherCall,
+  YoastAi,
+  YoastAiAnswer,
+  YoastAiCall,
+  YoastAiCallBack,
+  YoastAiCallbackAnswer,
+  YoastAiCallbackParams,
+  YoastAiFailure,
+} from './namespaces/seo-b/index.js';
 export { blocksuite, blocksuiteStorageGroups, blocksuiteStorageOn, MAX_UNPAGED_POSTS } from './namespaces/blocksuite/index.js';
 export type {
   AuthorRow,

@@ -285,7 +285,6 @@ function onDoubles(
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
   | 'imageDownload'
-  | 'seoB'
 > {
   return {
     blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },
