@@ -1,9 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that need a process of their own: `vi.mock` of a module others import
+ * (user-store.test.ts counts scrypt calls through a mocked `node:crypto`, which a module already
+ * loaded by an earlier file in the same worker would not see), or a check of process-wide state
+ * (cli-signals.test.ts counts the process's signal listeners, which a `serve` run in-process by an
+ * earlier file leaves behind).
+ */
+const ISOLATED = ['test/user-store.test.ts', 'test/cli-signals.test.ts'];
+
 export default defineConfig(({ mode }) => ({
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
     // vitest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
     // test waits on a socket, a child process or PGlite. One more worker than cores keeps every
     // core busy through those waits: on 2 cores the suite took 241 s with 2 workers, 212 s with 3
@@ -18,7 +26,23 @@ export default defineConfig(({ mode }) => ({
     setupFiles: ['test/helpers/built-store-template.ts'],
     // `npm run test:deep` (`vitest run --mode deep`): property runs at their deep size (test/helpers/property-runs.ts).
     env: mode === 'deep' ? { SITE_REST_DEEP_TESTS: '1' } : {},
-    // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
-    typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts', 'examples/**/*.test.mjs'],
+          exclude: ISOLATED,
+          // A worker keeps the modules it loaded for the next test file instead of loading src/
+          // (some 400 modules through src/index.ts) again for each: with isolation that load was
+          // ~0.75 s of CPU per file, most of the suite's import time. No test file here changes
+          // a module's state for the next (the isolated ones are listed above).
+          isolate: false,
+          // Type tests (`test/types/*.test-d.ts`: typed params, refused typos) run with the suite.
+          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 }));

@@ -152,6 +152,25 @@ describe('format', () => {
     expect(sanitizeValue('a < b', { type: 'string', format: 'text-field' })).toBe('a &lt; b');
   });
 
+  it('escapes each "<" that no ">" closes (wp_pre_kses_less_than), then strips the tags and keeps the text around them', () => {
+    const text = (value: string) => sanitizeValue(value, { type: 'string', format: 'text-field' });
+    const textarea = (value: string) => sanitizeValue(value, { type: 'string', format: 'textarea-field' });
+    expect(text('a <b c')).toBe('a &lt;b c');
+    expect(text('<<b>x')).toBe('&lt;x');
+    expect(text('<<<')).toBe('&lt;&lt;&lt;');
+    expect(text('a < b <c')).toBe('a &lt; b &lt;c');
+    expect(text('<i <b>x</b> <j')).toBe('&lt;i x &lt;j');
+    expect(text('<a &amp; b &x')).toBe('&lt;a &amp; b &amp;x');
+    expect(text('<a<b>>x>y')).toBe('&lt;a>x>y');
+    expect(text('1 < 2 and 3 > 2')).toBe('1 < 2 and 3 > 2');
+    expect(text('x <y\n')).toBe('x &lt;y');
+    expect(textarea('x <y\nz')).toBe('x &lt;y\nz');
+    expect(text('a<!-- c -->b<?php x ?>c<!DOCTYPE html>d<b title="x>y">e</b>f')).toBe('abcdef');
+    expect(textarea('<p>one</p><p>two')).toBe('onetwo');
+    expect(text('<'.repeat(100_000))).toBe('&lt;'.repeat(100_000));
+    expect(textarea(`<div${'<a'.repeat(50_000)}`)).toBe(`&lt;div${'&lt;a'.repeat(50_000)}`);
+  });
+
   it('applies formats to strings only', () => {
     expect(check(5, { type: 'integer', format: 'email' })).toBe(true);
     expect(check('abc', { format: 'email' })).toBe('rest_invalid_email');
