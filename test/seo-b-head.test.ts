@@ -235,6 +235,28 @@ describe('seo-b/v1 get_head escaping', () => {
     expect(json.title).toBe("A < B \">bold & 'quoted'");
   });
 
+  it('gives a password-protected post only the WebPage Yoast keeps for it, the site and the organisation, and no image', async () => {
+    const store = memoryStore();
+    await seed(store);
+    const post = (await store.posts.query({ slug: ['first-light'], limit: 1 })).posts[0]!;
+    await store.posts.update(post.ID, { post_password: 'secret' });
+    const { json } = await head(serverOn(store), 'http://head.test/first-light/');
+    const graph = (json.schema as { '@graph': Array<Record<string, unknown>> })['@graph'];
+    expect(graph.map((piece) => piece['@type'])).toEqual(['WebPage', 'WebSite', 'Organization']);
+    expect(Object.keys(graph[0]!)).toEqual([
+      '@type',
+      '@id',
+      'url',
+      'name',
+      'isPartOf',
+      'datePublished',
+      'dateModified',
+      'breadcrumb',
+      'inLanguage',
+    ]);
+    expect(json).not.toHaveProperty('og_image');
+  });
+
   it('reads the first 64 KiB of a title of a megabyte, and a template of nested percent signs in one pass', async () => {
     const store = memoryStore();
     const post = await store.posts.insert({

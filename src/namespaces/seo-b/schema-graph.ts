@@ -289,6 +289,9 @@ function webSitePiece(site: HeadSite, publisher: JsonValue | null): Piece {
   return data;
 }
 
+/** What `protected_webpage_schema` keeps of a protected post's WebPage, in the piece's own order. */
+const PROTECTED_KEYS = new Set(['@type', '@id', 'url', 'name', 'isPartOf', 'inLanguage', 'datePublished', 'dateModified', 'breadcrumb']);
+
 /** `Schema_Generator::generate`: `{@context, @graph}` of a page. */
 export function schemaGraph(input: GraphInput): JsonValue {
   const { page, site } = input;
@@ -306,6 +309,16 @@ export function schemaGraph(input: GraphInput): JsonValue {
   const articleType = post ? articleTypeOf(post, site) : 'None';
   const hasArticle = post !== null && post.postType.supportsAuthor && articleType !== 'None';
   const graph: Piece[] = [];
+  if (post && post.post.post_password !== '') {
+    // `get_graph_pieces` of a password-protected post: WebPage (`protected_webpage_schema`), WebSite, Organization.
+    const webPage = webPagePiece(input, pageType, represents, null);
+    const protectedPage: Piece = {};
+    for (const [key, value] of Object.entries(webPage))
+      if (PROTECTED_KEYS.has(key)) protectedPage[key] = key === '@type' ? 'WebPage' : value;
+    graph.push(protectedPage, webSitePiece(site, publisher));
+    if (represents === 'company') graph.push(organizationPiece(input));
+    return { '@context': 'https://schema.org', '@graph': graph };
+  }
   if (post && hasArticle) graph.push(articlePiece(post, input, articleType, publisher));
   if (page.kind !== '404') graph.push(webPagePiece(input, pageType, represents, mainImage));
   if (mainImage) graph.push(attachmentImage(`${input.canonical}#primaryimage`, mainImage, site));
