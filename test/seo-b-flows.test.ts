@@ -30,7 +30,11 @@ function serverOn(store: SiteStore): RestServer {
   return createRestServer({ site: SITE, store, namespaces: variantB({ only: ['core/v2', 'seo-b/v1'], seoB }), onError: () => {} });
 }
 
-type Head = { html: string; json: { title: string; description?: string; canonical?: string; schema: { '@graph': Array<{ '@type': unknown }> } }; status: number };
+type Head = {
+  html: string;
+  json: { title: string; description?: string; canonical?: string; schema: { '@graph': Array<{ '@type': unknown }> } };
+  status: number;
+};
 
 async function headOf(rest: RestServer, url: string): Promise<Head> {
   const answer = await rest.inject<Head>({ path: `${NS}/get_head`, query: { url } });
