@@ -67,3 +67,10 @@ export function fieldWrites(
 
 /** PHP's truthiness of a stored checkbox (`$result ? true : false`). */
 export const truthyCheckbox: ReadValue = (field, stored) => (field.type === 'checkbox' ? !isEmpty(stored) : (stored ?? ''));
+
+/** First values of some keys from a meta table's answer for one object. */
+export function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const [key, values] of Object.entries(all ?? {})) if (values.length > 0) out[key] = values[0]!;
+  return out;
+}

@@ -4,7 +4,8 @@
  * answers' generation is the counter `seopress_seo_generation`, bumped by every meta write here
  * that the headless data reads (the content analysis's own meta does not change its answer).
  */
-import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { SiteStore } from '../../store/types.js';
+import { firstValues } from '../meta-fields.js';
 import { HEADLESS_KEYS } from './headless.js';
 import type { SeoAStorage } from './storage.js';
 
@@ -12,13 +13,6 @@ import type { SeoAStorage } from './storage.js';
 export const SEO_GENERATION = 'seopress_seo_generation';
 
 const HEADLESS_META = new Set(HEADLESS_KEYS);
-
-/** First values of some keys from a meta table's answer for one object. */
-function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = {};
-  for (const [key, values] of Object.entries(all ?? {})) if (values.length > 0) out[key] = values[0]!;
-  return out;
-}
 
 /** The seo-a storage on a site store. */
 export function seoAStorageOn(store: SiteStore): SeoAStorage {

@@ -3,7 +3,9 @@
  * `_yoast_wpseo_*` post meta, its user meta and transients.
  */
 import type { JsonValue, PostQuery, PostRow, SiteStore, TermRow } from '../../store/types.js';
+import { firstValues } from '../meta-fields.js';
 import { optionObject } from '../option-object.js';
+import { keyedHash, siteSalt } from '../site-salt.js';
 import { matchesBulkSearch, SEARCHED_META } from './bulk-editor.js';
 import { customFieldsMatching } from './custom-fields.js';
 import type { BulkEditorPage, BulkEditorQuery, SeoBStorage, PlannerPost } from './storage.js';
@@ -71,14 +73,6 @@ async function uploadedFileSize(store: SiteStore, file: string): Promise<number 
     }
   }
   return null;
-}
-import { keyedHash, siteSalt } from '../site-salt.js';
-
-/** First values of some keys from a meta table's answer for one object. */
-function firstValues(all: Record<string, JsonValue[]> | undefined): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = {};
-  for (const [key, values] of Object.entries(all ?? {})) if (values.length > 0) out[key] = values[0]!;
-  return out;
 }
 
 /** First values of each object's keys from a meta table's answer for several objects. */
