@@ -130,6 +130,11 @@ const KEYS: Readonly<Record<string, KeySpec>> = {
   frontend_inspector_first_actioned_on: key('wpseo_tracking_only', '', onceOnly),
 };
 
+/** Yoast 28.1's default of a key this module declares; undefined for the others. */
+export function wpseoDefault(name: string): JsonValue | undefined {
+  return Object.hasOwn(KEYS, name) ? KEYS[name]!.fallback : undefined;
+}
+
 /** `WPSEO_Option_Tracking_Only`'s keys: the actions `/action_tracking` may record. */
 export const TRACKING_ONLY_KEYS: readonly string[] = Object.keys(KEYS).filter((name) => KEYS[name]!.option === 'wpseo_tracking_only');
 

@@ -2,10 +2,12 @@
  * Yoast SEO's settings as its options helper reads them (`YoastSEO()->helpers->options->get`):
  * one key looked up in `wpseo_titles`, `wpseo_social` and `wpseo`, else Yoast 28.1's default for
  * it (`WPSEO_Option_Titles` with its translated and per-type defaults, `WPSEO_Option_Social`,
- * `WPSEO_Option_Wpseo`).
+ * `WPSEO_Option_Wpseo`); the defaults of the keys the configuration group writes are the options
+ * helper's own (`wpseo-options.ts`), so each default is written once.
  */
 import { isPlainObject } from '../../core/own-property.js';
 import type { JsonValue } from '../../store/types.js';
+import { wpseoDefault } from './wpseo-options.js';
 
 /** The three option objects, as stored (a stored value that is not an object counts as none). */
 export interface YoastSettings {
@@ -26,7 +28,7 @@ export function yoastSettings(values: readonly (JsonValue | undefined)[]): Yoast
   return { titles: object(values[0]), social: object(values[1]), wpseo: object(values[2]) };
 }
 
-/** Defaults of the fixed keys the head reads. */
+/** Defaults of the fixed keys the head reads that the options helper (`wpseo-options.ts`) does not declare. */
 const FIXED_DEFAULTS: Readonly<Record<string, JsonValue>> = {
   separator: 'sc-dash',
   'title-home-wpseo': '%%sitename%% %%page%% %%sep%% %%sitedesc%%',
@@ -35,21 +37,13 @@ const FIXED_DEFAULTS: Readonly<Record<string, JsonValue>> = {
   'breadcrumbs-home': 'Home',
   'breadcrumbs-404crumb': 'Error 404: Page not found',
   'breadcrumbs-enable': true,
-  website_name: '',
   alternate_website_name: '',
-  company_name: '',
   company_alternate_name: '',
-  company_logo_id: 0,
-  company_or_person: 'company',
-  company_or_person_user_id: false,
   open_graph_frontpage_title: '%%sitename%%',
   open_graph_frontpage_desc: '',
   'disable-author': false,
   opengraph: true,
   twitter: true,
-  twitter_site: '',
-  facebook_site: '',
-  other_social_urls: [],
   enable_enhanced_slack_sharing: true,
 };
 
@@ -69,7 +63,7 @@ function derivedDefault(key: string): JsonValue | undefined {
 /** A setting's stored value, else its default; undefined when Yoast has none. */
 export function setting(settings: YoastSettings, key: string): JsonValue | undefined {
   for (const option of [settings.titles, settings.social, settings.wpseo]) if (Object.hasOwn(option, key)) return option[key];
-  return Object.hasOwn(FIXED_DEFAULTS, key) ? FIXED_DEFAULTS[key] : derivedDefault(key);
+  return Object.hasOwn(FIXED_DEFAULTS, key) ? FIXED_DEFAULTS[key] : (wpseoDefault(key) ?? derivedDefault(key));
 }
 
 /** A setting as text: strings as they are, numbers written out, anything else empty. */
