@@ -70,11 +70,11 @@ describe('isJsonMediaType', () => {
     }
   });
 
-  it('stays linear on crafted headers', () => {
-    const started = performance.now();
+  // A quadratic reading of these headers takes minutes; a linear one milliseconds: the test's own
+  // time limit catches the first without asserting a timing that a loaded machine may miss.
+  it('stays linear on crafted headers', { timeout: 30_000 }, () => {
     expect(isJsonMediaType(',application/'.repeat(20_000))).toBe(false);
     expect(isJsonMediaType(`application/${'+'.repeat(200_000)}x`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 
@@ -363,13 +363,12 @@ describe('parseBody: multipart bodies', () => {
     expect(form.f999).toBe('999');
   });
 
-  it('stays linear on hostile bodies', () => {
-    const started = performance.now();
+  // Quadratic parsing of these bodies takes minutes: the test's own time limit catches it, with no timing asserted.
+  it('stays linear on hostile bodies', { timeout: 30_000 }, () => {
     const boundary = 'b'.repeat(5000);
     const hostile = `--${boundary}\r\n${field('a', `\n--${boundary.slice(0, -1)}`.repeat(200))}`;
     parsed({ method: 'POST', contentType: `multipart/form-data; boundary=${boundary}`, body: hostile });
     parsed({ method: 'POST', contentType: type, body: '\n'.repeat(1_000_000) });
     parsed({ method: 'POST', contentType: type, body: `--XyZ\r\n${'X: y\r\n'.repeat(100_000)}` });
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

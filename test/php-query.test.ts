@@ -164,13 +164,12 @@ describe('parsePhpQuery: limits', () => {
     expect(Object.keys(readUrlencoded(`&&${pairs.join('&')}`, 'post').toRecord())).toHaveLength(999);
   });
 
-  it('hostile input stays linear', () => {
-    const started = performance.now();
+  // Quadratic parsing of these queries takes minutes: the test's own time limit catches it, with no timing asserted.
+  it('hostile input stays linear', { timeout: 30_000 }, () => {
     parsePhpQuery(`a${'['.repeat(500_000)}=1`);
     parsePhpQuery(`${'x[y]'.repeat(100_000)}=1`);
     parsePhpQuery(Array.from({ length: 1000 }, () => `${'%zz'.repeat(300)}=${'%FF'.repeat(300)}`).join('&'));
     parsePhpQuery(`a=1&${'b'.repeat(1_000_000)}`);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -154,13 +154,13 @@ describe('the ReDoS analysis against recheck', () => {
     expect(check(`^(?:${'[a-c]x?'.repeat(600)})$`)).toBeNull();
   });
 
-  it('reads a long character class in linear time', () => {
-    // A set union per member made this quadratic: 31 s for 20,000 members.
+  // A set union per member made this quadratic: 31 s for 20,000 members, so some ten minutes for
+  // these 100,000. The test's own time limit catches that without asserting a timing a loaded
+  // machine may miss.
+  it('reads a long character class in linear time', { timeout: 30_000 }, () => {
     let members = '';
     for (let k = 0; k < 100_000; k++) members += String.fromCharCode(0x100 + 2 * (k % 30_000));
-    const started = performance.now();
     expect(check(`^[${members}]+$`)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('answers "too complex to check" for groups nested thousands deep instead of overflowing the stack', () => {
