@@ -13,6 +13,7 @@ import { theme, themeOptions, type ThemeOptions } from './theme/index.js';
 import { pageCache, pageCacheOptions, type PageCacheOptions } from './page-cache/index.js';
 import { seoA, seoAOptions, type SeoAOptions } from './seo-a/index.js';
 import { seoB, seoBOptions, type SeoBOptions } from './seo-b/index.js';
+import { siteInsights, siteInsightsOptions, type SiteInsightsOptions } from './site-insights/index.js';
 import {
   blocksuiteDesignLibrary,
   blocksuiteDesignLibraryOptions,
@@ -88,6 +89,8 @@ export interface VariantOptions {
   seoA?: SeoAOptions;
   /** `seo-b/v1` (variant B): Yoast SEO's indexables and head, its editors' routes, and the AI, keyphrase and rank-tracking services. */
   seoB?: SeoBOptions;
+  /** `site-insights/v1` (variant B): Site Kit's set-up, settings, modules, e-mail reporting and the gateway to Google's APIs. */
+  siteInsights?: SiteInsightsOptions;
   /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
   blocksuiteDesignLibrary?: BlocksuiteDesignLibraryOptions;
   /** `blocksuite-maillist/v1` (variant A): the MailerLite client the form block's pickers ask. */
@@ -124,6 +127,7 @@ const variantOptions = optionsObject({
   pageCache: pageCacheOptions.optional(),
   seoA: seoAOptions.optional(),
   seoB: seoBOptions.optional(),
+  siteInsights: siteInsightsOptions.optional(),
   blocksuiteDesignLibrary: blocksuiteDesignLibraryOptions.optional(),
   blocksuiteMaillist: blocksuiteMaillistOptions.optional(),
   blocksuiteResponder: blocksuiteResponderOptions.optional(),
@@ -174,6 +178,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
   'seo-b/v1': (options) => seoB(options.seoB),
+  'site-insights/v1': (options) => siteInsights(options.siteInsights),
   'blocksuite-design-library/v1': (options) =>
     blocksuiteDesignLibrary({
       ...options.blocksuiteDesignLibrary,

@@ -1,0 +1,54 @@
+import type { RestContext } from '../../core/types.js';
+import { CAPS, siteKitCan, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
+import type { SiteInsightsBound } from './settings.js';
+
+/** The facts of each request, read once however many checks and handlers ask. */
+const FACTS = new WeakMap<object, Promise<SiteKitFacts>>();
+
+/** The request's {@link SiteKitFacts}; null for an anonymous caller. */
+export function factsFor(request: object, context: RestContext, storage: SiteInsightsBound, now: () => number): Promise<SiteKitFacts> | null {
+  const user = context.user;
+  if (user === null) return null;
+  let facts = FACTS.get(request);
+  if (!facts) {
+    facts = siteKitFacts(storage, user, now);
+    FACTS.set(request, facts);
+  }
+  return facts;
+}
+
+/** Whether the caller has some of the capabilities (`current_user_can( a ) || current_user_can( b )`). */
+export async function canAny(
+  request: object,
+  context: RestContext,
+  storage: SiteInsightsBound,
+  now: () => number,
+  ...capabilities: SiteKitCapability[]
+): Promise<boolean> {
+  const facts = factsFor(request, context, storage, now);
+  if (facts === null) return false;
+  const known = await facts;
+  for (const capability of capabilities) if (await siteKitCan(known, capability)) return true;
+  return false;
+}
+
+/** The permission checks Site Kit's routes name, each its `permission_callback`. */
+export function siteInsightsChecks(now: () => number) {
+  const any =
+    (...capabilities: SiteKitCapability[]) =>
+    (request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
+      canAny(request, context, storage, now, ...capabilities);
+  return {
+    setup: any(CAPS.SETUP),
+    authenticate: any(CAPS.AUTHENTICATE),
+    manageOptions: any(CAPS.MANAGE_OPTIONS),
+    updatePlugins: any(CAPS.UPDATE_PLUGINS),
+    viewDashboard: any(CAPS.VIEW_DASHBOARD),
+    viewSplashOrDashboard: any(CAPS.VIEW_SPLASH, CAPS.VIEW_DASHBOARD),
+    viewAuthenticatedDashboard: any(CAPS.VIEW_AUTHENTICATED_DASHBOARD),
+    setupOrManageOptions: any(CAPS.SETUP, CAPS.MANAGE_OPTIONS),
+    sharedDashboardOrSetup: any(CAPS.VIEW_SHARED_DASHBOARD, CAPS.SETUP),
+    authenticateOrSharedDashboard: any(CAPS.AUTHENTICATE, CAPS.VIEW_SHARED_DASHBOARD),
+    signedIn: (_request: object, context: RestContext): boolean => context.user !== null,
+  };
+}

@@ -1,0 +1,66 @@
+import type { JsonValue, UserRow } from '../../store/types.js';
+import type { SettingsObject } from '../option-object.js';
+import type { StorageContext, StorageGroups } from '../define.js';
+
+export type { UserRow } from '../../store/types.js';
+
+/**
+ * Where `site-insights/v1` keeps its data, as Site Kit keeps it in WordPress: `googlesitekit_*`
+ * and `googlesitekitpersistent_*` options, the same names as user options (per user, in user
+ * meta under the option's own name, as a global `update_user_option` writes them) and transients.
+ * Every callback gets the request's storage context last.
+ */
+export interface SiteInsightsStorage {
+  /** An option's value; undefined when absent. */
+  getOption(name: string, context: StorageContext): Promise<JsonValue | undefined>;
+  /** Sets an option's value. */
+  setOption(name: string, value: JsonValue, context: StorageContext): Promise<void>;
+  /** Deletes an option; false when it was absent. */
+  deleteOption(name: string, context: StorageContext): Promise<boolean>;
+  /**
+   * Reads and writes one option in one atomic step: `update` gets its value (undefined when absent)
+   * and answers the value to store, or undefined to leave it as it is. Answers the value stored after.
+   */
+  updateOption(
+    name: string,
+    update: (current: JsonValue | undefined) => JsonValue | undefined,
+    context: StorageContext,
+  ): Promise<JsonValue | undefined>;
+  /**
+   * Writes `changes` over the settings object an option holds (a stored value that is not an
+   * object counts as none), in one atomic step, and answers the stored result.
+   */
+  mergeOption(name: string, changes: SettingsObject, context: StorageContext): Promise<SettingsObject>;
+  /** A user option's value for a user; undefined when absent. */
+  getUserOption(userId: number, name: string, context: StorageContext): Promise<JsonValue | undefined>;
+  /** Sets a user option's value for a user. */
+  setUserOption(userId: number, name: string, value: JsonValue, context: StorageContext): Promise<void>;
+  /** Deletes a user option of a user; false when it was absent. */
+  deleteUserOption(userId: number, name: string, context: StorageContext): Promise<boolean>;
+  /**
+   * Reads and writes one user option in one atomic step, as {@link SiteInsightsStorage.updateOption}
+   * does an option. Answers the value stored after.
+   */
+  updateUserOption(
+    userId: number,
+    name: string,
+    update: (current: JsonValue | undefined) => JsonValue | undefined,
+    context: StorageContext,
+  ): Promise<JsonValue | undefined>;
+  /** A transient's value; undefined when absent or expired. */
+  getTransient(name: string, context: StorageContext): Promise<JsonValue | undefined>;
+  /** Stores a transient for some seconds (0: no expiry). */
+  setTransient(name: string, value: JsonValue, ttlSeconds: number, context: StorageContext): Promise<void>;
+  /** Deletes a transient. */
+  deleteTransient(name: string, context: StorageContext): Promise<void>;
+  /** A user by id, with its roles; null when absent. */
+  getUser(id: number, context: StorageContext): Promise<UserRow | null>;
+}
+
+/** The groups of {@link SiteInsightsStorage} a host replaces together (`withDefaults`). */
+export const siteInsightsStorageGroups: StorageGroups<SiteInsightsStorage> = [
+  { data: 'options', callbacks: ['getOption', 'setOption', 'deleteOption', 'updateOption', 'mergeOption'] },
+  { data: 'user options', callbacks: ['getUserOption', 'setUserOption', 'deleteUserOption', 'updateUserOption'] },
+  { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
+  { data: 'users', callbacks: ['getUser'] },
+];
