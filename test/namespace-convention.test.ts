@@ -121,6 +121,16 @@ const DEPARTURES: Record<string, Record<string, Departure>> = {
       why: 'split into route groups: handlers/<group>.ts beside routes/<group>.ts',
     },
   },
+  'site-insights': {
+    'routes.ts': {
+      instead: { file: 'routes/index.ts', exports: ['siteInsightsRouteOrder'] },
+      why: 'split into route groups: routes/<group>.ts, with the plugin’s route order in routes/index.ts',
+    },
+    'handlers.ts': {
+      instead: { file: 'handlers', exports: [] },
+      why: 'split into route groups: handlers/<group>.ts beside routes/<group>.ts',
+    },
+  },
 };
 
 /** Namespaces that reach an outside service another way than a declaration in `services.ts`, and why. */
