@@ -45,8 +45,8 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   (STARTTLS when offered) or smtps://user:password@host:465. Without it, each mail is
                   printed here and not sent.
   --fixtures      answer every outside service (oEmbed providers, the host panel, mail, the SEO page
-                  renderer, MailerLite, GetResponse, FluentCRM, image downloads, Yoast AI) from its
-                  recorded answers in DIR (default: the package's fixtures/), so every success path runs
+                  renderer, MailerLite, GetResponse, FluentCRM, image downloads, Yoast AI, Site Kit's
+                  page fetch and health checks) from its recorded answers in DIR (default: the package's fixtures/), so every success path runs
                   without a network; mail is still printed here; GetResponse uses a recorded account
                   while the store has none
   --oembed-fetch  let the oEmbed proxy fetch providers' pages over the network (public addresses
@@ -285,6 +285,7 @@ function onDoubles(
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
   | 'imageDownload'
+  | 'siteInsights'
 > {
   return {
     blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },
@@ -303,6 +304,7 @@ function onDoubles(
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
+    siteInsights: { fetchHome: doubles['site-insights/fetch-home'], healthChecks: doubles['site-insights/health-checks'] },
   };
 }
 

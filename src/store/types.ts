@@ -241,6 +241,12 @@ export interface MetaTable {
   update(objectId: number, key: string, value: JsonValue, previous?: JsonValue): Promise<number>;
   /** Deletes the key's values (only those deep-equal to `value` when given); answers how many. */
   delete(objectId: number, key: string, value?: JsonValue): Promise<number>;
+  /**
+   * Deletes every row, of every object, whose key starts with `prefix`, compared as written: case counts, and `_` and `%` are
+   * themselves, as in Site Kit's `LIKE 'googlesitekit\_%'`. Answers how many. An empty prefix is an
+   * `invalid_value` StoreError.
+   */
+  deletePrefixed(prefix: string): Promise<number>;
 }
 
 /** A row of `wp_users`, with the roles WordPress keeps in the `{prefix}capabilities` user meta. */
@@ -380,6 +386,12 @@ export interface OptionsTable {
   delete(name: string): Promise<boolean>;
   /** Every autoloaded option, as `wp_load_alloptions` reads them. */
   autoloaded(): Promise<Record<string, JsonValue>>;
+  /**
+   * Deletes every option whose name starts with `prefix`, compared as written: case counts, and `_` and `%` are
+   * themselves, as in Site Kit's `LIKE 'googlesitekit\_%'`. Answers how many. An empty prefix is an
+   * `invalid_value` StoreError.
+   */
+  deletePrefixed(prefix: string): Promise<number>;
 }
 
 /** Transients: values with a lifetime; an expired one is never returned. */
@@ -390,6 +402,12 @@ export interface TransientsTable {
   set(name: string, value: JsonValue, ttlSeconds: number): Promise<void>;
   /** Deletes a transient; false when absent or expired. */
   delete(name: string): Promise<boolean>;
+  /**
+   * Deletes every transient whose name starts with `prefix`, compared as written: case counts, and `_` and `%` are
+   * themselves, as in Site Kit's `LIKE 'googlesitekit\_%'`. Answers how many (expired ones counted too). An empty prefix is an
+   * `invalid_value` StoreError.
+   */
+  deletePrefixed(prefix: string): Promise<number>;
 }
 
 /** How `CountersTable.increment` starts a counter. */

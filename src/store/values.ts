@@ -49,6 +49,16 @@ export function checkName(value: unknown, kind: keyof typeof NAME_LIMITS): strin
   return name;
 }
 
+/**
+ * A name prefix to delete by (`deletePrefixed`), checked as a name of its kind; an empty one, which
+ * would delete every row, is an `invalid_value` StoreError.
+ */
+export function checkPrefix(value: unknown, kind: keyof typeof NAME_LIMITS): string {
+  const prefix = checkName(value, kind);
+  if (prefix === '') throw new StoreError('invalid_value', `A ${kind} prefix to delete by must not be empty.`);
+  return prefix;
+}
+
 /** The date itself, or an `invalid_value` StoreError when it is not `YYYY-MM-DD HH:MM:SS`. */
 export function checkDate(value: unknown, what: string): string {
   if (typeof value !== 'string' || !DATE.test(value)) {

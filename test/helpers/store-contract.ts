@@ -850,6 +850,64 @@ export function describeStoreContract(name: string, makeStore: (options: StoreCo
       });
     });
 
+    describe('deleting by prefix', () => {
+      /** Names around the prefix `plugin_`: only the first two start with it as written. */
+      const NAMES = ['plugin_a', 'plugin_', 'plugin', 'pluginXa', 'Plugin_a', 'other_plugin_a', 'plugin%a'];
+
+      it('deletes exactly the options, transients and meta rows whose names start with the prefix as written', async () => {
+        for (const name of NAMES) {
+          await store.options.set(name, name);
+          await store.transients.set(name, name, 0);
+          await store.postMeta.add(1, name, name);
+          await store.userMeta.add(2, name, name);
+          await store.userMeta.add(3, name, 'second user');
+          await store.termMeta.add(4, name, name);
+        }
+        expect(await store.options.deletePrefixed('plugin_')).toBe(2);
+        expect(await store.transients.deletePrefixed('plugin_')).toBe(2);
+        expect(await store.postMeta.deletePrefixed('plugin_')).toBe(2);
+        expect(await store.userMeta.deletePrefixed('plugin_')).toBe(4);
+        expect(await store.termMeta.deletePrefixed('plugin_')).toBe(2);
+        const kept = NAMES.slice(2);
+        for (const name of NAMES) {
+          const stays = kept.includes(name);
+          expect(await store.options.get(name)).toBe(stays ? name : undefined);
+          expect(await store.transients.get(name)).toBe(stays ? name : undefined);
+          expect(await store.postMeta.get(1, name)).toEqual(stays ? [name] : []);
+          expect(await store.userMeta.get(3, name)).toEqual(stays ? ['second user'] : []);
+          expect(await store.termMeta.get(4, name)).toEqual(stays ? [name] : []);
+        }
+        expect(await store.options.deletePrefixed('plugin_')).toBe(0);
+      });
+
+      it('counts an expired transient it deletes', async () => {
+        await store.transients.set('plugin_old', 1, 1);
+        clock += 2000;
+        expect(await store.transients.deletePrefixed('plugin_')).toBe(1);
+      });
+
+      it('refuses an empty prefix, which would delete every row', async () => {
+        await store.options.set('kept', 1);
+        expect(isStoreError(await refusal(store.options.deletePrefixed('')), 'invalid_value')).toBe(true);
+        expect(isStoreError(await refusal(store.userMeta.deletePrefixed('')), 'invalid_value')).toBe(true);
+        expect(await store.options.get('kept')).toBe(1);
+      });
+
+      it('keeps every row a transaction deleting by prefix had deleted when it throws', async () => {
+        await store.options.set('plugin_a', 1);
+        await store.userMeta.add(1, 'plugin_a', 1);
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.options.deletePrefixed('plugin_');
+            await tx.userMeta.deletePrefixed('plugin_');
+            throw new Error('half-way');
+          }),
+        ).rejects.toThrow('half-way');
+        expect(await store.options.get('plugin_a')).toBe(1);
+        expect(await store.userMeta.get(1, 'plugin_a')).toEqual([1]);
+      });
+    });
+
     describe('transactions', () => {
       it('keeps every write of a transaction that resolves, and answers its value', async () => {
         const answer = await store.transaction(async (tx) => {

@@ -6,7 +6,12 @@ import type { SiteInsightsBound } from './settings.js';
 const FACTS = new WeakMap<object, Promise<SiteKitFacts>>();
 
 /** The request's {@link SiteKitFacts}; null for an anonymous caller. */
-export function factsFor(request: object, context: RestContext, storage: SiteInsightsBound, now: () => number): Promise<SiteKitFacts> | null {
+export function factsFor(
+  request: object,
+  context: RestContext,
+  storage: SiteInsightsBound,
+  now: () => number,
+): Promise<SiteKitFacts> | null {
   const user = context.user;
   if (user === null) return null;
   let facts = FACTS.get(request);
@@ -50,5 +55,7 @@ export function siteInsightsChecks(now: () => number) {
     sharedDashboardOrSetup: any(CAPS.VIEW_SHARED_DASHBOARD, CAPS.SETUP),
     authenticateOrSharedDashboard: any(CAPS.AUTHENTICATE, CAPS.VIEW_SHARED_DASHBOARD),
     signedIn: (_request: object, context: RestContext): boolean => context.user !== null,
+    // WordPress's `view_site_health_checks`, which `wp_maybe_grant_site_health_caps` grants on a single site to whoever may install plugins.
+    viewSiteHealthChecks: (_request: object, context: RestContext): boolean => context.user?.can('install_plugins') === true,
   };
 }

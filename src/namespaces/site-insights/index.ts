@@ -1,14 +1,20 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteInsightsChecks } from './checks.js';
+import { siteInsightsSiteHandlers } from './handlers/site.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
+import { siteInsightsSiteRoutes } from './routes/site.js';
+import { fetchHomeService, healthChecksService, type FetchHome, type HealthChecks } from './services.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
+export { FETCH_HOME_LIMITS } from './services.js';
+export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -16,12 +22,30 @@ export interface SiteInsightsOptions {
   storage?: Partial<SiteInsightsStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /**
+   * Fetches a page of the site for Site Health's tag placement test. Default: none, so each module's
+   * line reads Site Kit's "There was an error while trying to get the status, please try again later."
+   */
+  fetchHome?: FetchHome;
+  /** `fetchHome`'s time and size budget (default 5 s, 2 MiB). */
+  fetchHomeLimits?: GivenHostServiceLimits;
+  /**
+   * Checks that Google's APIs and Site Kit's service answer, for `core/site/data/health-checks`.
+   * Default: none, so both checks fail as on a server without a network.
+   */
+  healthChecks?: HealthChecks;
+  /** `healthChecks`' time and size budget (default 10 s, 4 KiB). */
+  healthChecksLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
 export const siteInsightsOptions = optionsObject({
   storage: hostObject('the Site Kit storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  fetchHome: fn('(url, signal) → the page’s HTML').optional(),
+  fetchHomeLimits: serviceLimitsOptions.optional(),
+  healthChecks: fn('(signal) → { googleAPI, skService }').optional(),
+  healthChecksLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -31,9 +55,11 @@ export const siteInsightsOptions = optionsObject({
  * server's site store as Site Kit keeps them.
  */
 export function siteInsights(options: SiteInsightsOptions = {}): MountableNamespace {
-  checkOptions(siteInsightsOptions, options, 'siteInsights');
+  const checked = checkOptions(siteInsightsOptions, options, 'siteInsights');
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  const fetchHomeLimits = serviceLimits('siteInsights fetchHomeLimits', checked.fetchHomeLimits, fetchHomeService.limits);
+  const healthChecksLimits = serviceLimits('siteInsights healthChecksLimits', checked.healthChecksLimits, healthChecksService.limits);
+  return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
       options.storage,
@@ -41,8 +67,12 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const groups: RouteGroup<SiteInsightsStorage>[] = [];
-    void checks;
+    const site = {
+      fetchHome: bindService(fetchHomeService, options.fetchHome, fetchHomeLimits, reportService),
+      healthChecks: bindService(healthChecksService, options.healthChecks, healthChecksLimits, reportService),
+      now,
+    };
+    const groups: RouteGroup<SiteInsightsStorage>[] = [routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks)];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });

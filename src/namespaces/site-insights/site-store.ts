@@ -6,6 +6,14 @@ import type { JsonValue, SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
 import type { SiteInsightsStorage } from './storage.js';
 
+const ADMINISTRATOR = 'administrator';
+/** Rows read at a time where a callback walks a table (administrators, e-mail log posts), as Site Kit's reset deletes its posts. */
+const PAGE = 100;
+/** The option Site Kit kept its active modules in before `googlesitekit_active_modules`, which its reset deletes too. */
+const LEGACY_ACTIVE_MODULES = 'googlesitekit-active-modules';
+/** Site Kit's e-mail log (`Email_Log`): its post type and the statuses its reset deletes. */
+const EMAIL_LOG = { type: 'googlesitekit_email', statuses: ['email_sent', 'email_failed', 'email_scheduled'] } as const;
+
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
 class Unchanged extends Error {}
 
@@ -48,5 +56,37 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
       await store.transients.delete(name);
     },
     getUser: (id) => store.users.get(id),
+    countAdministrators: async () => (await store.users.query({ roles: [ADMINISTRATOR], limit: 1 })).total,
+    administratorHasUserOption: async (metaKey) => {
+      for (let offset = 0; ; offset += PAGE) {
+        const { users } = await store.users.query({ roles: [ADMINISTRATOR], orderby: 'ID', offset, limit: PAGE });
+        const meta = await store.userMeta.getMany(
+          users.map((user) => user.ID),
+          [metaKey],
+        );
+        for (const byKey of meta.values()) if (Object.hasOwn(byKey, metaKey)) return true;
+        if (users.length < PAGE) return false;
+      }
+    },
+    resetData: (prefix) =>
+      store.transaction(async (tx) => {
+        await tx.options.deletePrefixed(prefix);
+        await tx.options.delete(LEGACY_ACTIVE_MODULES);
+        await tx.transients.deletePrefixed(prefix);
+        await tx.userMeta.deletePrefixed(prefix);
+        await tx.postMeta.deletePrefixed(prefix);
+        await tx.termMeta.deletePrefixed(prefix);
+        for (;;) {
+          const { posts } = await tx.posts.query({
+            type: [EMAIL_LOG.type],
+            status: [...EMAIL_LOG.statuses],
+            orderby: 'ID',
+            order: 'asc',
+            limit: PAGE,
+          });
+          for (const post of posts) await tx.posts.delete(post.ID);
+          if (posts.length < PAGE) return;
+        }
+      }),
   };
 }

@@ -55,6 +55,17 @@ export interface SiteInsightsStorage {
   deleteTransient(name: string, context: StorageContext): Promise<void>;
   /** A user by id, with its roles; null when absent. */
   getUser(id: number, context: StorageContext): Promise<UserRow | null>;
+  /** How many users have the `administrator` role. */
+  countAdministrators(context: StorageContext): Promise<number>;
+  /** Whether some administrator has the user option `metaKey` (a Google access token: Site Kit's connected admins). */
+  administratorHasUserOption(metaKey: string, context: StorageContext): Promise<boolean>;
+  /**
+   * Site Kit's reset (`Reset::all`), in one transaction: deletes every option, user option, post
+   * meta, term meta and transient whose name starts with `prefix` (`googlesitekit_` or
+   * `googlesitekitpersistent_`), the legacy option `googlesitekit-active-modules`, and the e-mail
+   * log's posts (type `googlesitekit_email`) with their meta.
+   */
+  resetData(prefix: string, context: StorageContext): Promise<void>;
 }
 
 /** The groups of {@link SiteInsightsStorage} a host replaces together (`withDefaults`). */
@@ -63,4 +74,6 @@ export const siteInsightsStorageGroups: StorageGroups<SiteInsightsStorage> = [
   { data: 'user options', callbacks: ['getUserOption', 'setUserOption', 'deleteUserOption', 'updateUserOption'] },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
   { data: 'users', callbacks: ['getUser'] },
+  { data: 'administrators', callbacks: ['countAdministrators', 'administratorHasUserOption'] },
+  { data: 'every Site Kit key (the reset)', callbacks: ['resetData'] },
 ];

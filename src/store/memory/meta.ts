@@ -1,6 +1,6 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, MetaRow, MetaTable } from '../types.js';
-import { checkInteger, checkName, copyJson, jsonEqual } from '../values.js';
+import { checkInteger, checkName, checkPrefix, copyJson, jsonEqual } from '../values.js';
 import { nextId, put, remove, type MemoryState, type Run } from './state.js';
 
 /** A meta table (post, user or term meta) over one map of rows per object, its ids from `sequence`. */
@@ -76,6 +76,20 @@ export function metaTable(state: MemoryState, rowsOf: Map<number, readonly MetaR
         const next = current.filter((row) => row.meta_key !== key || (match !== undefined && !jsonEqual(row.meta_value, match)));
         if (next.length !== current.length) store(objectId, next);
         return current.length - next.length;
+      }),
+    deletePrefixed: (prefix) =>
+      run(() => {
+        checkPrefix(prefix, 'meta_key');
+        const changed: [number, MetaRow[]][] = [];
+        let deleted = 0;
+        for (const [objectId, current] of rowsOf) {
+          const next = current.filter((row) => !row.meta_key.startsWith(prefix));
+          if (next.length === current.length) continue;
+          deleted += current.length - next.length;
+          changed.push([objectId, next]);
+        }
+        for (const [objectId, next] of changed) store(objectId, next);
+        return deleted;
       }),
   };
 }

@@ -1,7 +1,7 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, OptionsTable } from '../types.js';
-import { checkName, copyJson } from '../values.js';
-import { put, remove, type MemoryState, type Run } from './state.js';
+import { checkName, checkPrefix, copyJson } from '../values.js';
+import { put, remove, removePrefixed, type MemoryState, type Run } from './state.js';
 
 /** The memory store's options. */
 export function optionsTable(state: MemoryState, run: Run): OptionsTable {
@@ -35,6 +35,7 @@ export function optionsTable(state: MemoryState, run: Run): OptionsTable {
         return copyJson(next, 'option value');
       }),
     delete: (name) => run(() => remove(state, optionsMap, checkName(name, 'option name'))),
+    deletePrefixed: (prefix) => run(() => removePrefixed(state, optionsMap, checkPrefix(prefix, 'option name'))),
     autoloaded: () =>
       run(() => {
         const all: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;

@@ -100,6 +100,14 @@ export function remove<K, V>(state: MemoryState, map: Map<K, V>, key: K): boolea
   return true;
 }
 
+/** Removes every entry of `map` whose name starts with `prefix`, in one pass; answers how many. */
+export function removePrefixed<V>(state: MemoryState, map: Map<string, V>, prefix: string): number {
+  const names: string[] = [];
+  for (const name of map.keys()) if (name.startsWith(prefix)) names.push(name);
+  for (const name of names) remove(state, map, name);
+  return names.length;
+}
+
 export function nextId(state: MemoryState, sequence: string): number {
   const id = (state.sequences.get(sequence) ?? 0) + 1;
   put(state, state.sequences, sequence, id);

@@ -1,6 +1,6 @@
 import type { JsonValue, TransientsTable } from '../types.js';
-import { checkInteger, checkName, copyJson } from '../values.js';
-import { liveEntry, notePurge, put, remove, type ExpiringEntry, type MemoryState, type Run } from './state.js';
+import { checkInteger, checkName, checkPrefix, copyJson } from '../values.js';
+import { liveEntry, notePurge, put, remove, removePrefixed, type ExpiringEntry, type MemoryState, type Run } from './state.js';
 
 /** The memory store's transients, dropped once expired. */
 export function transientsTable(state: MemoryState, run: Run): TransientsTable {
@@ -26,5 +26,6 @@ export function transientsTable(state: MemoryState, run: Run): TransientsTable {
         remove(state, transients, name);
         return wasLive;
       }),
+    deletePrefixed: (prefix) => run(() => removePrefixed(state, transients, checkPrefix(prefix, 'transient name'))),
   };
 }

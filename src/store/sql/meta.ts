@@ -1,6 +1,6 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, MetaTable } from '../types.js';
-import { checkInteger, checkName, copyJson, jsonEqual } from '../values.js';
+import { checkInteger, checkName, checkPrefix, copyJson, jsonEqual } from '../values.js';
 import type { SqlQueryable } from './client.js';
 import type { TableContext } from './context.js';
 import { fromJson, ids, toJson } from './statements.js';
@@ -105,5 +105,9 @@ export function metaTable(
           return gone.length;
         },
       ),
+    deletePrefixed: async (prefix) => {
+      const gone = await q.query(`DELETE FROM ${t} WHERE starts_with(meta_key, $1) RETURNING ${idColumn}`, [checkPrefix(prefix, 'meta_key')]);
+      return gone.length;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, OptionsTable } from '../types.js';
-import { checkName, copyJson } from '../values.js';
+import { checkName, checkPrefix, copyJson } from '../values.js';
 import type { TableContext } from './context.js';
 import { fromJson, toJson } from './statements.js';
 
@@ -60,6 +60,13 @@ export function optionsTable(ctx: TableContext): OptionsTable {
         checkName(name, 'option name'),
       ]);
       return gone.length > 0;
+    },
+    // No index serves a prefix (names are indexed by their md5): a reset scans the table once.
+    deletePrefixed: async (prefix) => {
+      const gone = await q.query(`DELETE FROM ${p}options WHERE starts_with(option_name, $1) RETURNING option_id`, [
+        checkPrefix(prefix, 'option name'),
+      ]);
+      return gone.length;
     },
     autoloaded: async () => {
       const rows = await cached.query<{ n: string; v: string }>(

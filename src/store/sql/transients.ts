@@ -1,5 +1,5 @@
 import type { TransientsTable } from '../types.js';
-import { checkInteger, checkName } from '../values.js';
+import { checkInteger, checkName, checkPrefix } from '../values.js';
 import { PURGE_EVERY, type TableContext } from './context.js';
 import { fromJson, toJson } from './statements.js';
 
@@ -34,6 +34,12 @@ export function transientsTable(ctx: TableContext): TransientsTable {
         [checkName(name, 'transient name'), now()],
       );
       return gone[0]?.live === true;
+    },
+    deletePrefixed: async (prefix) => {
+      const gone = await q.query(`DELETE FROM ${p}transients WHERE starts_with(transient_name, $1) RETURNING transient_name`, [
+        checkPrefix(prefix, 'transient name'),
+      ]);
+      return gone.length;
     },
   };
 }

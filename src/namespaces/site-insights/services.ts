@@ -1,0 +1,112 @@
+// The outside services of site-insights/v1. Each is a self-contained block: its host callback's
+// types, its declaration (budget, Site Kit's answer per failure) and its recorded double.
+import type { HostServiceLimits, ServiceDeclaration } from '../host-service.js';
+import { recordedAnswer } from '../recorded-double.js';
+
+// ---- fetchHome: the site's own pages, for Site Health's tag placement test -------------------
+// Site Kit fetches each tag-placing module's page (`wp_remote_get( home_url() )`, Sign in with
+// Google's login page) and looks for its tag in the HTML.
+
+/**
+ * Fetches one page of the site (`url`: its home page with a `timestamp` query, or its login page)
+ * as a visitor would, and answers the body as text, whatever the status (Site Kit reads the body
+ * of a 404 too). `signal` fires at the deadline. Site Kit's own fetch is a loopback request: a host
+ * fetching over the network checks the address it connects to as it would any URL.
+ */
+export type FetchHome = (url: string, signal: AbortSignal) => Promise<string> | string;
+
+/** Why a page gave no body: the module's line then reads Site Kit's "There was an error…" (a `WP_Error` from `wp_remote_get`). */
+export interface PageUnavailable {
+  /** Always true. */
+  unavailable: true;
+}
+
+/** A page's budget: `wp_remote_get`'s 5 s, and a cap on the HTML searched. */
+export const FETCH_HOME_LIMITS: HostServiceLimits = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };
+
+const unavailable = (): PageUnavailable => ({ unavailable: true });
+
+/**
+ * The page fetch as a declared service: 5 s and 2 MiB of HTML by default. A throw, a time-out, a
+ * page over the cap or no callback at all is the failed `wp_remote_get` Site Kit words as "There was
+ * an error while trying to get the status, please try again later." Its double answers the
+ * recorded HTML by the URL's path (`when: {path}`), and an empty page for a path nothing recorded.
+ */
+export const fetchHomeService: ServiceDeclaration<FetchHome, PageUnavailable> = {
+  namespace: 'site-insights',
+  service: 'fetch-home',
+  option: 'fetchHome',
+  limits: FETCH_HOME_LIMITS,
+  failures: { threw: unavailable, timeout: unavailable, 'too-large': unavailable, unconfigured: unavailable },
+  double: (recorded) => async (url, signal) => {
+    const { answer, filler } = await recordedAnswer(recorded, 'site-insights/fetch-home', { path: new URL(url).pathname }, signal);
+    return (typeof answer === 'string' ? answer : '') + filler;
+  },
+};
+
+// ---- healthChecks: whether Google's APIs and Site Kit's service answer ------------------------
+// Site Kit asks Search Console's `sites.list` (any answer from Google passes, even a refusal) and
+// sends a HEAD request to its service, `https://sitekit.withgoogle.com` (a status under 400 passes).
+
+/** One check's outcome, as Site Kit answers it. */
+export interface HealthCheck {
+  /** Whether the service answered. */
+  pass: boolean;
+  /** Why not: the HTTP library's error message, or `connection_fail` for a status of 400 or more; empty when it passed. */
+  errorMsg: string;
+}
+
+/** Both checks, as `core/site/data/health-checks` answers them under `checks`. */
+export interface HealthCheckResults {
+  /** Google's APIs (Search Console's `sites.list`). */
+  googleAPI: HealthCheck;
+  /** Site Kit's service (`https://sitekit.withgoogle.com`). */
+  skService: HealthCheck;
+}
+
+/** Runs both checks from the host, as Site Kit's `Health_Checks` runs them from the site. `signal` fires at the deadline. */
+export type HealthChecks = (signal: AbortSignal) => Promise<HealthCheckResults> | HealthCheckResults;
+
+/** Where Site Kit's checks go. */
+const SEARCH_CONSOLE_SITES = 'https://searchconsole.googleapis.com/webmasters/v3/sites';
+const SITE_KIT_SERVICE = 'sitekit.withgoogle.com';
+/** Guzzle's suffix to a cURL error (the Google client's HTTP library). */
+const GUZZLE_SEE = '(see https://curl.haxx.se/libcurl/c/libcurl-errors.html)';
+
+/** Both checks failed with a cURL error, as Guzzle (the Google API) and WordPress's Requests (the HEAD request) word it. */
+function bothFailed(errno: number, googleText: string, serviceText: string): () => HealthCheckResults {
+  return () => ({
+    googleAPI: { pass: false, errorMsg: `cURL error ${errno}: ${googleText} ${GUZZLE_SEE} for ${SEARCH_CONSOLE_SITES}` },
+    skService: { pass: false, errorMsg: `cURL error ${errno}: ${serviceText}` },
+  });
+}
+
+/** Neither host can be reached: what Site Kit answers on a server without a network. */
+const unreachable = bothFailed(6, 'Could not resolve host: searchconsole.googleapis.com', `Could not resolve host: ${SITE_KIT_SERVICE}`);
+
+/** Both reachable: the double's answer where nothing else is recorded. */
+const REACHABLE: HealthCheckResults = { googleAPI: { pass: true, errorMsg: '' }, skService: { pass: true, errorMsg: '' } };
+
+/**
+ * The health checks as a declared service: 10 s (the two requests' 5 s each) and 4 KiB by default.
+ * Without a callback, or when it throws or answers too much, both checks fail as on a server
+ * without a network (cURL error 6, host not resolved); a time-out fails both with cURL error 28.
+ * Its double answers the recorded results (`when: {}`), both passing where nothing is recorded.
+ */
+export const healthChecksService: ServiceDeclaration<HealthChecks, HealthCheckResults> = {
+  namespace: 'site-insights',
+  service: 'health-checks',
+  option: 'healthChecks',
+  limits: { timeoutMs: 10_000, maxBytes: 4096 },
+  failures: {
+    unconfigured: unreachable,
+    threw: unreachable,
+    'too-large': unreachable,
+    timeout: bothFailed(28, 'Operation timed out', 'Operation timed out'),
+  },
+  double: (recorded) => async (signal) => {
+    const { answer, filler } = await recordedAnswer(recorded, 'site-insights/health-checks', {}, signal);
+    const results = (answer ?? REACHABLE) as unknown as HealthCheckResults;
+    return filler === '' ? results : { ...results, filler };
+  },
+};
