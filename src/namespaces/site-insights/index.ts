@@ -1,14 +1,19 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteInsightsChecks } from './checks.js';
+import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
+import { siteInsightsModulesRoutes } from './routes/modules.js';
+import { googleAccessService, type SiteKitGoogleAccess } from './services/google-access.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
+export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services/google-access.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -16,12 +21,18 @@ export interface SiteInsightsOptions {
   storage?: Partial<SiteInsightsStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /** Google's APIs as the host reaches them with a user's token: `checkAccess` for `check-access` and `recover-modules` (none: 503 `google_api_unavailable`). */
+  google?: SiteKitGoogleAccess;
+  /** `google.checkAccess`' time and size budget (default 15 s and 64 KiB). */
+  googleAccessLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
 export const siteInsightsOptions = optionsObject({
   storage: hostObject('the Site Kit storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  google: hostObject("Google's APIs: { checkAccess(call, signal) }").optional(),
+  googleAccessLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -31,9 +42,10 @@ export const siteInsightsOptions = optionsObject({
  * server's site store as Site Kit keeps them.
  */
 export function siteInsights(options: SiteInsightsOptions = {}): MountableNamespace {
-  checkOptions(siteInsightsOptions, options, 'siteInsights');
+  const checked = checkOptions(siteInsightsOptions, options, 'siteInsights');
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  const googleAccessLimits = serviceLimits('siteInsights googleAccessLimits', checked.googleAccessLimits, googleAccessService.limits);
+  return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
       options.storage,
@@ -41,8 +53,10 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const groups: RouteGroup<SiteInsightsStorage>[] = [];
-    void checks;
+    const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
+    const groups: RouteGroup<SiteInsightsStorage>[] = [
+      routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
+    ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });
