@@ -17,6 +17,7 @@ import { recordings, type RecordedExchange, type Recordings } from '../namespace
 import { renderPageService } from '../namespaces/seo-a/services.js';
 import { semrushService, siteInsightsService, wincherService, yoastAiService } from '../namespaces/seo-b/services.js';
 import { fetchHomeService, healthChecksService } from '../namespaces/site-insights/services.js';
+import { googleAccessService } from '../namespaces/site-insights/services/google-access.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -37,6 +38,7 @@ const DECLARED = {
   'seo-b/yoast-ai': yoastAiService,
   'site-insights/fetch-home': fetchHomeService,
   'site-insights/health-checks': healthChecksService,
+  'site-insights/google-access': googleAccessService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -121,6 +123,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'seo-b/yoast-ai': recorded('seo-b/yoast-ai'),
     'site-insights/fetch-home': recorded('site-insights/fetch-home'),
     'site-insights/health-checks': recorded('site-insights/health-checks'),
+    'site-insights/google-access': recorded('site-insights/google-access'),
   };
 }
 
@@ -143,5 +146,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'seo-b/yoast-ai': yoastAiService.double(recorded['seo-b/yoast-ai']),
     'site-insights/fetch-home': fetchHomeService.double(recorded['site-insights/fetch-home']),
     'site-insights/health-checks': healthChecksService.double(recorded['site-insights/health-checks']),
+    'site-insights/google-access': googleAccessService.double(recorded['site-insights/google-access']),
   };
 }

@@ -278,6 +278,7 @@ function onDoubles(
   | 'hostToolkit'
   | 'seoA'
   | 'seoB'
+  | 'siteInsights'
   | 'blocksuiteDesignLibrary'
   | 'contactForms'
   | 'loginGuard'
@@ -304,7 +305,11 @@ function onDoubles(
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
-    siteInsights: { fetchHome: doubles['site-insights/fetch-home'], healthChecks: doubles['site-insights/health-checks'] },
+    siteInsights: {
+      fetchHome: doubles['site-insights/fetch-home'],
+      healthChecks: doubles['site-insights/health-checks'],
+      google: doubles['site-insights/google-access'],
+    },
   };
 }
 

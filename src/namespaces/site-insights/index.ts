@@ -4,9 +4,12 @@ import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define
 import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteInsightsChecks } from './checks.js';
 import { siteInsightsSiteHandlers } from './handlers/site.js';
-import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsSiteRoutes } from './routes/site.js';
 import { fetchHomeService, healthChecksService, type FetchHome, type HealthChecks } from './services.js';
+import { siteInsightsModulesHandlers } from './handlers/modules.js';
+import { siteInsightsRouteOrder } from './routes/index.js';
+import { siteInsightsModulesRoutes } from './routes/modules.js';
+import { googleAccessService, type SiteKitGoogleAccess } from './services/google-access.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
@@ -15,6 +18,7 @@ export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
 export { FETCH_HOME_LIMITS } from './services.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
+export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services/google-access.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -36,6 +40,10 @@ export interface SiteInsightsOptions {
   healthChecks?: HealthChecks;
   /** `healthChecks`' time and size budget (default 10 s, 4 KiB). */
   healthChecksLimits?: GivenHostServiceLimits;
+  /** Google's APIs as the host reaches them with a user's token: `checkAccess` for `check-access` and `recover-modules` (none: 503 `google_api_unavailable`). */
+  google?: SiteKitGoogleAccess;
+  /** `google.checkAccess`' time and size budget (default 15 s and 64 KiB). */
+  googleAccessLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
@@ -46,6 +54,8 @@ export const siteInsightsOptions = optionsObject({
   fetchHomeLimits: serviceLimitsOptions.optional(),
   healthChecks: fn('(signal) → { googleAPI, skService }').optional(),
   healthChecksLimits: serviceLimitsOptions.optional(),
+  google: hostObject("Google's APIs: { checkAccess(call, signal) }").optional(),
+  googleAccessLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -59,6 +69,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
   const now = options.now ?? Date.now;
   const fetchHomeLimits = serviceLimits('siteInsights fetchHomeLimits', checked.fetchHomeLimits, fetchHomeService.limits);
   const healthChecksLimits = serviceLimits('siteInsights healthChecksLimits', checked.healthChecksLimits, healthChecksService.limits);
+  const googleAccessLimits = serviceLimits('siteInsights googleAccessLimits', checked.googleAccessLimits, googleAccessService.limits);
   return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
@@ -72,7 +83,11 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       healthChecks: bindService(healthChecksService, options.healthChecks, healthChecksLimits, reportService),
       now,
     };
-    const groups: RouteGroup<SiteInsightsStorage>[] = [routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks)];
+    const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
+    const groups: RouteGroup<SiteInsightsStorage>[] = [
+      routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks),
+      routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
+    ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });

@@ -1,3 +1,4 @@
+import { isEmpty } from '../../core/php/values.js';
 import type { SettingsObject } from '../option-object.js';
 
 /** One of Site Kit's modules, as its `setup_info()` and the interfaces its class implements describe it. */
@@ -10,6 +11,8 @@ export interface SiteKitModule {
   readonly description: string;
   /** Its service's home page. */
   readonly homepage: string;
+  /** Its home page carries Site Kit's identifier args, `?source=site-kit&url=<site>` (AdSense's `setup_info`). */
+  readonly homepageIdentifiesSite: boolean;
   /** Where the dashboard lists it (Site Kit's default is 10). */
   readonly order: number;
   /** Hidden from the dashboard's module list (`internal`). */
@@ -24,23 +27,27 @@ export interface SiteKitModule {
   readonly shareable: boolean;
   /** It reads a Google property or account the owner picked (`Module_With_Service_Entity`), which `check-access` asks Google about. */
   readonly serviceEntity: boolean;
+  /** The Google API status its `check_service_entity_access` reads as "no access" (403, Tag Manager's 404); null without a service entity. */
+  readonly noAccessStatus: 403 | 404 | null;
   /** The option holding its settings (`Module_With_Settings`); null when it has none. */
   readonly settingsOption: string | null;
   /** Whether its settings make it connected (`is_connected()`), once active. */
   readonly connected: (settings: SettingsObject) => boolean;
+  /** The options its `on_deactivation()` deletes (its settings first); empty when it keeps them. */
+  readonly deletedOnDeactivation: readonly string[];
 }
 
 /** Whether every key named holds a non-empty value (PHP's `! empty()`). */
 const all =
   (...keys: string[]) =>
   (settings: SettingsObject): boolean =>
-    keys.every((key) => Boolean(settings[key]) && settings[key] !== '0');
+    keys.every((key) => !isEmpty(settings[key]));
 
 /** Whether some key named holds a non-empty value. */
 const some =
   (...keys: string[]) =>
   (settings: SettingsObject): boolean =>
-    keys.some((key) => Boolean(settings[key]) && settings[key] !== '0');
+    keys.some((key) => !isEmpty(settings[key]));
 
 /** Connected once active: Site Kit's base `Module::is_connected()`. */
 const always = (): boolean => true;
@@ -52,6 +59,7 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     name: 'Site Verification',
     description: 'Google Site Verification allows you to manage ownership of your site.',
     homepage: 'https://www.google.com/webmasters/verification/home',
+    homepageIdentifiesSite: false,
     order: 0,
     internal: true,
     forceActive: true,
@@ -59,8 +67,10 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: false,
     shareable: false,
     serviceEntity: false,
+    noAccessStatus: null,
     settingsOption: null,
     connected: always,
+    deletedOnDeactivation: [],
   },
   {
     slug: 'search-console',
@@ -68,6 +78,7 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     description:
       'Google Search Console and helps you understand how Google views your site and optimize its performance in search results.',
     homepage: 'https://search.google.com/search-console',
+    homepageIdentifiesSite: false,
     order: 1,
     internal: false,
     forceActive: true,
@@ -75,14 +86,17 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: true,
     serviceEntity: true,
+    noAccessStatus: 403,
     settingsOption: 'googlesitekit_search-console_settings',
     connected: always,
+    deletedOnDeactivation: [],
   },
   {
     slug: 'ads',
     name: 'Ads',
     description: 'Grow sales, leads or awareness for your business by advertising with Google Ads',
     homepage: 'https://google.com/ads',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -90,8 +104,10 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: false,
     shareable: false,
     serviceEntity: false,
+    noAccessStatus: null,
     settingsOption: 'googlesitekit_ads_settings',
     connected: some('conversionID', 'paxConversionID', 'extCustomerID'),
+    deletedOnDeactivation: ['googlesitekit_ads_settings'],
   },
   {
     slug: 'analytics-4',
@@ -99,6 +115,7 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     description:
       'Get a deeper understanding of your customers. Google Analytics gives you the free tools you need to analyze data for your business in one place.',
     homepage: 'https://analytics.google.com/analytics/web',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -106,14 +123,21 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: true,
     serviceEntity: true,
+    noAccessStatus: 403,
     settingsOption: 'googlesitekit_analytics-4_settings',
     connected: all('accountID', 'propertyID', 'webDataStreamID', 'measurementID'),
+    deletedOnDeactivation: [
+      'googlesitekit_analytics-4_settings',
+      'googlesitekit_analytics-4_audience_settings',
+      'googlesitekit_analytics-4_advanced_data_breakdowns',
+    ],
   },
   {
     slug: 'tagmanager',
     name: 'Tag Manager',
     description: 'Tag Manager creates an easy to manage way to create tags on your site without updating code',
     homepage: 'https://tagmanager.google.com/',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -121,14 +145,18 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: false,
     serviceEntity: true,
+    noAccessStatus: 404,
     settingsOption: 'googlesitekit_tagmanager_settings',
+    // Its rule on a site without AMP, which site-rest serves: AMP modes also need `ampContainerID`.
     connected: all('containerID'),
+    deletedOnDeactivation: ['googlesitekit_tagmanager_settings'],
   },
   {
     slug: 'adsense',
     name: 'AdSense',
     description: 'Earn money by placing ads on your website. It’s free and easy.',
     homepage: 'https://adsense.google.com/start',
+    homepageIdentifiesSite: true,
     order: 10,
     internal: false,
     forceActive: false,
@@ -136,14 +164,17 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: true,
     serviceEntity: true,
+    noAccessStatus: 403,
     settingsOption: 'googlesitekit_adsense_settings',
     connected: all('accountSetupComplete', 'siteSetupComplete'),
+    deletedOnDeactivation: ['googlesitekit_adsense_settings', 'googlesitekit_adsense_ad_blocking_recovery_tag'],
   },
   {
     slug: 'pagespeed-insights',
     name: 'PageSpeed Insights',
     description: 'Google PageSpeed Insights gives you metrics about performance, accessibility, SEO and PWA',
     homepage: 'https://pagespeed.web.dev',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -151,8 +182,10 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: true,
     serviceEntity: false,
+    noAccessStatus: null,
     settingsOption: 'googlesitekit_pagespeed-insights_settings',
     connected: always,
+    deletedOnDeactivation: ['googlesitekit_pagespeed-insights_settings'],
   },
   {
     slug: 'sign-in-with-google',
@@ -160,6 +193,7 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     description:
       'Improve user engagement, trust and data privacy, while creating a simple, secure and personalized experience for your visitors',
     homepage: 'https://developers.google.com/identity/gsi/web/guides/overview',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -167,8 +201,10 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: false,
     shareable: false,
     serviceEntity: false,
+    noAccessStatus: null,
     settingsOption: 'googlesitekit_sign-in-with-google_settings',
     connected: all('clientID'),
+    deletedOnDeactivation: ['googlesitekit_sign-in-with-google_settings'],
   },
   {
     slug: 'reader-revenue-manager',
@@ -176,6 +212,7 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     description:
       'Add simple CTAs to your pages that ask readers to sign up for your newsletter, complete a survey, make a contribution, or subscribe',
     homepage: 'https://publishercenter.google.com',
+    homepageIdentifiesSite: false,
     order: 10,
     internal: false,
     forceActive: false,
@@ -183,8 +220,10 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     owned: true,
     shareable: false,
     serviceEntity: true,
+    noAccessStatus: 403,
     settingsOption: 'googlesitekit_reader-revenue-manager_settings',
     connected: all('publicationID'),
+    deletedOnDeactivation: ['googlesitekit_reader-revenue-manager_settings'],
   },
 ];
 
