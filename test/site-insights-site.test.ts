@@ -391,6 +391,23 @@ describe('Site Health’s tag placement test', () => {
     expect(reports.length).toBe(options.fetchHome ? 3 : 0);
   });
 
+  it('reads a hostile page in linear time: tags left open, addresses without ids, sources without quotes', async () => {
+    const store = await tagging();
+    await store.options.set('googlesitekit_active_modules', ['analytics-4', 'tagmanager', 'adsense', 'ads', 'reader-revenue-manager']);
+    const page = [
+      '<script src="https://www.googletagmanager.com/gtag/js?id=G-1" '.repeat(8000),
+      `<script>${'www.googletagmanager.com/gtm "GTM-'.repeat(8000)}`,
+      '<script src="?client=ca-pub-x '.repeat(8000),
+      `<script src="https://news.google.com/swg/js/v1/swg-basic.js" ${'<script src="https://news.google.com/swg/js/v1/swg-basic.js" '.repeat(4000)}`,
+      `gtag(${' '.repeat(100_000)}`,
+    ].join('');
+    const { rest } = server({ fetchHome: () => page, fetchHomeLimits: { maxBytes: 4 * 1024 * 1024 } }, store);
+    const answer = await call(rest, 'GET', 'site-health-tag-placement-test');
+    expect(answer.data.description).toBe(
+      `<ul>${['Ads', 'Analytics', 'Tag Manager', 'AdSense', 'Reader Revenue Manager'].map((name) => `<li><strong>${name}</strong>: No tag detected.</li>`).join('\n')}</ul>`,
+    );
+  });
+
   it('is WordPress’s view_site_health_checks: whoever may install plugins, not editors', async () => {
     const { rest } = server(doubles());
     await expectRefused(rest, 'GET', 'site-health-tag-placement-test', undefined, editor, subscriber);

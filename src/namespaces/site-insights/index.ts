@@ -16,7 +16,6 @@ import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.j
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
-export { FETCH_HOME_LIMITS } from './services.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
 export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services/google-access.js';
 

@@ -22,7 +22,7 @@ export interface PageUnavailable {
 }
 
 /** A page's budget: `wp_remote_get`'s 5 s, and a cap on the HTML searched. */
-export const FETCH_HOME_LIMITS: HostServiceLimits = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };
+const FETCH_HOME_LIMITS: HostServiceLimits = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024 };
 
 const unavailable = (): PageUnavailable => ({ unavailable: true });
 

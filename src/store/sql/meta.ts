@@ -106,7 +106,9 @@ export function metaTable(
         },
       ),
     deletePrefixed: async (prefix) => {
-      const gone = await q.query(`DELETE FROM ${t} WHERE starts_with(meta_key, $1) RETURNING ${idColumn}`, [checkPrefix(prefix, 'meta_key')]);
+      const gone = await q.query(`DELETE FROM ${t} WHERE starts_with(meta_key, $1) RETURNING ${idColumn}`, [
+        checkPrefix(prefix, 'meta_key'),
+      ]);
       return gone.length;
     },
   };

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { BoundService } from '../../host-service.js';
 import type { Handlers } from '../../define.js';
 import { isSettingsObject, type SettingsObject } from '../../option-object.js';
-import type { JsonValue } from '../../../store/types.js';
 import { CONNECTION_OPTIONS, isSetupCompleted } from '../connection.js';
 import { consentApiNotInstalled } from '../errors.js';
 import { activeModuleSlugs, storedModuleSettings } from '../module-state.js';
@@ -61,7 +59,7 @@ const EU_USER_CONSENT_POLICY = [
 
 /** Consent mode's option and defaults (`Consent_Mode_Settings`). */
 const consentMode = (storage: SiteInsightsBound) =>
-  siteSetting(storage, 'googlesitekit_consent_mode', { enabled: false, regions: EU_USER_CONSENT_POLICY as JsonValue[] });
+  siteSetting(storage, 'googlesitekit_consent_mode', { enabled: false, regions: EU_USER_CONSENT_POLICY });
 /** Conversion tracking's option and defaults (`Conversion_Tracking_Settings`). */
 const conversionTracking = (storage: SiteInsightsBound) => siteSetting(storage, 'googlesitekit_conversion_tracking', { enabled: false });
 
@@ -87,7 +85,7 @@ function consentRegions(given: readonly string[]): string[] {
  * as site-rest has no `added_user_meta` hook to turn it to "yes" when an administrator signs in.
  */
 async function hasConnectedAdmins(storage: SiteInsightsBound): Promise<boolean> {
-  if (Boolean(await storage.getOption(HAS_CONNECTED_ADMINS))) return true;
+  if (await storage.getOption(HAS_CONNECTED_ADMINS)) return true;
   const connected = await storage.administratorHasUserOption(CONNECTION_OPTIONS.accessToken);
   await storage.setOption(HAS_CONNECTED_ADMINS, connected ? 1 : 0);
   return connected;
@@ -120,25 +118,23 @@ async function adsMeasurementConnected(storage: SiteInsightsBound): Promise<bool
   return false;
 }
 
-/** What {@link siteInsightsSiteHandlers} needs. */
-export interface SiteInsightsSiteDeps {
-  /** The site's page fetch, for the tag placement test. */
-  fetchHome: BoundService<FetchHome, PageUnavailable>;
-  /** The health checks. */
-  healthChecks: BoundService<HealthChecks, HealthCheckResults>;
-  /** The clock in milliseconds. */
-  now: () => number;
-}
-
-/** The handlers of the site's set-up and connection routes. */
+/**
+ * The handlers of the site's set-up and connection routes, given the site's page fetch (the tag
+ * placement test), the health checks and the clock in milliseconds.
+ */
 export function siteInsightsSiteHandlers({
   fetchHome,
   healthChecks,
   now,
-}: SiteInsightsSiteDeps): Handlers<typeof siteInsightsSiteRoutes, SiteInsightsStorage> {
+}: {
+  fetchHome: BoundService<FetchHome, PageUnavailable>;
+  healthChecks: BoundService<HealthChecks, HealthCheckResults>;
+  now: () => number;
+}): Handlers<typeof siteInsightsSiteRoutes, SiteInsightsStorage> {
   return {
     createSetupTag: async (_request, _context, storage) => {
-      const token = randomUUID();
+      // `wp_generate_uuid4`, from Web Crypto (the root entry reaches no `node:crypto`).
+      const token = crypto.randomUUID();
       await storage.setTransient(SETUP_TOKEN.transient, token, SETUP_TOKEN.ttlSeconds);
       return { token };
     },
