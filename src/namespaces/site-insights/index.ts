@@ -6,14 +6,14 @@ import { siteInsightsChecks } from './checks.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
-import { googleAccessService, type SiteKitGoogleAccess } from './services/google-access.js';
+import { googleAccessService, type SiteKitGoogleAccess } from './services.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
-export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services/google-access.js';
+export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {

@@ -35,7 +35,8 @@ export function activationPlan(
   const named = (slug: string) => modules.find((candidate) => candidate.slug === slug);
   if (activate) {
     for (const dependency of moduleDependencies(module.slug, modules)) {
-      if (!active.has(dependency)) return { list: null, activated: [], deactivated: [], error: inactiveDependency(named(dependency)?.name ?? dependency) };
+      if (!active.has(dependency))
+        return { list: null, activated: [], deactivated: [], error: inactiveDependency(named(dependency)?.name ?? dependency) };
     }
     if (listed.includes(module.slug)) return { list: null, activated: [], deactivated: [] };
     return { list: [...listed, module.slug], activated: [module.slug], deactivated: [] };

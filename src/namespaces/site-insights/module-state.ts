@@ -87,7 +87,12 @@ export async function modulesSnapshot(storage: SiteInsightsBound): Promise<Modul
     Promise.all(SITE_KIT_MODULES.map(async (module) => [module.slug, await storedModuleSettings(storage, module)] as const)),
     storage.getOption(DISCONNECTED_MODULES_OPTION),
   ]);
-  return { listed, active: activeIn(listed), settings: new Map(settings), disconnected: isSettingsObject(disconnected) ? disconnected : {} };
+  return {
+    listed,
+    active: activeIn(listed),
+    settings: new Map(settings),
+    disconnected: isSettingsObject(disconnected) ? disconnected : {},
+  };
 }
 
 /** A module's stored settings in a snapshot. */
@@ -136,7 +141,6 @@ const SHARED_OWNERSHIP_CANDIDATES = SITE_KIT_MODULES.filter((module) => !module.
 export function sharedOwnershipModules(snapshot: ModulesSnapshot): SiteKitModule[] {
   return SHARED_OWNERSHIP_CANDIDATES.filter((module) => isModuleShareable(snapshot, module));
 }
-
 
 /**
  * The sharing option as `get_option` answers it: the stored object (anything else counts as

@@ -75,7 +75,8 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
   {
     slug: 'search-console',
     name: 'Search Console',
-    description: 'Google Search Console and helps you understand how Google views your site and optimize its performance in search results.',
+    description:
+      'Google Search Console and helps you understand how Google views your site and optimize its performance in search results.',
     homepage: 'https://search.google.com/search-console',
     homepageIdentifiesSite: false,
     order: 1,
@@ -125,7 +126,11 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
     noAccessStatus: 403,
     settingsOption: 'googlesitekit_analytics-4_settings',
     connected: all('accountID', 'propertyID', 'webDataStreamID', 'measurementID'),
-    deletedOnDeactivation: ['googlesitekit_analytics-4_settings', 'googlesitekit_analytics-4_audience_settings', 'googlesitekit_analytics-4_advanced_data_breakdowns'],
+    deletedOnDeactivation: [
+      'googlesitekit_analytics-4_settings',
+      'googlesitekit_analytics-4_audience_settings',
+      'googlesitekit_analytics-4_advanced_data_breakdowns',
+    ],
   },
   {
     slug: 'tagmanager',
@@ -185,7 +190,8 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
   {
     slug: 'sign-in-with-google',
     name: 'Sign in with Google',
-    description: 'Improve user engagement, trust and data privacy, while creating a simple, secure and personalized experience for your visitors',
+    description:
+      'Improve user engagement, trust and data privacy, while creating a simple, secure and personalized experience for your visitors',
     homepage: 'https://developers.google.com/identity/gsi/web/guides/overview',
     homepageIdentifiesSite: false,
     order: 10,

@@ -1,14 +1,19 @@
-// The `google-access` service: whether the caller's Google account reaches a module's service
-// entity (the Search Console property, the Analytics property, the Tag Manager container, the
-// AdSense account, the Reader Revenue Manager publication), which `check-access` and
-// `recover-modules` ask before an admin takes a module over. Site Kit asks Google's APIs with the
-// caller's token; here the host's `google.checkAccess` does.
-import type { RestError } from '../../../core/errors/rest-error.js';
-import type { HostServiceLimits, ServiceDeclaration } from '../../host-service.js';
-import { recordedAnswer, type JsonObject } from '../../recorded-double.js';
-import type { SettingsObject } from '../../option-object.js';
-import { googleApiError, googleApiUnavailable, googleRequestFailed } from '../errors.js';
-import type { SiteKitModule } from '../registry.js';
+// The outside services of site-insights/v1. Each is a self-contained block: its host callback's
+// types, its declaration (budget, Site Kit's answer per failure) and its recorded double.
+
+// ---- google-access: `google.checkAccess` ---------------------------------------------------------
+// Whether the caller's Google account reaches a module's service entity (the Search Console
+// property, the Analytics property, the Tag Manager container, the AdSense account, the Reader
+// Revenue Manager publication), which `check-access` and `recover-modules` ask before an admin
+// takes a module over. Site Kit asks Google's APIs with the caller's token; here the host's
+// `google.checkAccess` does. Its callback type is its own interface, `SiteKitGoogleAccess`, which
+// the `google` option's other callbacks join.
+import type { RestError } from '../../core/errors/rest-error.js';
+import type { HostServiceLimits, ServiceDeclaration } from '../host-service.js';
+import { recordedAnswer, type JsonObject } from '../recorded-double.js';
+import type { SettingsObject } from '../option-object.js';
+import { googleApiError, googleApiUnavailable, googleRequestFailed } from './errors.js';
+import type { SiteKitModule } from './registry.js';
 
 /** What `check-access` asks Google: whether a user's Google account reaches the entity a module's settings name. */
 export interface SiteKitAccessCall {
