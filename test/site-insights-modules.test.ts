@@ -14,7 +14,7 @@ import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
 import { siteInsights, type SiteInsightsOptions, type SiteKitGoogleAccess } from '../src/namespaces/site-insights/index.js';
 import { activationPlan } from '../src/namespaces/site-insights/module-activation.js';
 import { SITE_KIT_MODULES, type SiteKitModule } from '../src/namespaces/site-insights/registry.js';
-import { googleAccessService, type SiteKitAccessCall } from '../src/namespaces/site-insights/services/google-access.js';
+import { googleAccessService, type SiteKitAccessCall } from '../src/namespaces/site-insights/services.js';
 import type { Recordings } from '../src/namespaces/recorded-double.js';
 import { pgliteStore } from '../src/store.js';
 import { userWith } from './helpers/users.js';
@@ -51,7 +51,10 @@ async function site(signedIn: number[] = [1, 2], store: SiteStore = memoryStore(
   ] as const) {
     if ((await store.users.getBy('user_login', login)) === null) await store.users.insert({ user_login: login, roles: [role] });
   }
-  await store.options.set('googlesitekit_credentials', { oauth2_client_id: 'client.apps.googleusercontent.com', oauth2_client_secret: 'shh' });
+  await store.options.set('googlesitekit_credentials', {
+    oauth2_client_id: 'client.apps.googleusercontent.com',
+    oauth2_client_secret: 'shh',
+  });
   for (const id of signedIn) {
     await store.userMeta.update(id, 'googlesitekit_access_token', 'ya29.token');
     await store.userMeta.update(id, 'googlesitekit_site_verified_meta', 'verified');
@@ -153,7 +156,12 @@ describe('core/modules/data/list and info', () => {
     const modules = (await get(rest, 'list')).data as Array<Record<string, unknown>>;
     const bySlug = new Map(modules.map((module) => [module.slug, module]));
     expect(bySlug.get('search-console')).toMatchObject({ owner: { id: 2, login: 'other-admin' }, recoverable: true, shareable: true });
-    expect(bySlug.get('analytics-4')).toMatchObject({ owner: { id: 1, login: 'owner' }, recoverable: false, connected: true, active: true });
+    expect(bySlug.get('analytics-4')).toMatchObject({
+      owner: { id: 1, login: 'owner' },
+      recoverable: false,
+      connected: true,
+      active: true,
+    });
     expect(bySlug.get('pagespeed-insights')).toMatchObject({ active: false, connected: false, shareable: false });
 
     // An editor in a shared role sees the list (the shared dashboard's splash), without owners.
@@ -178,7 +186,10 @@ describe('core/modules/data/list and info', () => {
       true,
     ]);
     const unknown = await get(rest, 'info', { slug: 'nope' });
-    expect([unknown.status, unknown.data]).toEqual([500, { code: 'invalid_module_slug', message: 'Invalid module slug nope.', data: null }]);
+    expect([unknown.status, unknown.data]).toEqual([
+      500,
+      { code: 'invalid_module_slug', message: 'Invalid module slug nope.', data: null },
+    ]);
     expect(((await get(rest, 'info')).data as Record<string, unknown>).message).toBe('Invalid module slug .');
     expect((await get(rest, 'info', { slug: 'ads' }, editor)).status).toBe(403);
     expect((await get(rest, 'info', { slug: 'ads' }, null)).status).toBe(401);
@@ -223,7 +234,10 @@ describe('core/modules/data/activation', () => {
   it('refuses an unknown module, a missing or malformed data, and callers who cannot set up or manage options', async () => {
     const { rest } = server(await site([]));
     const unknown = await post(rest, 'activation', { data: { slug: 'nope', active: true } });
-    expect([unknown.status, unknown.data]).toEqual([500, { code: 'invalid_module_slug', message: 'Invalid module slug nope.', data: null }]);
+    expect([unknown.status, unknown.data]).toEqual([
+      500,
+      { code: 'invalid_module_slug', message: 'Invalid module slug nope.', data: null },
+    ]);
     expect(((await post(rest, 'activation', {})).data as Record<string, unknown>).code).toBe('rest_missing_callback_param');
     expect(((await post(rest, 'activation', { data: 'analytics-4' })).data as Record<string, unknown>).code).toBe('rest_invalid_param');
     expect((await post(rest, 'activation', { data: { slug: 'ads', active: true } }, editor)).status).toBe(403);
@@ -324,13 +338,19 @@ describe('core/modules/data/check-access', () => {
     await store.options.set(OPTIONS.ads, { conversionID: 'AW-1' });
     const { rest } = server(store, { google: onDouble().google });
     const unknown = await post(rest, 'check-access', { data: { slug: 'nope' } });
-    expect([unknown.status, unknown.data]).toEqual([404, { code: 'invalid_module_slug', message: 'Invalid module slug.', data: { status: 404 } }]);
+    expect([unknown.status, unknown.data]).toEqual([
+      404,
+      { code: 'invalid_module_slug', message: 'Invalid module slug.', data: { status: 404 } },
+    ]);
     // The top-level `slug` arg is registered but never read: Site Kit reads `data.slug`.
     expect((await post(rest, 'check-access', { slug: 'search-console' })).status).toBe(404);
     const unconnected = await post(rest, 'check-access', { data: { slug: 'analytics-4' } });
     expect([unconnected.status, (unconnected.data as Record<string, unknown>).code]).toEqual([500, 'module_not_connected']);
     const ads = await post(rest, 'check-access', { data: { slug: 'ads' } });
-    expect([ads.status, ads.data]).toEqual([500, { code: 'invalid_module', message: 'Module access cannot be checked.', data: { status: 500 } }]);
+    expect([ads.status, ads.data]).toEqual([
+      500,
+      { code: 'invalid_module', message: 'Module access cannot be checked.', data: { status: 500 } },
+    ]);
   });
 
   it('answers 503 google_api_unavailable without a callback, and a fixed 500 for a callback that throws or times out', async () => {
@@ -341,7 +361,10 @@ describe('core/modules/data/check-access', () => {
 
     const throwing = server(store, { google: { checkAccess: () => Promise.reject(new Error('socket hang up at 10.0.0.7')) } });
     const threw = await post(throwing.rest, 'check-access', { data: { slug: 'search-console' } });
-    expect([threw.status, threw.data]).toEqual([500, { code: 'unknown', message: 'The request to Google failed.', data: { status: 500, reason: '' } }]);
+    expect([threw.status, threw.data]).toEqual([
+      500,
+      { code: 'unknown', message: 'The request to Google failed.', data: { status: 500, reason: '' } },
+    ]);
     expect(JSON.stringify(threw.data)).not.toContain('10.0.0.7');
     expect(throwing.reports.join('\n')).toContain('site-insights google-access');
 

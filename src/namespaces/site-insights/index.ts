@@ -5,11 +5,17 @@ import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostService
 import { siteInsightsChecks } from './checks.js';
 import { siteInsightsSiteHandlers } from './handlers/site.js';
 import { siteInsightsSiteRoutes } from './routes/site.js';
-import { fetchHomeService, healthChecksService, type FetchHome, type HealthChecks } from './services.js';
+import {
+  fetchHomeService,
+  healthChecksService,
+  type FetchHome,
+  type HealthChecks,
+  googleAccessService,
+  type SiteKitGoogleAccess,
+} from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
-import { googleAccessService, type SiteKitGoogleAccess } from './services/google-access.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
@@ -17,7 +23,7 @@ export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
-export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services/google-access.js';
+export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {

@@ -82,9 +82,12 @@ export function sanitizedSharing(value: Record<string, unknown>): SettingsObject
   return sanitized;
 }
 
-/** A list sorted as PHP's `sort()` sorts strings, to compare two lists regardless of order. */
+/** A list as JSON in a fixed order (each item by its JSON), to compare two lists regardless of order as Site Kit's `sort()`s do. */
 function sortedJson(list: JsonValue[]): string {
-  return JSON.stringify([...list].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
+  return `[${list
+    .map((item) => JSON.stringify(item))
+    .sort()
+    .join(',')}]`;
 }
 
 /**
@@ -96,7 +99,7 @@ export function sharingChanged(after: JsonValue | undefined, before: JsonValue |
   const old = isPlainObject(before) ? before : {};
   return Object.entries(after).some(([key, value]) => {
     const previous = Object.hasOwn(old, key) ? old[key] : undefined;
-    if (Array.isArray(value) && Array.isArray(previous)) return sortedJson(value) !== sortedJson(previous as JsonValue[]);
+    if (Array.isArray(value) && Array.isArray(previous)) return sortedJson(value) !== sortedJson(previous);
     if (previous === undefined || previous === null) return true;
     return JSON.stringify(value) !== JSON.stringify(previous);
   });

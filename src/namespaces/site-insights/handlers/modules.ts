@@ -47,7 +47,7 @@ import { allowedChanges, mergedSharing, sanitizedSharing, sharingChanged, type S
 import { CAPS, DISMISSED_ITEMS_OPTION, siteKitCan } from '../permissions.js';
 import { SITE_KIT_MODULES, siteKitModule, type SiteKitModule } from '../registry.js';
 import type { siteInsightsModulesRoutes } from '../routes/modules.js';
-import { accessFromAnswer, type SiteKitGoogleAccess } from '../services/google-access.js';
+import { accessFromAnswer, type SiteKitGoogleAccess } from '../services.js';
 import type { SiteInsightsBound } from '../settings.js';
 import type { SiteInsightsStorage } from '../storage.js';
 
@@ -127,7 +127,9 @@ async function moduleState(storage: SiteInsightsBound): Promise<{ snapshot: Modu
 
 /** The shareable modules' owners (`get_shareable_modules_owners`). */
 function shareableOwners(snapshot: ModulesSnapshot): Map<string, number> {
-  return new Map(SITE_KIT_MODULES.filter((module) => isModuleShareable(snapshot, module)).map((module) => [module.slug, ownerIdIn(snapshot, module)]));
+  return new Map(
+    SITE_KIT_MODULES.filter((module) => isModuleShareable(snapshot, module)).map((module) => [module.slug, ownerIdIn(snapshot, module)]),
+  );
 }
 
 /** Makes `userId` a module's owner (its settings' `ownerID`); false when it already was. */
@@ -144,7 +146,13 @@ async function takeOwnership(storage: SiteInsightsBound, module: SiteKitModule, 
 }
 
 /** The clean-up after modules were switched: disconnection times, each module's own (de)activation steps, sharing. */
-async function afterSwitch(storage: SiteInsightsBound, userId: number, activated: string[], deactivated: string[], nowSeconds: number): Promise<void> {
+async function afterSwitch(
+  storage: SiteInsightsBound,
+  userId: number,
+  activated: string[],
+  deactivated: string[],
+  nowSeconds: number,
+): Promise<void> {
   if (activated.length + deactivated.length === 0) return;
   for (const slug of deactivated) {
     const module = siteKitModule(slug);
@@ -180,7 +188,12 @@ async function afterSwitch(storage: SiteInsightsBound, userId: number, activated
  * unknown 404, not connected 500, no entity `true` for a shareable module and 500 otherwise,
  * else Google's answer through the host.
  */
-async function accessTo(deps: SiteInsightsModulesDeps, storage: SiteInsightsBound, module: SiteKitModule | undefined, userId: number): Promise<boolean | RestError> {
+async function accessTo(
+  deps: SiteInsightsModulesDeps,
+  storage: SiteInsightsBound,
+  module: SiteKitModule | undefined,
+  userId: number,
+): Promise<boolean | RestError> {
   if (!module) return invalidModuleSlug();
   const settings = await storedModuleSettings(storage, module);
   if (!module.connected(settings)) return moduleNotConnected();
@@ -196,7 +209,9 @@ function errorJson(error: RestError): Record<string, unknown> {
 }
 
 /** The handlers of {@link siteInsightsModulesRoutes}. */
-export function siteInsightsModulesHandlers(deps: SiteInsightsModulesDeps): Handlers<typeof siteInsightsModulesRoutes, SiteInsightsStorage> {
+export function siteInsightsModulesHandlers(
+  deps: SiteInsightsModulesDeps,
+): Handlers<typeof siteInsightsModulesRoutes, SiteInsightsStorage> {
   return {
     async list(_request, context, storage) {
       const { snapshot, sharing } = await moduleState(storage);
