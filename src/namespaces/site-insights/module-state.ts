@@ -1,3 +1,4 @@
+import { capabilitiesOf } from '../../core/auth/roles.js';
 import { isSettingsObject, type SettingsObject } from '../option-object.js';
 import { SITE_KIT_MODULES, type SiteKitModule } from './registry.js';
 import type { SiteInsightsBound } from './settings.js';
@@ -40,15 +41,33 @@ export async function moduleOwnerId(storage: SiteInsightsBound, module: SiteKitM
   return typeof owner === 'number' && Number.isInteger(owner) && owner > 0 ? owner : 0;
 }
 
-/** Every module's sharing settings as `Module_Sharing_Settings::get()` reads them (roles a list, management one of two). */
+/** Whether a role may be shared with: it exists and can `edit_posts` (`Module_Sharing_Settings::filter_shared_roles`). */
+function shareableRole(role: string): boolean {
+  return capabilitiesOf([role]).has('edit_posts');
+}
+
+/**
+ * Every module's sharing settings as `Module_Sharing_Settings::get()` reads them: roles a list of
+ * those that exist and can `edit_posts`, management one of two.
+ */
 export async function sharingSettings(storage: SiteInsightsBound): Promise<Map<string, ModuleSharing>> {
   const stored = await storage.getOption(SHARING_OPTION);
   const settings = new Map<string, ModuleSharing>();
   if (!isSettingsObject(stored)) return settings;
   for (const [slug, value] of Object.entries(stored)) {
     const given = isSettingsObject(value) ? value : {};
-    const roles = Array.isArray(given.sharedRoles) ? given.sharedRoles.filter((role): role is string => typeof role === 'string') : [];
+    const roles = Array.isArray(given.sharedRoles)
+      ? given.sharedRoles.filter((role): role is string => typeof role === 'string' && shareableRole(role))
+      : [];
     settings.set(slug, { sharedRoles: roles, management: given.management === 'all_admins' ? 'all_admins' : 'owner' });
   }
   return settings;
+}
+
+/** The modules `Modules::get_shareable_modules()` answers: active, connected and shareable, in the registry's order. */
+export async function shareableModules(storage: SiteInsightsBound): Promise<SiteKitModule[]> {
+  const active = await activeModuleSlugs(storage);
+  const candidates = SITE_KIT_MODULES.filter((module) => module.shareable && active.has(module.slug));
+  const settings = await Promise.all(candidates.map((module) => storedModuleSettings(storage, module)));
+  return candidates.filter((module, index) => module.connected(settings[index]!));
 }

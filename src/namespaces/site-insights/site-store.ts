@@ -2,12 +2,24 @@
  * Site Kit's data on the site store, where Site Kit keeps it in WordPress: its options, its user
  * options (user meta under the option's name) and transients.
  */
-import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { JsonValue, SiteStore, StoreTables } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
 import type { SiteInsightsStorage } from './storage.js';
 
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
 class Unchanged extends Error {}
+
+/** Sets each of `changes`' user options of a user in a transaction's tables, deleting those whose value is undefined. */
+export async function writeUserMeta(
+  tx: StoreTables,
+  userId: number,
+  changes: Readonly<Record<string, JsonValue | undefined>>,
+): Promise<void> {
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) await tx.userMeta.delete(userId, name);
+    else await tx.userMeta.update(userId, name, value);
+  }
+}
 
 /** {@link SiteInsightsStorage} on a site store. */
 export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
@@ -40,7 +52,15 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
         const next = update(current);
         if (next === undefined) return current;
         await tx.userMeta.update(userId, name, next);
-        return next as JsonValue;
+        return next;
+      }),
+    writeUserOptions: (userId, changes) => store.transaction((tx) => writeUserMeta(tx, userId, changes)),
+    deleteUserOptionsWithPrefix: (userId, prefix) =>
+      store.transaction(async (tx) => {
+        const keys = Object.keys((await tx.userMeta.getMany([userId])).get(userId) ?? {}).filter((key) => key.startsWith(prefix));
+        let deleted = 0;
+        for (const key of keys) deleted += await tx.userMeta.delete(userId, key);
+        return deleted;
       }),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
