@@ -155,14 +155,29 @@ export type {
 } from './namespaces/blocksuite-design-library/index.js';
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
-export { siteInsights, siteInsightsStorageGroups, siteInsightsStorageOn } from './namespaces/site-insights/index.js';
+export {
+  SITE_KIT_OAUTH_LIMITS,
+  recordSiteKitSignIn,
+  siteInsights,
+  siteInsightsStorageGroups,
+  siteInsightsStorageOn,
+} from './namespaces/site-insights/index.js';
 export type {
   FetchHome,
+  GoogleApiFailure,
   HealthCheck,
   HealthCheckResults,
   HealthChecks,
+  OAuthRefreshCall,
+  OAuthRevokeCall,
+  OAuthTokenAnswer,
   SiteInsightsOptions,
   SiteInsightsStorage,
+  SiteKitAccessAnswer,
+  SiteKitAccessCall,
+  SiteKitGoogleAccess,
+  SiteKitOAuth,
+  SiteKitSignIn,
 } from './namespaces/site-insights/index.js';
 export { seoB, seoBStorageGroups, seoBStorageOn, SEMRUSH_URLS, SITE_INSIGHTS_LIMITS, WINCHER_URLS } from './namespaces/seo-b/index.js';
 export type {

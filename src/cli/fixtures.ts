@@ -16,7 +16,12 @@ import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
 import { semrushService, siteInsightsService, wincherService, yoastAiService } from '../namespaces/seo-b/services.js';
-import { fetchHomeService, healthChecksService, googleAccessService } from '../namespaces/site-insights/services.js';
+import {
+  fetchHomeService,
+  healthChecksService,
+  googleAccessService,
+  oauthService as siteKitOAuth,
+} from '../namespaces/site-insights/services.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -38,6 +43,7 @@ const DECLARED = {
   'site-insights/fetch-home': fetchHomeService,
   'site-insights/health-checks': healthChecksService,
   'site-insights/google-access': googleAccessService,
+  'site-insights/oauth': siteKitOAuth,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -123,6 +129,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'site-insights/fetch-home': recorded('site-insights/fetch-home'),
     'site-insights/health-checks': recorded('site-insights/health-checks'),
     'site-insights/google-access': recorded('site-insights/google-access'),
+    'site-insights/oauth': recorded('site-insights/oauth'),
   };
 }
 
@@ -146,5 +153,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'site-insights/fetch-home': fetchHomeService.double(recorded['site-insights/fetch-home']),
     'site-insights/health-checks': healthChecksService.double(recorded['site-insights/health-checks']),
     'site-insights/google-access': googleAccessService.double(recorded['site-insights/google-access']),
+    'site-insights/oauth': siteKitOAuth.double(recorded['site-insights/oauth']),
   };
 }

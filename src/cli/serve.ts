@@ -23,6 +23,7 @@ import type { SendMail } from '../core/mail/message.js';
 import { smtpMail } from '../core/mail/smtp.js';
 import { consoleMail } from './console-mail.js';
 import { packagedFixtures, serviceDoubles, serviceRecordings, type ServiceDoubles } from './fixtures.js';
+import { signInSiteKitDemo } from './site-kit-demo.js';
 import type { VariantOptions } from '../namespaces/variants.js';
 
 export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c] [--routing path|query] [--port N] [--host H]
@@ -309,6 +310,7 @@ function onDoubles(
       fetchHome: doubles['site-insights/fetch-home'],
       healthChecks: doubles['site-insights/health-checks'],
       google: doubles['site-insights/google-access'],
+      oauth: doubles['site-insights/oauth'],
     },
   };
 }
@@ -398,6 +400,7 @@ async function startSite(
           ? 'printed here, answered from the recordings'
           : 'printed here, not sent (--smtp sends it)';
     const sessions = await mfaSessions(store, flags['mfa-session']);
+    const siteKit = doubles && names.includes('site-insights/v1') ? [await signInSiteKitDemo(store, url)] : [];
     const services = doubles
       ? [`outside services: recorded answers from ${doubles.dir}, no network`]
       : names.includes('oembed/1.0')
@@ -417,6 +420,7 @@ async function startSite(
       ...(mails ? [`mail: ${mail}`] : []),
       ...lines,
       ...sessions,
+      ...siteKit,
     ].join('\n');
     return {
       rest,

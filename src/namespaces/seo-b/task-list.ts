@@ -3,7 +3,6 @@
 // its copy, and the three that `complete_task` can carry out.
 import type { JsonValue } from '../../store/types.js';
 import type { BoundStorage } from '../define.js';
-import { keyedHash } from '../site-salt.js';
 import type { SeoBStorage } from './storage.js';
 import { getWpseo, setWpseo } from './wpseo-options.js';
 
@@ -195,13 +194,4 @@ export async function completeTask(env: TaskEnv, id: string): Promise<TaskOutcom
   const task = TASKS.find((candidate) => candidate.id === id);
   if (!task?.complete) return { done: false, missing: true };
   return (await task.complete(env)) ? { done: true } : { done: false, missing: false, message: task.failure ?? '' };
-}
-
-/**
- * `wp_create_nonce( $action )` for user `userId`: ten hex digits of the keyed hash of the
- * half-day tick, the action and the user (the store keeps no session token, so none is mixed in).
- */
-export function createNonce(action: string, userId: number, now: number, salt: string): string {
-  const tick = Math.ceil(now / 1000 / (86_400 / 2));
-  return keyedHash(`${tick}|${action}|${userId}|`, 'nonce', salt).slice(-12, -2);
 }

@@ -27,7 +27,7 @@ export async function isUserAuthenticated(storage: SiteInsightsBound, userId: nu
   return Boolean(await storage.getUserOption(userId, CONNECTION_OPTIONS.accessToken));
 }
 
-/** Whether a user verified the site with Google (`Verification::has`). */
+/** Whether a user verified the site with Google: the user option exists, whatever it holds (`Verification::has`, `metadata_exists`). */
 export async function isUserVerified(storage: SiteInsightsBound, userId: number): Promise<boolean> {
-  return Boolean(await storage.getUserOption(userId, CONNECTION_OPTIONS.verified));
+  return (await storage.getUserOption(userId, CONNECTION_OPTIONS.verified)) !== undefined;
 }

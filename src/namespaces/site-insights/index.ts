@@ -12,10 +12,15 @@ import {
   type HealthChecks,
   googleAccessService,
   type SiteKitGoogleAccess,
+  oauthService,
+  type SiteKitOAuth,
 } from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
+import { siteSalt } from '../site-salt.js';
+import { siteInsightsUserHandlers } from './handlers/user.js';
+import { siteInsightsUserRoutes } from './routes/user.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
@@ -24,6 +29,9 @@ export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
 export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
+export { SITE_KIT_OAUTH_LIMITS } from './services.js';
+export type { OAuthRefreshCall, OAuthRevokeCall, OAuthTokenAnswer, SiteKitOAuth } from './services.js';
+export { recordSiteKitSignIn, type SiteKitSignIn } from './sign-in.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -49,6 +57,14 @@ export interface SiteInsightsOptions {
   google?: SiteKitGoogleAccess;
   /** `google.checkAccess`' time and size budget (default 15 s and 64 KiB). */
   googleAccessLimits?: GivenHostServiceLimits;
+  /**
+   * Google's OAuth endpoints, to refresh a user's expiring token (`get-token`) and revoke it on a
+   * disconnect. Default: none, so a refresh fails as Site Kit's does without a network (the
+   * stale token answered) and a disconnect revokes nothing.
+   */
+  oauth?: SiteKitOAuth;
+  /** How long each OAuth call may take and how much it may answer (default 10 s, 64 KiB). */
+  oauthLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
@@ -61,6 +77,8 @@ export const siteInsightsOptions = optionsObject({
   healthChecksLimits: serviceLimitsOptions.optional(),
   google: hostObject("Google's APIs: { checkAccess(call, signal) }").optional(),
   googleAccessLimits: serviceLimitsOptions.optional(),
+  oauth: hostObject('{ refresh(call, signal) → token, revoke(call, signal) }').optional(),
+  oauthLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -75,6 +93,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
   const fetchHomeLimits = serviceLimits('siteInsights fetchHomeLimits', checked.fetchHomeLimits, fetchHomeService.limits);
   const healthChecksLimits = serviceLimits('siteInsights healthChecksLimits', checked.healthChecksLimits, healthChecksService.limits);
   const googleAccessLimits = serviceLimits('siteInsights googleAccessLimits', checked.googleAccessLimits, googleAccessService.limits);
+  const oauthLimits = serviceLimits('siteInsights oauthLimits', checked.oauthLimits, oauthService.limits);
   return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
@@ -89,9 +108,11 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       now,
     };
     const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
+    const oauth = bindService(oauthService, options.oauth, oauthLimits, reportService);
     const groups: RouteGroup<SiteInsightsStorage>[] = [
       routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks),
       routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
+      routeGroup(siteInsightsUserRoutes, siteInsightsUserHandlers({ now, oauth, nonceSalt: siteSalt(store, 'nonce') }), checks),
     ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));

@@ -208,3 +208,9 @@ export async function isModuleRecoverable(
   if (owner === null || !capabilitiesOf(owner.roles).has('manage_options')) return true;
   return !(await isUserAuthenticated(storage, ownerId));
 }
+
+/** The modules `Modules::get_shareable_modules()` answers: active, connected and shareable, in the registry's order. */
+export async function shareableModules(storage: SiteInsightsBound): Promise<SiteKitModule[]> {
+  const snapshot = await modulesSnapshot(storage);
+  return SITE_KIT_MODULES.filter((module) => isModuleShareable(snapshot, module));
+}

@@ -2,7 +2,7 @@
  * Site Kit's data on the site store, where Site Kit keeps it in WordPress: its options, its user
  * options (user meta under the option's name) and transients.
  */
-import type { SiteStore } from '../../store/types.js';
+import type { SiteStore, JsonValue, StoreTables } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
 import type { SiteInsightsStorage } from './storage.js';
 
@@ -16,6 +16,18 @@ const EMAIL_LOG = { type: 'googlesitekit_email', statuses: ['email_sent', 'email
 
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
 class Unchanged extends Error {}
+
+/** Sets each of `changes`' user options of a user in a transaction's tables, deleting those whose value is undefined. */
+export async function writeUserMeta(
+  tx: StoreTables,
+  userId: number,
+  changes: Readonly<Record<string, JsonValue | undefined>>,
+): Promise<void> {
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) await tx.userMeta.delete(userId, name);
+    else await tx.userMeta.update(userId, name, value);
+  }
+}
 
 /** {@link SiteInsightsStorage} on a site store. */
 export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
@@ -49,6 +61,14 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
         if (next === undefined) return current;
         await tx.userMeta.update(userId, name, next);
         return next;
+      }),
+    writeUserOptions: (userId, changes) => store.transaction((tx) => writeUserMeta(tx, userId, changes)),
+    deleteUserOptionsWithPrefix: (userId, prefix) =>
+      store.transaction(async (tx) => {
+        const keys = Object.keys((await tx.userMeta.getMany([userId])).get(userId) ?? {}).filter((key) => key.startsWith(prefix));
+        let deleted = 0;
+        for (const key of keys) deleted += await tx.userMeta.delete(userId, key);
+        return deleted;
       }),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),

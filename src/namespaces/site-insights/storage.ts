@@ -47,6 +47,13 @@ export interface SiteInsightsStorage {
     update: (current: JsonValue | undefined) => JsonValue | undefined,
     context: StorageContext,
   ): Promise<JsonValue | undefined>;
+  /**
+   * Sets several user options of a user in one atomic step, each to its value in `changes`, or
+   * deletes it where the value is undefined (a token and its expiry, written together).
+   */
+  writeUserOptions(userId: number, changes: Readonly<Record<string, JsonValue | undefined>>, context: StorageContext): Promise<void>;
+  /** Deletes every user option of a user whose name starts with `prefix`, in one atomic step; answers how many. */
+  deleteUserOptionsWithPrefix(userId: number, prefix: string, context: StorageContext): Promise<number>;
   /** A transient's value; undefined when absent or expired. */
   getTransient(name: string, context: StorageContext): Promise<JsonValue | undefined>;
   /** Stores a transient for some seconds (0: no expiry). */
@@ -71,7 +78,17 @@ export interface SiteInsightsStorage {
 /** The groups of {@link SiteInsightsStorage} a host replaces together (`withDefaults`). */
 export const siteInsightsStorageGroups: StorageGroups<SiteInsightsStorage> = [
   { data: 'options', callbacks: ['getOption', 'setOption', 'deleteOption', 'updateOption', 'mergeOption'] },
-  { data: 'user options', callbacks: ['getUserOption', 'setUserOption', 'deleteUserOption', 'updateUserOption'] },
+  {
+    data: 'user options',
+    callbacks: [
+      'getUserOption',
+      'setUserOption',
+      'deleteUserOption',
+      'updateUserOption',
+      'writeUserOptions',
+      'deleteUserOptionsWithPrefix',
+    ],
+  },
   { data: 'transients', callbacks: ['getTransient', 'setTransient', 'deleteTransient'] },
   { data: 'users', callbacks: ['getUser'] },
   { data: 'administrators', callbacks: ['countAdministrators', 'administratorHasUserOption'] },

@@ -28,7 +28,8 @@ import type { seoBConfigurationRoutes } from '../routes/configuration.js';
 import type { InsightsFailure, SiteInsights, SiteInsightsAnswer } from '../services.js';
 import { socialUrl, twitterId } from '../social-urls.js';
 import type { SeoBStorage } from '../storage.js';
-import { completeTask, createNonce, tasksData, type TaskEnv } from '../task-list.js';
+import { completeTask, tasksData, type TaskEnv } from '../task-list.js';
+import { createNonce } from '../../site-salt.js';
 import { parseWidget, widgetPlan, type WidgetPlan } from '../time-based-metrics.js';
 import { TRACKING_ONLY_KEYS, getWpseo, setWpseo } from '../wpseo-options.js';
 

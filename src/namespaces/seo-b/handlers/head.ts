@@ -3,11 +3,11 @@
  * page a URL of the site is, its presentation, and `{html, json, status}`; Yoast's 404 head, with
  * status 404, for a URL no page has.
  */
-import { md5 } from '../../../core/crypto/digest.js';
 import { stripAllTags } from '../../../core/schema/text.js';
 import { respond } from '../../../core/http/response.js';
 import type { RestContext } from '../../../core/types.js';
 import type { JsonValue, PostRow, TermRow } from '../../../store/types.js';
+import { avatarUrl } from '../../avatar-url.js';
 import { byTermName, permalinkOf, type ContentTypes } from '../../content-types.js';
 import { theTitle } from '../../core-posts/wp-objects.js';
 import type { BoundStorage, Handlers } from '../../define.js';
@@ -63,13 +63,6 @@ const PROFILES = ['facebook', 'instagram', 'linkedin', 'pinterest', 'twitter', '
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 const object = (value: JsonValue | undefined): Record<string, JsonValue> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-
-/** `get_avatar_url` of an e-mail address with WordPress's defaults (96 pixels, mystery person, rated G). */
-function avatarUrl(email: string, secure: boolean): string {
-  const hash = md5(email.trim().toLowerCase());
-  const base = secure ? 'https://secure.gravatar.com' : `http://${Number.parseInt(hash[0]!, 16) % 3}.gravatar.com`;
-  return `${base}/avatar/${hash}?s=96&d=mm&r=g`;
-}
 
 /** A user's head facts; null when the user is gone. */
 async function personOf(storage: BoundStorage<SeoBStorage>, id: number, home: string, avatars: boolean): Promise<HeadPerson | null> {
