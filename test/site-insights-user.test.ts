@@ -190,7 +190,8 @@ describe('site-insights/v1 core/user/data/permissions', () => {
       'googlesitekit_read_shared_module_data::["search-console"]': false,
       'googlesitekit_read_shared_module_data::["pagespeed-insights"]': false,
       'googlesitekit_manage_module_sharing_options::["search-console"]': true,
-      'googlesitekit_manage_module_sharing_options::["pagespeed-insights"]': false,
+      // PageSpeed Insights is a shared-ownership module: its sharing reads as managed by all admins.
+      'googlesitekit_manage_module_sharing_options::["pagespeed-insights"]': true,
       'googlesitekit_delegate_module_sharing_management::["search-console"]': true,
       'googlesitekit_delegate_module_sharing_management::["pagespeed-insights"]': false,
     });
