@@ -1,5 +1,6 @@
 import type { RestContext } from '../../core/types.js';
 import { CAPS, siteKitCan, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
+import { isSetupCompleted, isUserAuthenticated, siteCredentials, usesProxy } from './connection.js';
 import type { SiteInsightsBound } from './settings.js';
 
 /** The facts of each request, read once however many checks and handlers ask. */
@@ -50,5 +51,11 @@ export function siteInsightsChecks(now: () => number) {
     sharedDashboardOrSetup: any(CAPS.VIEW_SHARED_DASHBOARD, CAPS.SETUP),
     authenticateOrSharedDashboard: any(CAPS.AUTHENTICATE, CAPS.VIEW_SHARED_DASHBOARD),
     signedIn: (_request: object, context: RestContext): boolean => context.user !== null,
+    /** Notifications' `current_user_can( SETUP ) && credentials->has()`. */
+    setupWithCredentials: async (request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
+      (await canAny(request, context, storage, now, CAPS.SETUP)) && (await isSetupCompleted(storage)),
+    /** Surveys' `is_authenticated() && credentials()->using_proxy()`: no capability, only a Google sign-in on a proxy site. */
+    authenticatedUsingProxy: async (_request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
+      context.user !== null && (await isUserAuthenticated(storage, context.user.id)) && usesProxy(await siteCredentials(storage)),
   };
 }

@@ -1,14 +1,25 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteInsightsChecks } from './checks.js';
+import { siteInsightsSurveysNotificationsHandlers } from './handlers/surveys-notifications.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
+import { siteInsightsSurveysNotificationsRoutes } from './routes/surveys-notifications.js';
+import { siteKitProxyService, type SiteKitProxy } from './services.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
+export type {
+  MarkNotificationCall,
+  NotificationsCall,
+  SiteKitProxy,
+  SurveyEventCall,
+  SurveyTriggerCall,
+} from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -16,12 +27,18 @@ export interface SiteInsightsOptions {
   storage?: Partial<SiteInsightsStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /** The Site Kit service (notifications, surveys); without it the site answers as one not on the service. */
+  siteKitProxy?: SiteKitProxy;
+  /** `siteKitProxy`'s time and size budget (default 15 s and 512 KiB). */
+  siteKitProxyLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
 export const siteInsightsOptions = optionsObject({
   storage: hostObject('the Site Kit storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  siteKitProxy: hostObject('the Site Kit service: { notifications, markNotification, surveyTrigger, surveyEvent }(call, signal)').optional(),
+  siteKitProxyLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -31,9 +48,10 @@ export const siteInsightsOptions = optionsObject({
  * server's site store as Site Kit keeps them.
  */
 export function siteInsights(options: SiteInsightsOptions = {}): MountableNamespace {
-  checkOptions(siteInsightsOptions, options, 'siteInsights');
+  const checked = checkOptions(siteInsightsOptions, options, 'siteInsights');
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  const proxyLimits = serviceLimits('siteInsights siteKitProxyLimits', checked.siteKitProxyLimits, siteKitProxyService.limits);
+  return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
       options.storage,
@@ -41,8 +59,10 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const groups: RouteGroup<SiteInsightsStorage>[] = [];
-    void checks;
+    const proxy = bindService(siteKitProxyService, options.siteKitProxy, proxyLimits, reportService);
+    const groups: RouteGroup<SiteInsightsStorage>[] = [
+      routeGroup(siteInsightsSurveysNotificationsRoutes, siteInsightsSurveysNotificationsHandlers({ proxy, now }), checks),
+    ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });
