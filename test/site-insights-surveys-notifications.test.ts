@@ -44,10 +44,11 @@ function recordingProxy(recordings: Recordings = recorded()) {
   const calls: { method: string; call: unknown }[] = [];
   const listed =
     <K extends keyof SiteKitProxy>(method: K): SiteKitProxy[K] =>
-    ((call: never, signal: AbortSignal) => {
+    (call: never, signal: AbortSignal) => {
       calls.push({ method, call });
-      return (double[method] as (call: never, signal: AbortSignal) => ReturnType<SiteKitProxy[K]>)(call, signal);
-    }) as SiteKitProxy[K];
+      const send = double[method] as (call: never, signal: AbortSignal) => ReturnType<SiteKitProxy[K]>;
+      return send(call, signal);
+    };
   const proxy: SiteKitProxy = {
     notifications: listed('notifications'),
     markNotification: listed('markNotification'),
@@ -64,7 +65,13 @@ function recordingProxy(recordings: Recordings = recorded()) {
 async function site(
   options: SiteInsightsOptions & { credentials?: object | null; signedIn?: RestUser[]; store?: SiteStore; clock?: { now: number } } = {},
 ) {
-  const { credentials = PROXY_CREDENTIALS, signedIn = [administrator, editor, author, subscriber], store = memoryStore(), clock, ...rest } = options;
+  const {
+    credentials = PROXY_CREDENTIALS,
+    signedIn = [administrator, editor, author, subscriber],
+    store = memoryStore(),
+    clock,
+    ...rest
+  } = options;
   if (credentials !== null) await store.options.set('googlesitekit_credentials', credentials as never);
   for (const user of signedIn) await store.userMeta.update(user.id, 'googlesitekit_access_token', ACCESS_TOKEN);
   const reports: string[] = [];
@@ -179,7 +186,9 @@ describe('core/site/data/notifications', () => {
 describe('core/site/data/mark-notification', () => {
   it("marks a notification at the service and answers its success, sending the site's id and secret", async () => {
     const { rest, calls } = await onDouble();
-    const response = await post(rest, 'core/site/data/mark-notification', { data: { notificationID: 'analytics-4-key-events-intro', notificationState: 'dismissed' } });
+    const response = await post(rest, 'core/site/data/mark-notification', {
+      data: { notificationID: 'analytics-4-key-events-intro', notificationState: 'dismissed' },
+    });
     expect([response.status, response.data]).toEqual([200, { success: true }]);
     expect(calls).toEqual([
       {
@@ -242,14 +251,22 @@ describe('core/user/data/survey-trigger and survey', () => {
     expect((await get(rest, 'core/user/data/survey')).data).toEqual({ survey: null });
     expect((await trigger(rest, 'view_dashboard')).data).toEqual({ success: true });
     expect((await trigger(rest, 'view_dashboard')).data).toEqual({ success: true });
-    const survey = (await get(rest, 'core/user/data/survey')).data as { survey: { survey_id: string; session: object; survey_payload: object } };
+    const survey = (await get(rest, 'core/user/data/survey')).data as {
+      survey: { survey_id: string; session: object; survey_payload: object };
+    };
     expect(survey.survey.survey_id).toBe('sk-satisfaction-2026-11');
     expect(survey.survey.session).toEqual(SESSION);
     expect(survey.survey.survey_payload).toHaveProperty('question.0.question_type', 'rating');
     expect(await store.userMeta.get(1, 'googlesitekit_survey_queue')).toEqual([[survey.survey]]);
     expect(calls[0]).toEqual({
       method: 'surveyTrigger',
-      call: { siteId: PROXY_CREDENTIALS.oauth2_client_id, siteSecret: SITE_SECRET, accessToken: ACCESS_TOKEN, triggerId: 'view_dashboard', language: 'en_US' },
+      call: {
+        siteId: PROXY_CREDENTIALS.oauth2_client_id,
+        siteSecret: SITE_SECRET,
+        accessToken: ACCESS_TOKEN,
+        triggerId: 'view_dashboard',
+        language: 'en_US',
+      },
     });
   });
 
@@ -273,7 +290,7 @@ describe('core/user/data/survey-trigger and survey', () => {
     expect((await get(rest, 'core/user/data/survey-timeouts')).data).toEqual([]);
   });
 
-  it("answers success but queues nothing and rests nothing when the service throws, times out, answers an error or is not configured", async () => {
+  it('answers success but queues nothing and rests nothing when the service throws, times out, answers an error or is not configured', async () => {
     const failing = recorded();
     failing.mode = 'threw';
     const hanging = recorded();
@@ -332,7 +349,13 @@ describe('core/user/data/survey-event and survey-timeouts', () => {
     expect((await get(rest, 'core/user/data/survey-timeouts')).data).toEqual(['__global']);
     expect(calls[0]).toEqual({
       method: 'surveyEvent',
-      call: { siteId: PROXY_CREDENTIALS.oauth2_client_id, siteSecret: SITE_SECRET, accessToken: ACCESS_TOKEN, session: SESSION, event: { survey_shown: {} } },
+      call: {
+        siteId: PROXY_CREDENTIALS.oauth2_client_id,
+        siteSecret: SITE_SECRET,
+        accessToken: ACCESS_TOKEN,
+        session: SESSION,
+        event: { survey_shown: {} },
+      },
     });
   });
 
@@ -351,7 +374,10 @@ describe('core/user/data/survey-event and survey-timeouts', () => {
   it("answers a failed call with the WP_Error inside a 200, as Site Kit's `new WP_REST_Response( $wp_error )` does, keeping the survey queued", async () => {
     const refusing: SiteKitProxy = {
       ...recordingProxy().proxy,
-      surveyEvent: async () => ({ status: 403, body: JSON.stringify({ error: `Session ${SESSION_TOKEN} expired.`, error_code: 'session_expired' }) }),
+      surveyEvent: async () => ({
+        status: 403,
+        body: JSON.stringify({ error: `Session ${SESSION_TOKEN} expired.`, error_code: 'session_expired' }),
+      }),
     };
     const { rest } = await site({ siteKitProxy: refusing });
     const answered = await event(rest, 'survey_closed');
@@ -365,17 +391,26 @@ describe('core/user/data/survey-event and survey-timeouts', () => {
     await trigger(threw.rest, 'view_dashboard');
     failing.mode = 'threw';
     const response = await event(threw.rest, 'survey_closed');
-    expect([response.status, response.data]).toEqual([200, { errors: { http_request_failed: ["cURL error 7: Couldn't connect to server"] }, error_data: [] }]);
+    expect([response.status, response.data]).toEqual([
+      200,
+      { errors: { http_request_failed: ["cURL error 7: Couldn't connect to server"] }, error_data: [] },
+    ]);
     expect((await get(threw.rest, 'core/user/data/survey')).data).toHaveProperty('survey.survey_id', 'sk-satisfaction-2026-11');
 
     const hanging = recorded();
     hanging.mode = 'hang';
     const slow = await onDouble({ siteKitProxyLimits: { timeoutMs: 20 } }, hanging);
-    expect((await event(slow.rest, 'survey_shown')).data).toEqual({ errors: { http_request_failed: ['cURL error 28: Operation timed out'] }, error_data: [] });
+    expect((await event(slow.rest, 'survey_shown')).data).toEqual({
+      errors: { http_request_failed: ['cURL error 28: Operation timed out'] },
+      error_data: [],
+    });
     expect((await get(slow.rest, 'core/user/data/survey-timeouts')).data).toEqual(['__global']);
 
     const none = await site();
-    expect((await event(none.rest, 'survey_shown')).data).toEqual({ errors: { http_request_failed: ['A valid URL was not provided.'] }, error_data: [] });
+    expect((await event(none.rest, 'survey_shown')).data).toEqual({
+      errors: { http_request_failed: ['A valid URL was not provided.'] },
+      error_data: [],
+    });
     expect(seen(answered.data, response.data, threw.reports, slow.reports)).not.toContain(SESSION_TOKEN);
   });
 
@@ -383,12 +418,14 @@ describe('core/user/data/survey-event and survey-timeouts', () => {
     const throwing: SiteKitProxy = {
       ...recordingProxy().proxy,
       surveyEvent: async (call) => {
-        throw new Error(`rejected session ${String(call.session.session_token)} with ${call.accessToken}`);
+        throw new Error(`rejected session ${JSON.stringify(call.session)} with ${call.accessToken}`);
       },
     };
     const { rest, reports } = await site({ siteKitProxy: throwing });
     const response = await event(rest, 'question_answered');
-    const invalid = await post(rest, 'core/user/data/survey-event', { data: { session: { session_id: 1, session_token: SESSION_TOKEN }, event: {} } });
+    const invalid = await post(rest, 'core/user/data/survey-event', {
+      data: { session: { session_id: 1, session_token: SESSION_TOKEN }, event: {} },
+    });
     expect(invalid.status).toBe(400);
     expect(reports).toHaveLength(1);
     expect(seen(response.data, invalid.data, reports)).not.toContain(SESSION_TOKEN);
@@ -404,7 +441,9 @@ describe('core/user/data/survey-event and survey-timeouts', () => {
     ]);
     expect((await post(rest, 'core/user/data/survey-event', { data: { session: SESSION } })).status).toBe(400);
     expect((await post(rest, 'core/user/data/survey-event', { data: { session: SESSION, event: 'shown' } })).status).toBe(400);
-    expect((await post(rest, 'core/user/data/survey-event', { data: { session: SESSION, event: { survey_shown: 'yes' } } })).status).toBe(400);
+    expect((await post(rest, 'core/user/data/survey-event', { data: { session: SESSION, event: { survey_shown: 'yes' } } })).status).toBe(
+      400,
+    );
     expect(calls).toEqual([]);
   });
 

@@ -13,13 +13,7 @@ import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.j
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
-export type {
-  MarkNotificationCall,
-  NotificationsCall,
-  SiteKitProxy,
-  SurveyEventCall,
-  SurveyTriggerCall,
-} from './services.js';
+export type { MarkNotificationCall, NotificationsCall, SiteKitProxy, SurveyEventCall, SurveyTriggerCall } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -37,7 +31,9 @@ export interface SiteInsightsOptions {
 export const siteInsightsOptions = optionsObject({
   storage: hostObject('the Site Kit storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
-  siteKitProxy: hostObject('the Site Kit service: { notifications, markNotification, surveyTrigger, surveyEvent }(call, signal)').optional(),
+  siteKitProxy: hostObject(
+    'the Site Kit service: { notifications, markNotification, surveyTrigger, surveyEvent }(call, signal)',
+  ).optional(),
   siteKitProxyLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 

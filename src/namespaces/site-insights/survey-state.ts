@@ -65,7 +65,11 @@ export async function frontSurvey(storage: SiteInsightsBound, userId: number): P
 }
 
 /** The queued survey of the session with `sessionId`, or null (`Survey_Queue::find_by_session`; an empty id finds none). */
-export async function surveyOfSession(storage: SiteInsightsBound, userId: number, sessionId: JsonValue | undefined): Promise<QueuedSurvey | null> {
+export async function surveyOfSession(
+  storage: SiteInsightsBound,
+  userId: number,
+  sessionId: JsonValue | undefined,
+): Promise<QueuedSurvey | null> {
   if (isEmpty(sessionId)) return null;
   for (const survey of queueOf(await storage.getUserOption(userId, SURVEY_QUEUE_OPTION))) {
     const session = survey.session;
@@ -78,7 +82,13 @@ export async function surveyOfSession(storage: SiteInsightsBound, userId: number
  * Rests `trigger` for `seconds` from `nowSeconds` (`Survey_Timeouts::add`); the write keeps only
  * the timeouts still running, as the setting's sanitizing does on every save.
  */
-export async function addSurveyTimeout(storage: SiteInsightsBound, userId: number, trigger: string, seconds: number, nowSeconds: number): Promise<void> {
+export async function addSurveyTimeout(
+  storage: SiteInsightsBound,
+  userId: number,
+  trigger: string,
+  seconds: number,
+  nowSeconds: number,
+): Promise<void> {
   await storage.updateUserOption(userId, SURVEY_TIMEOUTS_OPTION, (current) => {
     const timeouts = { ...timeoutsOf(current) };
     setOwn(timeouts, trigger, nowSeconds + seconds);

@@ -41,7 +41,17 @@ interface SurveysNotificationsDeps {
 const DEFAULT_LOCALE = 'en_US';
 
 /** The fields of a notification Site Kit passes on, by the service's name, with the default `Notification` gives a field it left out. */
-const NOTIFICATION_FIELDS = ['title', 'content', 'ctaURL', 'ctaLabel', 'ctaTarget', 'learnMoreURL', 'learnMoreLabel', 'dismissible', 'dismissLabel'] as const;
+const NOTIFICATION_FIELDS = [
+  'title',
+  'content',
+  'ctaURL',
+  'ctaLabel',
+  'ctaTarget',
+  'learnMoreURL',
+  'learnMoreLabel',
+  'dismissible',
+  'dismissLabel',
+] as const;
 
 /** A WP_Error as a survey call ends with one: code, message and its data (`{status}`, or none). */
 interface ProxyError {
@@ -75,7 +85,10 @@ function hasCredentials(credentials: SiteCredentials): boolean {
  * `Notifications::parse_response`: the body decoded, or the WP_Error `exception` for a body that
  * is not JSON or that carries an `error` (its text with the site's secret cut out).
  */
-function parsedNotificationAnswer(answer: UpstreamAnswer, secrets: readonly string[]): { ok: true; value: unknown } | { ok: false; error: ReturnType<typeof exception> } {
+function parsedNotificationAnswer(
+  answer: UpstreamAnswer,
+  secrets: readonly string[],
+): { ok: true; value: unknown } | { ok: false; error: ReturnType<typeof exception> } {
   const decoded = phpJsonDecode(answer.body);
   if (!decoded.ok) return { ok: false, error: exception(`Error while decoding response: ${decoded.code}`) };
   const value = decoded.value;
@@ -187,8 +200,8 @@ export function siteInsightsSurveysNotificationsHandlers({
       const parsed = parsedNotificationAnswer(result.value, [credentials.clientSecret]);
       if (!parsed.ok) return parsed.error;
       const answer = parsed.value;
-      const success = isPhpArray(answer) && !Array.isArray(answer) && answer.success !== undefined && answer.success !== null;
-      return { success: success ? toBool((answer as Record<string, unknown>).success) : false };
+      const flag = isPhpArray(answer) && !Array.isArray(answer) ? answer.success : undefined;
+      return { success: flag !== undefined && flag !== null && toBool(flag) };
     },
 
     async surveyTrigger(request, context, storage) {

@@ -11,7 +11,14 @@ const EDITABLE = ['POST', 'PUT', 'PATCH'] as const;
 export const siteInsightsSurveysNotificationsRoutes = [
   {
     path: '/core/site/data/notifications',
-    endpoints: [{ methods: ['GET'], summary: "The site's notifications from the Site Kit service", check: 'setupWithCredentials', handler: 'notifications' }],
+    endpoints: [
+      {
+        methods: ['GET'],
+        summary: "The site's notifications from the Site Kit service",
+        check: 'setupWithCredentials',
+        handler: 'notifications',
+      },
+    ],
   },
   {
     path: '/core/site/data/mark-notification',
@@ -80,7 +87,9 @@ export const siteInsightsSurveysNotificationsRoutes = [
   },
   {
     path: '/core/user/data/survey-timeouts',
-    endpoints: [{ methods: ['GET'], summary: "The user's resting survey triggers", check: 'authenticatedUsingProxy', handler: 'surveyTimeouts' }],
+    endpoints: [
+      { methods: ['GET'], summary: "The user's resting survey triggers", check: 'authenticatedUsingProxy', handler: 'surveyTimeouts' },
+    ],
   },
   {
     path: '/core/user/data/survey',
