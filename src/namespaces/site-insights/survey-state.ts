@@ -11,16 +11,16 @@ import type { JsonValue } from '../../store/types.js';
 import type { SiteInsightsBound } from './settings.js';
 
 /** The user option of the survey queue. */
-export const SURVEY_QUEUE_OPTION = 'googlesitekit_survey_queue';
+const SURVEY_QUEUE_OPTION = 'googlesitekit_survey_queue';
 /** The user option of the survey timeouts. */
-export const SURVEY_TIMEOUTS_OPTION = 'googlesitekit_survey_timeouts';
+const SURVEY_TIMEOUTS_OPTION = 'googlesitekit_survey_timeouts';
 /** The timeout that rests every survey after one was shown (`Survey_Timeouts::GLOBAL_KEY`). */
-export const GLOBAL_TIMEOUT_KEY = '__global';
+const GLOBAL_TIMEOUT_KEY = '__global';
 /** How long a shown survey rests the others: twelve hours (`set_global_timeout`). */
 const GLOBAL_TIMEOUT_SECONDS = 12 * 60 * 60;
 
 /** A queued survey: the service's answer as it came (`survey_id`, `survey_payload`, `session`). */
-export type QueuedSurvey = SettingsObject;
+type QueuedSurvey = SettingsObject;
 
 /** The queue as `List_Setting::get` reads it: the stored list, or none; items that are no survey object are passed over. */
 function queueOf(stored: JsonValue | undefined): QueuedSurvey[] {
