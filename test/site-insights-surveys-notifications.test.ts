@@ -148,7 +148,7 @@ describe('core/site/data/notifications', () => {
     expect(calls).toEqual([]);
   });
 
-  it("answers a failing or slow service with WordPress's http_request_failed (500), reporting it without the site's secret", async () => {
+  it("answers a failing, slow or over-large service with WordPress's http_request_failed (500), reporting it without the site's secret", async () => {
     const failing = recorded();
     failing.mode = 'threw';
     const threw = await onDouble({}, failing);
@@ -164,6 +164,11 @@ describe('core/site/data/notifications', () => {
     const slow = await onDouble({ siteKitProxyLimits: { timeoutMs: 20 } }, hanging);
     const late = await get(slow.rest, 'core/site/data/notifications');
     expect([late.status, (late.data as { message: string }).message]).toEqual([500, 'cURL error 28: Operation timed out']);
+    const huge = recorded();
+    huge.mode = 'too-large';
+    const large = await onDouble({}, huge);
+    const tooLarge = await get(large.rest, 'core/site/data/notifications');
+    expect([tooLarge.status, (tooLarge.data as { message: string }).message]).toEqual([500, 'cURL error 63: Maximum file size exceeded']);
     expect(seen(response.data, late.data, threw.reports, slow.reports)).not.toContain(SITE_SECRET);
   });
 
