@@ -168,6 +168,8 @@ export type {
   HealthCheck,
   HealthCheckResults,
   HealthChecks,
+  MarkNotificationCall,
+  NotificationsCall,
   OAuthRefreshCall,
   OAuthRevokeCall,
   OAuthTokenAnswer,
@@ -177,7 +179,10 @@ export type {
   SiteKitAccessCall,
   SiteKitGoogleAccess,
   SiteKitOAuth,
+  SiteKitProxy,
   SiteKitSignIn,
+  SurveyEventCall,
+  SurveyTriggerCall,
 } from './namespaces/site-insights/index.js';
 export { seoB, seoBStorageGroups, seoBStorageOn, SEMRUSH_URLS, SITE_INSIGHTS_LIMITS, WINCHER_URLS } from './namespaces/seo-b/index.js';
 export type {

@@ -21,6 +21,7 @@ import {
   healthChecksService,
   googleAccessService,
   oauthService as siteKitOAuth,
+  siteKitProxyService,
 } from '../namespaces/site-insights/services.js';
 import { UsageError } from './common.js';
 
@@ -44,6 +45,7 @@ const DECLARED = {
   'site-insights/health-checks': healthChecksService,
   'site-insights/google-access': googleAccessService,
   'site-insights/oauth': siteKitOAuth,
+  'site-insights/site-kit-proxy': siteKitProxyService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -130,6 +132,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'site-insights/health-checks': recorded('site-insights/health-checks'),
     'site-insights/google-access': recorded('site-insights/google-access'),
     'site-insights/oauth': recorded('site-insights/oauth'),
+    'site-insights/site-kit-proxy': recorded('site-insights/site-kit-proxy'),
   };
 }
 
@@ -154,5 +157,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'site-insights/health-checks': healthChecksService.double(recorded['site-insights/health-checks']),
     'site-insights/google-access': googleAccessService.double(recorded['site-insights/google-access']),
     'site-insights/oauth': siteKitOAuth.double(recorded['site-insights/oauth']),
+    'site-insights/site-kit-proxy': siteKitProxyService.double(recorded['site-insights/site-kit-proxy']),
   };
 }

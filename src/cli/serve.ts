@@ -311,6 +311,7 @@ function onDoubles(
       healthChecks: doubles['site-insights/health-checks'],
       google: doubles['site-insights/google-access'],
       oauth: doubles['site-insights/oauth'],
+      siteKitProxy: doubles['site-insights/site-kit-proxy'],
     },
   };
 }

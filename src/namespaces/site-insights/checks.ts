@@ -1,5 +1,6 @@
 import type { RestContext } from '../../core/types.js';
 import { CAPS, siteKitCan, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
+import { isSetupCompleted, isUserAuthenticated, siteCredentials, usesProxy } from './connection.js';
 import type { SiteInsightsBound } from './settings.js';
 
 /** The facts of each request, read once however many checks and handlers ask. */
@@ -57,5 +58,11 @@ export function siteInsightsChecks(now: () => number) {
     signedIn: (_request: object, context: RestContext): boolean => context.user !== null,
     // WordPress's `view_site_health_checks`, which `wp_maybe_grant_site_health_caps` grants on a single site to whoever may install plugins.
     viewSiteHealthChecks: (_request: object, context: RestContext): boolean => context.user?.can('install_plugins') === true,
+    /** Notifications' `current_user_can( SETUP ) && credentials->has()`. */
+    setupWithCredentials: async (request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
+      (await canAny(request, context, storage, now, CAPS.SETUP)) && (await isSetupCompleted(storage)),
+    /** Surveys' `is_authenticated() && credentials()->using_proxy()`: no capability, only a Google sign-in on a proxy site. */
+    authenticatedUsingProxy: async (_request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
+      context.user !== null && (await isUserAuthenticated(storage, context.user.id)) && usesProxy(await siteCredentials(storage)),
   };
 }

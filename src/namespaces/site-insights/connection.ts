@@ -31,3 +31,35 @@ export async function isUserAuthenticated(storage: SiteInsightsBound, userId: nu
 export async function isUserVerified(storage: SiteInsightsBound, userId: number): Promise<boolean> {
   return (await storage.getUserOption(userId, CONNECTION_OPTIONS.verified)) !== undefined;
 }
+
+/** The site's OAuth client as `Credentials::get()` reads it: each field a string, empty when absent. */
+export interface SiteCredentials {
+  /** `oauth2_client_id`: the site's id at the Site Kit service when it is set up through it. */
+  clientId: string;
+  /** `oauth2_client_secret`: a credential, sent to the Site Kit service and nowhere else. */
+  clientSecret: string;
+}
+
+/** The site's OAuth client from `googlesitekit_credentials`; empty strings where it has none. */
+export async function siteCredentials(storage: SiteInsightsBound): Promise<SiteCredentials> {
+  const stored = await storage.getOption(CONNECTION_OPTIONS.credentials);
+  const field = (name: string): string => {
+    const value = isSettingsObject(stored) ? stored[name] : undefined;
+    return typeof value === 'string' ? value : '';
+  };
+  return { clientId: field('oauth2_client_id'), clientSecret: field('oauth2_client_secret') };
+}
+
+/** The domain of the OAuth clients the Site Kit service (Google's proxy) hands out. */
+const PROXY_CLIENT_SUFFIX = '.apps.sitekit.withgoogle.com';
+
+/**
+ * Whether the site is set up through the Site Kit service (`Credentials::using_proxy`): it has no
+ * OAuth client yet, or its client id is one the service handed out (PCRE's `$` also matches
+ * before a final newline).
+ */
+export function usesProxy(credentials: SiteCredentials): boolean {
+  if (credentials.clientId === '' || credentials.clientSecret === '') return true;
+  const id = credentials.clientId.endsWith('\n') ? credentials.clientId.slice(0, -1) : credentials.clientId;
+  return id.endsWith(PROXY_CLIENT_SUFFIX);
+}

@@ -14,6 +14,8 @@ import {
   type SiteKitGoogleAccess,
   oauthService,
   type SiteKitOAuth,
+  siteKitProxyService,
+  type SiteKitProxy,
 } from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
@@ -21,6 +23,8 @@ import { siteInsightsModulesRoutes } from './routes/modules.js';
 import { siteSalt } from '../site-salt.js';
 import { siteInsightsUserHandlers } from './handlers/user.js';
 import { siteInsightsUserRoutes } from './routes/user.js';
+import { siteInsightsSurveysNotificationsHandlers } from './handlers/surveys-notifications.js';
+import { siteInsightsSurveysNotificationsRoutes } from './routes/surveys-notifications.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
@@ -32,6 +36,7 @@ export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitG
 export { SITE_KIT_OAUTH_LIMITS } from './services.js';
 export type { OAuthRefreshCall, OAuthRevokeCall, OAuthTokenAnswer, SiteKitOAuth } from './services.js';
 export { recordSiteKitSignIn, type SiteKitSignIn } from './sign-in.js';
+export type { MarkNotificationCall, NotificationsCall, SiteKitProxy, SurveyEventCall, SurveyTriggerCall } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -65,6 +70,10 @@ export interface SiteInsightsOptions {
   oauth?: SiteKitOAuth;
   /** How long each OAuth call may take and how much it may answer (default 10 s, 64 KiB). */
   oauthLimits?: GivenHostServiceLimits;
+  /** The Site Kit service (notifications, surveys); without it the site answers as one not on the service. */
+  siteKitProxy?: SiteKitProxy;
+  /** `siteKitProxy`'s time and size budget (default 15 s and 512 KiB). */
+  siteKitProxyLimits?: GivenHostServiceLimits;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
@@ -79,6 +88,10 @@ export const siteInsightsOptions = optionsObject({
   googleAccessLimits: serviceLimitsOptions.optional(),
   oauth: hostObject('{ refresh(call, signal) → token, revoke(call, signal) }').optional(),
   oauthLimits: serviceLimitsOptions.optional(),
+  siteKitProxy: hostObject(
+    'the Site Kit service: { notifications, markNotification, surveyTrigger, surveyEvent }(call, signal)',
+  ).optional(),
+  siteKitProxyLimits: serviceLimitsOptions.optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -94,6 +107,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
   const healthChecksLimits = serviceLimits('siteInsights healthChecksLimits', checked.healthChecksLimits, healthChecksService.limits);
   const googleAccessLimits = serviceLimits('siteInsights googleAccessLimits', checked.googleAccessLimits, googleAccessService.limits);
   const oauthLimits = serviceLimits('siteInsights oauthLimits', checked.oauthLimits, oauthService.limits);
+  const proxyLimits = serviceLimits('siteInsights siteKitProxyLimits', checked.siteKitProxyLimits, siteKitProxyService.limits);
   return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
@@ -109,10 +123,12 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
     };
     const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
     const oauth = bindService(oauthService, options.oauth, oauthLimits, reportService);
+    const proxy = bindService(siteKitProxyService, options.siteKitProxy, proxyLimits, reportService);
     const groups: RouteGroup<SiteInsightsStorage>[] = [
       routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks),
       routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
       routeGroup(siteInsightsUserRoutes, siteInsightsUserHandlers({ now, oauth, nonceSalt: siteSalt(store, 'nonce') }), checks),
+      routeGroup(siteInsightsSurveysNotificationsRoutes, siteInsightsSurveysNotificationsHandlers({ proxy, now }), checks),
     ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
