@@ -154,6 +154,8 @@ const INTENDED_5XX: Readonly<Record<string, readonly string[]>> = {
   '/blocksuite-design-library/v1/handle_event': ['Event not handled.'],
   // Yoast's custom-field search takes `strlen()` of `query`: a list or object is PHP 8's TypeError.
   '/seo-b/v1/meta/search': ['internal_server_error'],
+  // Site Kit wraps `activate_plugin()`'s error for the missing WP Consent API in a WP_Error without a status.
+  '/site-insights/v1/core/site/data/consent-api-activate': ['invalid_module_slug'],
 };
 
 /** A JSONP answer: the callback's name, then the JSON it is called with. */
