@@ -11,10 +11,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRestServer, memoryStore, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
 import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
-import { siteInsights, type SiteInsightsOptions, type SiteKitGoogleAccess } from '../src/namespaces/site-insights/index.js';
+import {
+  siteInsights,
+  type GoogleApiFailure,
+  type SiteInsightsOptions,
+  type SiteKitAccessAnswer,
+  type SiteKitAccessCall,
+  type SiteKitGoogleAccess,
+} from '../src/namespaces/site-insights/index.js';
 import { activationPlan } from '../src/namespaces/site-insights/module-activation.js';
 import { SITE_KIT_MODULES, type SiteKitModule } from '../src/namespaces/site-insights/registry.js';
-import { googleAccessService, type SiteKitAccessCall } from '../src/namespaces/site-insights/services.js';
+import { googleAccessService } from '../src/namespaces/site-insights/services.js';
 import type { Recordings } from '../src/namespaces/recorded-double.js';
 import { pgliteStore } from '../src/store.js';
 import { userWith } from './helpers/users.js';
@@ -327,7 +334,9 @@ describe('core/modules/data/check-access', () => {
     const store = await site();
     await store.options.set(OPTIONS.tagmanager, { accountID: '9', containerID: 'GTM-ABC' });
     await store.options.set(OPTIONS.sc, { propertyID: 'sc-domain:bakery.test' });
-    const google: SiteKitGoogleAccess = { checkAccess: () => ({ error: { status: 404, message: 'Not found.', reason: 'notFound' } }) };
+    const notFound: GoogleApiFailure = { status: 404, message: 'Not found.', reason: 'notFound' };
+    const answer: SiteKitAccessAnswer = { error: notFound };
+    const google: SiteKitGoogleAccess = { checkAccess: () => answer };
     const { rest } = server(store, { google });
     expect((await post(rest, 'check-access', { data: { slug: 'tagmanager' } })).data).toEqual({ access: false });
     expect((await post(rest, 'check-access', { data: { slug: 'search-console' } })).status).toBe(404);

@@ -52,7 +52,7 @@ import type { SiteInsightsBound } from '../settings.js';
 import type { SiteInsightsStorage } from '../storage.js';
 
 /** What the modules handlers need: the clock and the Google access service. */
-export interface SiteInsightsModulesDeps {
+interface SiteInsightsModulesDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** `google.checkAccess`, bound with its budget. */
