@@ -367,6 +367,9 @@ describe('core/modules/data/check-access', () => {
     await store.options.set(OPTIONS.sc, { propertyID: 'sc-domain:bakery.test' });
     const none = await post(server(store).rest, 'check-access', { data: { slug: 'search-console' } });
     expect([none.status, (none.data as Record<string, unknown>).code]).toEqual([503, 'google_api_unavailable']);
+    // A `google` object with Google's data alone (no `checkAccess`) is no access check either.
+    const dataOnly = { request: () => [] } as unknown as SiteKitGoogleAccess;
+    expect((await post(server(store, { google: dataOnly }).rest, 'check-access', { data: { slug: 'search-console' } })).status).toBe(503);
 
     const throwing = server(store, { google: { checkAccess: () => Promise.reject(new Error('socket hang up at 10.0.0.7')) } });
     const threw = await post(throwing.rest, 'check-access', { data: { slug: 'search-console' } });

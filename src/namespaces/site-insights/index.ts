@@ -53,7 +53,8 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
+    // A \`google\` object without \`checkAccess\` (the host reaches Google's data alone) is no access check.
+    const google = bindService(googleAccessService, options.google?.checkAccess ? options.google : null, googleAccessLimits, reportService);
     const groups: RouteGroup<SiteInsightsStorage>[] = [
       routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
     ];
