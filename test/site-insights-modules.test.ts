@@ -481,3 +481,40 @@ describe('core/modules/data/sharing-settings', () => {
     expect((await rest.inject({ method: 'DELETE', path: `${NS}/sharing-settings`, user: editor })).status).toBe(403);
   });
 });
+
+describe('who may call each modules route', () => {
+  /** Each endpoint with a request every caller may send, and its status for: an admin signed in with Google, one not signed in, an editor in a shared role, a subscriber, an anonymous caller. */
+  const MATRIX: Array<[string, string, unknown, number[]]> = [
+    ['GET', 'list', undefined, [200, 200, 200, 403, 401]],
+    ['GET', 'info?slug=ads', undefined, [200, 200, 403, 403, 401]],
+    ['POST', 'activation', { data: { slug: 'ads', active: false } }, [200, 200, 403, 403, 401]],
+    ['POST', 'check-access', { data: { slug: 'pagespeed-insights' } }, [200, 200, 403, 403, 401]],
+    ['POST', 'recover-modules', { data: { slugs: ['ads'] } }, [200, 200, 403, 403, 401]],
+    ['POST', 'sharing-settings', { data: {} }, [200, 403, 403, 403, 401]],
+    ['DELETE', 'sharing-settings', undefined, [200, 403, 403, 403, 401]],
+  ];
+
+  it('answers each caller as Site Kit checks them', async () => {
+    const store = await site([1]);
+    await sharedSearchConsole(store, 1);
+    const { rest } = server(store);
+    const callers = [owner, otherAdmin, editor, subscriber, null];
+    const answered: Array<[string, number[]]> = [];
+    for (const [method, route, body] of MATRIX) {
+      const [path, query] = route.split('?');
+      const statuses: number[] = [];
+      for (const user of callers) {
+        const response = await rest.inject({
+          method,
+          path: `${NS}/${path}`,
+          query: query ? Object.fromEntries(new URLSearchParams(query)) : {},
+          ...(body === undefined ? {} : { body }),
+          user,
+        });
+        statuses.push(response.status);
+      }
+      answered.push([`${method} ${route}`, statuses]);
+    }
+    expect(answered).toEqual(MATRIX.map(([method, route, , statuses]) => [`${method} ${route}`, statuses]));
+  });
+});
