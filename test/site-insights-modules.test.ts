@@ -208,10 +208,13 @@ describe('core/modules/data/activation', () => {
     const store = await site();
     await store.options.set(OPTIONS.psi, { ownerID: 1 });
     await store.options.set(OPTIONS.sharing, { 'pagespeed-insights': { sharedRoles: ['editor'], management: 'all_admins' } });
+    await store.userMeta.update(1, 'googlesitekitpersistent_dismissed_items', { 'key-metrics-connect-ga4-cta-widget': 0, 'some-tour': 0 });
     const { rest } = server(store);
 
     expect((await post(rest, 'activation', { data: { slug: 'analytics-4', active: true } })).data).toEqual({ success: true });
     expect(await store.options.get(OPTIONS.active)).toEqual(['pagespeed-insights', 'analytics-4']);
+    // Analytics' activation clears the activating user's dismissal of its key-metrics call to action.
+    expect(await store.userMeta.get(1, 'googlesitekitpersistent_dismissed_items')).toEqual([{ 'some-tour': 0 }]);
 
     expect((await post(rest, 'activation', { data: { slug: 'pagespeed-insights', active: false } })).data).toEqual({ success: true });
     expect(await store.options.get(OPTIONS.active)).toEqual(['analytics-4']);
