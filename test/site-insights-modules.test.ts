@@ -388,6 +388,13 @@ describe('core/modules/data/check-access', () => {
     const hanging = server(store, { google: onDouble(recordings).google, googleAccessLimits: { timeoutMs: 30 } });
     const timedOut = await post(hanging.rest, 'check-access', { data: { slug: 'search-console' } });
     expect([timedOut.status, (timedOut.data as Record<string, unknown>).message]).toEqual([500, 'The request to Google timed out.']);
+
+    const huge = recorded();
+    huge.mode = 'too-large';
+    const tooLarge = await post(server(store, { google: onDouble(huge).google }).rest, 'check-access', {
+      data: { slug: 'search-console' },
+    });
+    expect([tooLarge.status, (tooLarge.data as Record<string, unknown>).message]).toEqual([500, 'The answer from Google was too large.']);
   });
 
   it('is for callers who can set up Site Kit, signed in with Google or not', async () => {
