@@ -11,10 +11,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRestServer, memoryStore, type RestServer, type RestUser, type SiteStore } from '../src/index.js';
 import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
-import { siteInsights, type SiteInsightsOptions, type SiteKitGoogleAccess } from '../src/namespaces/site-insights/index.js';
+import {
+  siteInsights,
+  type GoogleApiFailure,
+  type SiteInsightsOptions,
+  type SiteKitAccessAnswer,
+  type SiteKitAccessCall,
+  type SiteKitGoogleAccess,
+} from '../src/namespaces/site-insights/index.js';
 import { activationPlan } from '../src/namespaces/site-insights/module-activation.js';
 import { SITE_KIT_MODULES, type SiteKitModule } from '../src/namespaces/site-insights/registry.js';
-import { googleAccessService, type SiteKitAccessCall } from '../src/namespaces/site-insights/services.js';
+import { googleAccessService } from '../src/namespaces/site-insights/services.js';
 import type { Recordings } from '../src/namespaces/recorded-double.js';
 import { pgliteStore } from '../src/store.js';
 import { userWith } from './helpers/users.js';
@@ -201,10 +208,13 @@ describe('core/modules/data/activation', () => {
     const store = await site();
     await store.options.set(OPTIONS.psi, { ownerID: 1 });
     await store.options.set(OPTIONS.sharing, { 'pagespeed-insights': { sharedRoles: ['editor'], management: 'all_admins' } });
+    await store.userMeta.update(1, 'googlesitekitpersistent_dismissed_items', { 'key-metrics-connect-ga4-cta-widget': 0, 'some-tour': 0 });
     const { rest } = server(store);
 
     expect((await post(rest, 'activation', { data: { slug: 'analytics-4', active: true } })).data).toEqual({ success: true });
     expect(await store.options.get(OPTIONS.active)).toEqual(['pagespeed-insights', 'analytics-4']);
+    // Analytics' activation clears the activating user's dismissal of its key-metrics call to action.
+    expect(await store.userMeta.get(1, 'googlesitekitpersistent_dismissed_items')).toEqual([{ 'some-tour': 0 }]);
 
     expect((await post(rest, 'activation', { data: { slug: 'pagespeed-insights', active: false } })).data).toEqual({ success: true });
     expect(await store.options.get(OPTIONS.active)).toEqual(['analytics-4']);
@@ -327,7 +337,9 @@ describe('core/modules/data/check-access', () => {
     const store = await site();
     await store.options.set(OPTIONS.tagmanager, { accountID: '9', containerID: 'GTM-ABC' });
     await store.options.set(OPTIONS.sc, { propertyID: 'sc-domain:bakery.test' });
-    const google: SiteKitGoogleAccess = { checkAccess: () => ({ error: { status: 404, message: 'Not found.', reason: 'notFound' } }) };
+    const notFound: GoogleApiFailure = { status: 404, message: 'Not found.', reason: 'notFound' };
+    const answer: SiteKitAccessAnswer = { error: notFound };
+    const google: SiteKitGoogleAccess = { checkAccess: () => answer };
     const { rest } = server(store, { google });
     expect((await post(rest, 'check-access', { data: { slug: 'tagmanager' } })).data).toEqual({ access: false });
     expect((await post(rest, 'check-access', { data: { slug: 'search-console' } })).status).toBe(404);
@@ -358,6 +370,9 @@ describe('core/modules/data/check-access', () => {
     await store.options.set(OPTIONS.sc, { propertyID: 'sc-domain:bakery.test' });
     const none = await post(server(store).rest, 'check-access', { data: { slug: 'search-console' } });
     expect([none.status, (none.data as Record<string, unknown>).code]).toEqual([503, 'google_api_unavailable']);
+    // A `google` object with Google's data alone (no `checkAccess`) is no access check either.
+    const dataOnly = { request: () => [] } as unknown as SiteKitGoogleAccess;
+    expect((await post(server(store, { google: dataOnly }).rest, 'check-access', { data: { slug: 'search-console' } })).status).toBe(503);
 
     const throwing = server(store, { google: { checkAccess: () => Promise.reject(new Error('socket hang up at 10.0.0.7')) } });
     const threw = await post(throwing.rest, 'check-access', { data: { slug: 'search-console' } });
@@ -373,6 +388,13 @@ describe('core/modules/data/check-access', () => {
     const hanging = server(store, { google: onDouble(recordings).google, googleAccessLimits: { timeoutMs: 30 } });
     const timedOut = await post(hanging.rest, 'check-access', { data: { slug: 'search-console' } });
     expect([timedOut.status, (timedOut.data as Record<string, unknown>).message]).toEqual([500, 'The request to Google timed out.']);
+
+    const huge = recorded();
+    huge.mode = 'too-large';
+    const tooLarge = await post(server(store, { google: onDouble(huge).google }).rest, 'check-access', {
+      data: { slug: 'search-console' },
+    });
+    expect([tooLarge.status, (tooLarge.data as Record<string, unknown>).message]).toEqual([500, 'The answer from Google was too large.']);
   });
 
   it('is for callers who can set up Site Kit, signed in with Google or not', async () => {
@@ -467,5 +489,42 @@ describe('core/modules/data/sharing-settings', () => {
     expect((await post(rest, 'sharing-settings', { data: {} }, editor)).status).toBe(403);
     expect((await post(rest, 'sharing-settings', { data: {} }, null)).status).toBe(401);
     expect((await rest.inject({ method: 'DELETE', path: `${NS}/sharing-settings`, user: editor })).status).toBe(403);
+  });
+});
+
+describe('who may call each modules route', () => {
+  /** Each endpoint with a request every caller may send, and its status for: an admin signed in with Google, one not signed in, an editor in a shared role, a subscriber, an anonymous caller. */
+  const MATRIX: Array<[string, string, unknown, number[]]> = [
+    ['GET', 'list', undefined, [200, 200, 200, 403, 401]],
+    ['GET', 'info?slug=ads', undefined, [200, 200, 403, 403, 401]],
+    ['POST', 'activation', { data: { slug: 'ads', active: false } }, [200, 200, 403, 403, 401]],
+    ['POST', 'check-access', { data: { slug: 'pagespeed-insights' } }, [200, 200, 403, 403, 401]],
+    ['POST', 'recover-modules', { data: { slugs: ['ads'] } }, [200, 200, 403, 403, 401]],
+    ['POST', 'sharing-settings', { data: {} }, [200, 403, 403, 403, 401]],
+    ['DELETE', 'sharing-settings', undefined, [200, 403, 403, 403, 401]],
+  ];
+
+  it('answers each caller as Site Kit checks them', async () => {
+    const store = await site([1]);
+    await sharedSearchConsole(store, 1);
+    const { rest } = server(store);
+    const callers = [owner, otherAdmin, editor, subscriber, null];
+    const answered: Array<[string, number[]]> = [];
+    for (const [method, route, body] of MATRIX) {
+      const [path, query] = route.split('?');
+      const statuses: number[] = [];
+      for (const user of callers) {
+        const response = await rest.inject({
+          method,
+          path: `${NS}/${path}`,
+          query: query ? Object.fromEntries(new URLSearchParams(query)) : {},
+          ...(body === undefined ? {} : { body }),
+          user,
+        });
+        statuses.push(response.status);
+      }
+      answered.push([`${method} ${route}`, statuses]);
+    }
+    expect(answered).toEqual(MATRIX.map(([method, route, , statuses]) => [`${method} ${route}`, statuses]));
   });
 });

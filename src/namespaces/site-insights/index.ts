@@ -121,7 +121,8 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       healthChecks: bindService(healthChecksService, options.healthChecks, healthChecksLimits, reportService),
       now,
     };
-    const google = bindService(googleAccessService, options.google, googleAccessLimits, reportService);
+    // A `google` object without `checkAccess` (the host reaches Google's data alone) is no access check.
+    const google = bindService(googleAccessService, options.google?.checkAccess ? options.google : null, googleAccessLimits, reportService);
     const oauth = bindService(oauthService, options.oauth, oauthLimits, reportService);
     const proxy = bindService(siteKitProxyService, options.siteKitProxy, proxyLimits, reportService);
     const groups: RouteGroup<SiteInsightsStorage>[] = [

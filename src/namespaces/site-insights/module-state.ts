@@ -32,7 +32,7 @@ export function listedModules(stored: JsonValue | undefined, legacy: JsonValue |
 }
 
 /** The stored active-modules list, read as Site Kit reads it (the legacy option only when the option is no list). */
-export async function readListedModules(storage: SiteInsightsBound): Promise<JsonValue[]> {
+async function readListedModules(storage: SiteInsightsBound): Promise<JsonValue[]> {
   const stored = await storage.getOption(ACTIVE_MODULES_OPTION);
   return listedModules(stored, Array.isArray(stored) ? undefined : await storage.getOption(LEGACY_ACTIVE_MODULES_OPTION));
 }
@@ -96,7 +96,7 @@ export async function modulesSnapshot(storage: SiteInsightsBound): Promise<Modul
 }
 
 /** A module's stored settings in a snapshot. */
-export function settingsIn(snapshot: ModulesSnapshot, module: SiteKitModule): SettingsObject {
+function settingsIn(snapshot: ModulesSnapshot, module: SiteKitModule): SettingsObject {
   return snapshot.settings.get(module.slug) ?? {};
 }
 
@@ -138,7 +138,7 @@ const SHARED_OWNERSHIP_CANDIDATES = SITE_KIT_MODULES.filter((module) => !module.
  * The modules whose sharing only ever has every admin manage it: shareable ones without a service
  * entity, such as PageSpeed Insights (`Modules::get_shared_ownership_modules`).
  */
-export function sharedOwnershipModules(snapshot: ModulesSnapshot): SiteKitModule[] {
+function sharedOwnershipModules(snapshot: ModulesSnapshot): SiteKitModule[] {
   return SHARED_OWNERSHIP_CANDIDATES.filter((module) => isModuleShareable(snapshot, module));
 }
 

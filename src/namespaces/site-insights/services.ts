@@ -155,7 +155,7 @@ export interface SiteKitGoogleAccess {
 }
 
 /** The budget of a check: one small Google API round trip. */
-export const GOOGLE_ACCESS_LIMITS: HostServiceLimits = { timeoutMs: 15_000, maxBytes: 64 * 1024 };
+const GOOGLE_ACCESS_LIMITS: HostServiceLimits = { timeoutMs: 15_000, maxBytes: 64 * 1024 };
 
 /**
  * `google.checkAccess` as a declared service: 15 s and 64 KiB by default. Without a callback it

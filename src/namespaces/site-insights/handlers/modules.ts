@@ -2,6 +2,7 @@
 // the list and one module's info, activation, the Google access check, recovery and sharing.
 import { isRestError, type RestError } from '../../../core/errors/rest-error.js';
 import { isPlainObject, setOwn } from '../../../core/own-property.js';
+import { phpRtrim } from '../../../core/php/strings.js';
 import { isEmpty, isPhpArray, phpValues, toPhpString } from '../../../core/php/values.js';
 import type { RestContext } from '../../../core/types.js';
 import type { JsonValue } from '../../../store/types.js';
@@ -52,7 +53,7 @@ import type { SiteInsightsBound } from '../settings.js';
 import type { SiteInsightsStorage } from '../storage.js';
 
 /** What the modules handlers need: the clock and the Google access service. */
-export interface SiteInsightsModulesDeps {
+interface SiteInsightsModulesDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** `google.checkAccess`, bound with its budget. */
@@ -81,10 +82,10 @@ function slugIn(data: Record<string, unknown>): { text: string; module: SiteKitM
   return { text, module: typeof slug === 'string' ? siteKitModule(slug) : undefined };
 }
 
-/** A module's home page: AdSense's with Site Kit's identifier args (`add_query_arg`, values as given). */
+/** A module's home page: AdSense's with Site Kit's identifier args (`add_query_arg`, values as given; the home `untrailingslashit`). */
 function homepageOf(module: SiteKitModule, home: string): string {
   if (!module.homepageIdentifiesSite) return module.homepage;
-  return `${module.homepage}?source=site-kit&url=${home.replace(/\/+$/, '')}`;
+  return `${module.homepage}?source=site-kit&url=${phpRtrim(home, '/\\')}`;
 }
 
 /** One module as the list and info answer it (`prepare_module_data_for_response`). */
