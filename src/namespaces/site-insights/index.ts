@@ -1,7 +1,9 @@
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
 import { siteInsightsChecks } from './checks.js';
+import { siteInsightsDismissalsHandlers } from './handlers/dismissals.js';
+import { siteInsightsDismissalsRoutes } from './routes/dismissals.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
@@ -41,8 +43,9 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const groups: RouteGroup<SiteInsightsStorage>[] = [];
-    void checks;
+    const groups: RouteGroup<SiteInsightsStorage>[] = [
+      routeGroup(siteInsightsDismissalsRoutes, siteInsightsDismissalsHandlers({ now }), checks),
+    ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });
