@@ -3,7 +3,9 @@ import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '
 import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
 import { siteInsightsChecks } from './checks.js';
 import { siteInsightsDismissalsHandlers } from './handlers/dismissals.js';
+import { siteInsightsSearchHandlers } from './handlers/search.js';
 import { siteInsightsDismissalsRoutes } from './routes/dismissals.js';
+import { siteInsightsSearchRoutes } from './routes/search.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
@@ -45,6 +47,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
     const checks = siteInsightsChecks(now);
     const groups: RouteGroup<SiteInsightsStorage>[] = [
       routeGroup(siteInsightsDismissalsRoutes, siteInsightsDismissalsHandlers({ now }), checks),
+      routeGroup(siteInsightsSearchRoutes, siteInsightsSearchHandlers, checks),
     ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));

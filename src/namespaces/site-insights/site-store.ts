@@ -2,9 +2,15 @@
  * Site Kit's data on the site store, where Site Kit keeps it in WordPress: its options, its user
  * options (user meta under the option's name) and transients.
  */
-import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
 import type { SiteInsightsStorage } from './storage.js';
+
+/**
+ * The types a search without `post_type` reads (`'any'`: those not excluded from search): WordPress's
+ * posts and pages (attachments are never `publish`).
+ */
+const SEARCHED_TYPES = ['post', 'page'];
 
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
 class Unchanged extends Error {}
@@ -40,7 +46,7 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
         const next = update(current);
         if (next === undefined) return current;
         await tx.userMeta.update(userId, name, next);
-        return next as JsonValue;
+        return next;
       }),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
@@ -48,5 +54,19 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
       await store.transients.delete(name);
     },
     getUser: (id) => store.users.get(id),
+    searchPosts: async (search, limit) =>
+      (
+        await store.posts.query(
+          search === ''
+            ? { type: ['post'], status: ['publish'], orderby: 'post_date', order: 'desc', limit }
+            : { type: SEARCHED_TYPES, status: ['publish'], search, orderby: 'relevance', order: 'desc', limit },
+        )
+      ).posts,
+    getPost: (id) => store.posts.get(id),
+    publishedBySlug: async (slug, types) =>
+      (await store.posts.query({ type: [...types], status: ['publish'], slug: [slug], orderby: 'ID', order: 'asc' })).posts,
+    getTerm: (id) => store.terms.get(id),
+    getTermBySlug: (taxonomy, slug) => store.terms.getBySlug(taxonomy, slug),
+    getUserBySlug: (nicename) => store.users.getBy('user_nicename', nicename),
   };
 }
