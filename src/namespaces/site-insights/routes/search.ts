@@ -8,7 +8,7 @@ export const siteInsightsSearchRoutes = [
       {
         methods: ['GET'],
         summary: "The site's entity at a URL, or published posts found by text",
-        args: { query: { type: 'string', description: 'Text content to search for.', required: true } },
+        args: { query: { type: 'string', required: true } },
         check: 'authenticateOrSharedDashboard',
         handler: 'entitySearch',
       },
