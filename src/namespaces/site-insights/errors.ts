@@ -76,3 +76,10 @@ export const exception = (message: string): RestError => restError('exception', 
 
 /** A request WordPress's HTTP API could not make (`http_request_failed`): no status, so 500. */
 export const httpRequestFailed = (message: string): RestError => restError('http_request_failed', message, null);
+
+/** `missing_required_param` with "Request parameter is invalid: %s.": Site Kit's code for a member present but unusable (400). */
+export const invalidRequestParam = (name: string): RestError =>
+  restError('missing_required_param', `Request parameter is invalid: ${name}.`, 400);
+
+/** `rest_invalid_param` "Invalid parameter: %s." (`Invalid_Param_Exception::to_wp_error`, 400). */
+export const invalidParam = (name: string): RestError => restError('rest_invalid_param', `Invalid parameter: ${name}.`, 400);

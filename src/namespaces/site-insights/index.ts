@@ -18,6 +18,10 @@ import {
   type SiteKitProxy,
 } from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
+import { siteInsightsDismissalsHandlers } from './handlers/dismissals.js';
+import { siteInsightsSearchHandlers } from './handlers/search.js';
+import { siteInsightsDismissalsRoutes } from './routes/dismissals.js';
+import { siteInsightsSearchRoutes } from './routes/search.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
 import { siteSalt } from '../site-salt.js';
@@ -130,6 +134,8 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
       routeGroup(siteInsightsUserRoutes, siteInsightsUserHandlers({ now, oauth, nonceSalt: siteSalt(store, 'nonce') }), checks),
       routeGroup(siteInsightsSurveysNotificationsRoutes, siteInsightsSurveysNotificationsHandlers({ proxy, now }), checks),
+      routeGroup(siteInsightsDismissalsRoutes, siteInsightsDismissalsHandlers({ now }), checks),
+      routeGroup(siteInsightsSearchRoutes, siteInsightsSearchHandlers, checks),
     ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));

@@ -14,6 +14,12 @@ const LEGACY_ACTIVE_MODULES = 'googlesitekit-active-modules';
 /** Site Kit's e-mail log (`Email_Log`): its post type and the statuses its reset deletes. */
 const EMAIL_LOG = { type: 'googlesitekit_email', statuses: ['email_sent', 'email_failed', 'email_scheduled'] } as const;
 
+/**
+ * The types a search without `post_type` reads (`'any'`: those not excluded from search): WordPress's
+ * posts and pages (attachments are never `publish`).
+ */
+const SEARCHED_TYPES = ['post', 'page'];
+
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
 class Unchanged extends Error {}
 
@@ -108,5 +114,19 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
           if (posts.length < PAGE) return;
         }
       }),
+    searchPosts: async (search, limit) =>
+      (
+        await store.posts.query(
+          search === ''
+            ? { type: ['post'], status: ['publish'], orderby: 'post_date', order: 'desc', limit }
+            : { type: SEARCHED_TYPES, status: ['publish'], search, orderby: 'relevance', order: 'desc', limit },
+        )
+      ).posts,
+    getPost: (id) => store.posts.get(id),
+    publishedBySlug: async (slug, types) =>
+      (await store.posts.query({ type: [...types], status: ['publish'], slug: [slug], orderby: 'ID', order: 'asc' })).posts,
+    getTerm: (id) => store.terms.get(id),
+    getTermBySlug: (taxonomy, slug) => store.terms.getBySlug(taxonomy, slug),
+    getUserBySlug: (nicename) => store.users.getBy('user_nicename', nicename),
   };
 }

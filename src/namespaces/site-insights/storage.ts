@@ -1,8 +1,8 @@
-import type { JsonValue, UserRow } from '../../store/types.js';
+import type { JsonValue, PostRow, TermRow, UserRow } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
-export type { UserRow } from '../../store/types.js';
+export type { PostRow, TermRow, UserRow } from '../../store/types.js';
 
 /**
  * Where `site-insights/v1` keeps its data, as Site Kit keeps it in WordPress: `googlesitekit_*`
@@ -73,6 +73,23 @@ export interface SiteInsightsStorage {
    * log's posts (type `googlesitekit_email`) with their meta.
    */
   resetData(prefix: string, context: StorageContext): Promise<void>;
+  /**
+   * Published posts and pages with every word of `search` (split on white space, compared
+   * case-insensitively) in their title, excerpt or content, as `WP_Query`'s `s` finds them: those
+   * with the whole phrase in their title first, then the newest; at most `limit`. An empty
+   * `search` answers the newest published posts (type `post`), as `WP_Query` does without one.
+   */
+  searchPosts(search: string, limit: number, context: StorageContext): Promise<PostRow[]>;
+  /** A post of any type and status by id; null when absent. */
+  getPost(id: number, context: StorageContext): Promise<PostRow | null>;
+  /** The published posts of some types with a slug (`post_name`), oldest id first. */
+  publishedBySlug(slug: string, types: readonly string[], context: StorageContext): Promise<PostRow[]>;
+  /** A term by id; null when absent. */
+  getTerm(id: number, context: StorageContext): Promise<TermRow | null>;
+  /** A taxonomy's term by slug; null when absent. */
+  getTermBySlug(taxonomy: string, slug: string, context: StorageContext): Promise<TermRow | null>;
+  /** A user by `user_nicename` (the slug of their author archive); null when absent. */
+  getUserBySlug(nicename: string, context: StorageContext): Promise<UserRow | null>;
 }
 
 /** The groups of {@link SiteInsightsStorage} a host replaces together (`withDefaults`). */
@@ -93,4 +110,5 @@ export const siteInsightsStorageGroups: StorageGroups<SiteInsightsStorage> = [
   { data: 'users', callbacks: ['getUser'] },
   { data: 'administrators', callbacks: ['countAdministrators', 'administratorHasUserOption'] },
   { data: 'every Site Kit key (the reset)', callbacks: ['resetData'] },
+  { data: 'entities', callbacks: ['searchPosts', 'getPost', 'publishedBySlug', 'getTerm', 'getTermBySlug', 'getUserBySlug'] },
 ];
