@@ -35,7 +35,7 @@ import {
 } from '../user-settings.js';
 
 /** What the user handlers need besides their storage. */
-export interface SiteInsightsUserDeps {
+interface SiteInsightsUserDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** Google's OAuth endpoints, as bound at mount. */
