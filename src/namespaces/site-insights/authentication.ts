@@ -29,12 +29,12 @@ export const AUTH_OPTIONS = {
 /** The prefix of every user option `disconnect` deletes (`googlesitekit\_%`; the `googlesitekitpersistent_` ones stay). */
 export const USER_DATA_PREFIX = 'googlesitekit_';
 /** The site option of the address the site connected through Site Kit's proxy with (`Connected_Proxy_URL`). */
-export const CONNECTED_PROXY_URL_OPTION = 'googlesitekit_connected_proxy_url';
+const CONNECTED_PROXY_URL_OPTION = 'googlesitekit_connected_proxy_url';
 /** The site option caching whether some admin is signed in (`Has_Connected_Admins`), reset on a disconnect. */
 export const HAS_CONNECTED_ADMINS_OPTION = 'googlesitekit_has_connected_admins';
 
 /** A stored token, as `Token::get()` reads it. */
-export interface StoredToken {
+interface StoredToken {
   /** The access token. */
   readonly accessToken: string;
   /** Its lifetime in seconds (0 when unknown). */
@@ -46,7 +46,7 @@ export interface StoredToken {
 }
 
 /** A token as Google's token endpoint answers it (`access_token`, `expires_in`, `refresh_token`). */
-export interface GrantedToken {
+interface GrantedToken {
   /** The access token. */
   access_token: string;
   /** Its lifetime in seconds (default an hour). */
@@ -117,7 +117,7 @@ function stringList(value: JsonValue | undefined): string[] {
 }
 
 /** The scopes a user granted: the required ones and the additional ones (`OAuth_Client::get_granted_scopes`). */
-export async function grantedScopes(storage: SiteInsightsBound, userId: number): Promise<string[]> {
+async function grantedScopes(storage: SiteInsightsBound, userId: number): Promise<string[]> {
   const [base, extra] = await Promise.all([
     storage.getUserOption(userId, AUTH_OPTIONS.scopes),
     storage.getUserOption(userId, AUTH_OPTIONS.additionalScopes),
@@ -133,7 +133,7 @@ async function moduleSettingHeld(storage: SiteInsightsBound, slug: string, key: 
 }
 
 /** The scopes Site Kit requires of a user, from the site's active modules and what the user granted. */
-export async function requiredScopesFor(storage: SiteInsightsBound, granted: readonly string[], authenticated: boolean): Promise<string[]> {
+async function requiredScopesFor(storage: SiteInsightsBound, granted: readonly string[], authenticated: boolean): Promise<string[]> {
   const [active, analytics, adsCustomer] = await Promise.all([
     activeModuleSlugs(storage),
     storedModuleSettings(storage, siteKitModule('analytics-4')!),
@@ -144,7 +144,7 @@ export async function requiredScopesFor(storage: SiteInsightsBound, granted: rea
 }
 
 /** What `core/user/data/authentication` answers (`REST_Authentication_Controller`). */
-export interface AuthenticationState {
+interface AuthenticationState {
   /** Whether the user is signed in with Google. */
   authenticated: boolean;
   /** The scopes Site Kit asks for. */

@@ -83,3 +83,5 @@ export const invalidRequestParam = (name: string): RestError =>
 
 /** `rest_invalid_param` "Invalid parameter: %s." (`Invalid_Param_Exception::to_wp_error`, 400). */
 export const invalidParam = (name: string): RestError => restError('rest_invalid_param', `Invalid parameter: ${name}.`, 400);
+/** `rest_invalid_param` of `core/user/data/key-metrics`: an empty `widgetSlugs` (`REST_Key_Metrics_Controller`). */
+export const selectedMetricsEmpty = (): RestError => restError('rest_invalid_param', 'Selected metrics cannot be empty.', 400);

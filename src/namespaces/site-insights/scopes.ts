@@ -44,7 +44,7 @@ export function areScopesSatisfied(scopes: readonly string[], granted: readonly 
 }
 
 /** What the required scopes depend on. */
-export interface ScopeFacts {
+interface ScopeFacts {
   /** The active modules' slugs, in the order Site Kit registers them. */
   readonly active: readonly string[];
   /** The scopes the user granted. */

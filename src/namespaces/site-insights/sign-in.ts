@@ -35,6 +35,7 @@ export interface SiteKitSignIn {
  * ```
  */
 export async function recordSiteKitSignIn(store: SiteStore, signIn: SiteKitSignIn): Promise<void> {
+  if (!signIn.accessToken) throw new TypeError('site-rest: recordSiteKitSignIn needs the access token Google issued');
   const issued = Math.floor((signIn.issuedAt ?? Date.now()) / 1000);
   const writes: Record<string, JsonValue | undefined> = {
     ...tokenWrites(
@@ -46,7 +47,6 @@ export async function recordSiteKitSignIn(store: SiteStore, signIn: SiteKitSignI
     [AUTH_OPTIONS.disconnectedReason]: undefined,
     [CONNECTION_OPTIONS.verified]: signIn.verified === false ? undefined : '1',
   };
-  if (!signIn.accessToken) throw new TypeError('site-rest: recordSiteKitSignIn needs the access token Google issued');
   await store.transaction(async (tx) => {
     await writeUserMeta(tx, signIn.userId, writes);
     if (signIn.client) {

@@ -10,9 +10,9 @@ import { isSettingsObject } from '../option-object.js';
 import type { SiteInsightsBound } from './settings.js';
 
 /** The option (site answers) and user option (a user's answers). */
-export const USER_INPUT_OPTION = 'googlesitekit_user_input_settings';
+const USER_INPUT_OPTION = 'googlesitekit_user_input_settings';
 /** The site option naming the first user who set up key metrics (`Key_Metrics_Setup_Completed_By`). */
-export const KEY_METRICS_SETUP_BY_OPTION = 'googlesitekit_key_metrics_setup_completed_by';
+const KEY_METRICS_SETUP_BY_OPTION = 'googlesitekit_key_metrics_setup_completed_by';
 /** The user option of queued surveys (`Survey_Queue`). */
 const SURVEY_QUEUE_OPTION = 'googlesitekit_survey_queue';
 
@@ -25,7 +25,7 @@ const QUESTIONS: ReadonlyArray<readonly [question: string, scope: 'site' | 'user
 ];
 
 /** One answer as answered: its values, whose it is, and for a site answer who gave it (and, for another user, who that is). */
-export type Answer = Record<string, JsonValue>;
+type Answer = Record<string, JsonValue>;
 
 /** The scope of a question; undefined for no question of Site Kit's. */
 function scopeOf(question: string): 'site' | 'user' | undefined {

@@ -1,7 +1,6 @@
 // A user's Google sign-in, settings and capabilities (Site Kit's `REST_Authentication_Controller`,
 // `REST_User_Input_Controller`, the audience, conversion reporting and initial set-up controllers,
 // `Permissions`, `Nonces`, `REST_Tracking_Consent_Controller` and `REST_Key_Metrics_Controller`).
-import { restError } from '../../../core/errors/rest-error.js';
 import type { RestContext } from '../../../core/types.js';
 import type { BoundService } from '../../host-service.js';
 import type { Handlers } from '../../define.js';
@@ -18,6 +17,7 @@ import {
   tokenWrites,
 } from '../authentication.js';
 import { factsFor } from '../checks.js';
+import { selectedMetricsEmpty } from '../errors.js';
 import { shareableModules } from '../module-state.js';
 import { LISTED_CAPABILITIES, MODULE_CAPABILITIES, siteKitCan } from '../permissions.js';
 import type { siteInsightsUserRoutes } from '../routes/user.js';
@@ -35,7 +35,7 @@ import {
 } from '../user-settings.js';
 
 /** What the user handlers need besides their storage. */
-export interface SiteInsightsUserDeps {
+interface SiteInsightsUserDeps {
   /** The clock in milliseconds. */
   now: () => number;
   /** Google's OAuth endpoints, as bound at mount. */
@@ -213,7 +213,7 @@ export function siteInsightsUserHandlers(deps: SiteInsightsUserDeps): Handlers<t
       const slugs = settings.widgetSlugs;
       if (slugs !== undefined && slugs !== null) {
         // More than eight never get here: the args' `maxItems` answers first, as WordPress's does.
-        if (Array.isArray(slugs) && slugs.length === 0) return restError('rest_invalid_param', 'Selected metrics cannot be empty.', 400);
+        if (Array.isArray(slugs) && slugs.length === 0) return selectedMetricsEmpty();
         await recordKeyMetricsSetup(storage, userId);
       }
       return mergeSetting(storage, userId, KEY_METRICS_SETTINGS, settings);
