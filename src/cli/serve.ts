@@ -281,6 +281,7 @@ function onDoubles(
   | 'blocksuiteDesignLibrary'
   | 'contactForms'
   | 'loginGuard'
+  | 'siteInsights'
   | 'blocksuiteMaillist'
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
@@ -303,6 +304,7 @@ function onDoubles(
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },
+    siteInsights: { sendMail: printedThen(io, doubles['site-insights/mail']) },
   };
 }
 

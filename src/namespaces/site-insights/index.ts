@@ -1,14 +1,19 @@
+import type { SendMail } from '../../core/mail/message.js';
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
-import { bindGroups, withDefaults, type RouteGroup } from '../define.js';
+import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
+import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import { siteInsightsChecks } from './checks.js';
+import { siteInsightsEmailReportingHandlers } from './handlers/email-reporting.js';
+import { siteInsightsEmailReportingRoutes } from './routes/email-reporting.js';
+import { mailService } from './services/mail.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
-export type { SiteInsightsStorage } from './storage.js';
+export type { EmailConfirmation, EmailLogEntry, SiteInsightsStorage } from './storage.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -16,12 +21,18 @@ export interface SiteInsightsOptions {
   storage?: Partial<SiteInsightsStorage>;
   /** The clock in milliseconds (default `Date.now`). */
   now?: () => number;
+  /** Where e-mail reporting's invitations are mailed (variants pass their `sendMail`). Without one every invitation answers 500 `wp_mail_failed`. */
+  sendMail?: SendMail;
+  /** How long `sendMail` may take before the invitation counts as failed (default 15 s). */
+  mailLimits?: Pick<GivenHostServiceLimits, 'timeoutMs'>;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
 export const siteInsightsOptions = optionsObject({
   storage: hostObject('the Site Kit storage callbacks').optional(),
   now: fn('→ milliseconds').optional(),
+  sendMail: fn('mail, signal → sent or not').optional(),
+  mailLimits: serviceLimitsOptions.pick({ timeoutMs: true }).optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -33,7 +44,8 @@ export const siteInsightsOptions = optionsObject({
 export function siteInsights(options: SiteInsightsOptions = {}): MountableNamespace {
   checkOptions(siteInsightsOptions, options, 'siteInsights');
   const now = options.now ?? Date.now;
-  return ({ store }) => {
+  const mailLimits = serviceLimits('siteInsights mailLimits', options.mailLimits, mailService.limits);
+  return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
       options.storage,
@@ -41,8 +53,13 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       'siteInsights storage',
     );
     const checks = siteInsightsChecks(now);
-    const groups: RouteGroup<SiteInsightsStorage>[] = [];
-    void checks;
+    const groups: RouteGroup<SiteInsightsStorage>[] = [
+      routeGroup(
+        siteInsightsEmailReportingRoutes,
+        siteInsightsEmailReportingHandlers({ mail: bindService(mailService, options.sendMail, mailLimits, reportService), now }),
+        checks,
+      ),
+    ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
     return bindGroups('site-insights/v1', groups, { storage, order });

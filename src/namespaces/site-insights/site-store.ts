@@ -4,6 +4,7 @@
  */
 import type { JsonValue, SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
+import { failStaleEmailLogs, fileEmailConfirmation, latestEmailBatch } from './email-log.js';
 import type { SiteInsightsStorage } from './storage.js';
 
 /** Leaves a value as it is: what an atomic update's callback answers to write nothing. */
@@ -40,7 +41,7 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
         const next = update(current);
         if (next === undefined) return current;
         await tx.userMeta.update(userId, name, next);
-        return next as JsonValue;
+        return next;
       }),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),
@@ -48,5 +49,18 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
       await store.transients.delete(name);
     },
     getUser: (id) => store.users.get(id),
+    queryUsers: (query) => store.users.query(query),
+    userOptionOfUsers: async (userIds, name) => {
+      const values = new Map<number, JsonValue>();
+      if (userIds.length === 0) return values;
+      for (const [id, meta] of await store.userMeta.getMany(userIds, [name])) {
+        const value = meta[name]?.[0];
+        if (value !== undefined) values.set(id, value);
+      }
+      return values;
+    },
+    scheduleEmailConfirmation: (confirmation) => fileEmailConfirmation(store, confirmation),
+    failStaleEmailLogs: (nowSeconds, errorDetails) => failStaleEmailLogs(store, nowSeconds, errorDetails),
+    latestEmailBatch: () => latestEmailBatch(store),
   };
 }
