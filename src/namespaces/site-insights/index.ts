@@ -6,7 +6,7 @@ import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostService
 import { siteInsightsChecks } from './checks.js';
 import { siteInsightsEmailReportingHandlers } from './handlers/email-reporting.js';
 import { siteInsightsEmailReportingRoutes } from './routes/email-reporting.js';
-import { mailService } from './services/mail.js';
+import { mailService } from './services.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsStorageOn } from './site-store.js';
 import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.js';

@@ -1,8 +1,8 @@
 // Site Kit's mail (`Core\Email\Email`), for e-mail reporting's invitations.
-import type { RestError } from '../../../core/errors/rest-error.js';
-import type { SendMail } from '../../../core/mail/message.js';
-import { MAIL_LIMITS, recordedMail, type ServiceDeclaration } from '../../host-service.js';
-import { inviteMailFailed } from '../errors.js';
+import type { RestError } from '../../core/errors/rest-error.js';
+import type { SendMail } from '../../core/mail/message.js';
+import { MAIL_LIMITS, recordedMail, type ServiceDeclaration } from '../host-service.js';
+import { inviteMailFailed } from './errors.js';
 
 /**
  * Mail as a declared service: 15 s by default; a `sendMail` that threw, outlasted its time,
