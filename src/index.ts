@@ -163,6 +163,8 @@ export {
   siteInsightsStorageOn,
 } from './namespaces/site-insights/index.js';
 export type {
+  EmailConfirmation,
+  EmailLogEntry,
   FetchHome,
   GoogleApiFailure,
   HealthCheck,

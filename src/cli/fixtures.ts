@@ -22,6 +22,7 @@ import {
   googleAccessService,
   oauthService as siteKitOAuth,
   siteKitProxyService,
+  mailService as siteInsightsMail,
 } from '../namespaces/site-insights/services.js';
 import { UsageError } from './common.js';
 
@@ -46,6 +47,7 @@ const DECLARED = {
   'site-insights/google-access': googleAccessService,
   'site-insights/oauth': siteKitOAuth,
   'site-insights/site-kit-proxy': siteKitProxyService,
+  'site-insights/mail': siteInsightsMail,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -133,6 +135,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'site-insights/google-access': recorded('site-insights/google-access'),
     'site-insights/oauth': recorded('site-insights/oauth'),
     'site-insights/site-kit-proxy': recorded('site-insights/site-kit-proxy'),
+    'site-insights/mail': recorded('site-insights/mail'),
   };
 }
 
@@ -158,5 +161,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'site-insights/google-access': googleAccessService.double(recorded['site-insights/google-access']),
     'site-insights/oauth': siteKitOAuth.double(recorded['site-insights/oauth']),
     'site-insights/site-kit-proxy': siteKitProxyService.double(recorded['site-insights/site-kit-proxy']),
+    'site-insights/mail': siteInsightsMail.double(recorded['site-insights/mail']),
   };
 }

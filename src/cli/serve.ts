@@ -283,6 +283,7 @@ function onDoubles(
   | 'blocksuiteDesignLibrary'
   | 'contactForms'
   | 'loginGuard'
+  | 'siteInsights'
   | 'blocksuiteMaillist'
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
@@ -312,6 +313,7 @@ function onDoubles(
       google: doubles['site-insights/google-access'],
       oauth: doubles['site-insights/oauth'],
       siteKitProxy: doubles['site-insights/site-kit-proxy'],
+      sendMail: printedThen(io, doubles['site-insights/mail']),
     },
   };
 }

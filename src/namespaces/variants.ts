@@ -89,7 +89,7 @@ export interface VariantOptions {
   seoA?: SeoAOptions;
   /** `seo-b/v1` (variant B): Yoast SEO's indexables and head, its editors' routes, and the AI, keyphrase and rank-tracking services. */
   seoB?: SeoBOptions;
-  /** `site-insights/v1` (variant B): Site Kit's set-up, settings, modules, e-mail reporting and the gateway to Google's APIs. */
+  /** `site-insights/v1` (variant B): Site Kit's set-up, settings, modules, e-mail reporting and the gateway to Google's APIs; its invitations go out through `sendMail` unless it names its own. */
   siteInsights?: SiteInsightsOptions;
   /** `blocksuite-design-library/v1` (variant A): the design library's upstreams, their limits and its storage. */
   blocksuiteDesignLibrary?: BlocksuiteDesignLibraryOptions;
@@ -107,7 +107,7 @@ export interface VariantOptions {
    * `nodeImageDownload()` from `site-rest/node` reaches public addresses only.
    */
   imageDownload?: ImageDownload;
-  /** Where every namespace that mails sends its mail (contact forms and login guard, unless they name their own). Default: none, so no mail goes out. */
+  /** Where every namespace that mails sends its mail (contact forms, login guard and Site Kit's invitations, unless they name their own). Default: none, so no mail goes out. */
   sendMail?: SendMail;
   /** The site's users: oEmbed documents name a post's author from here. */
   users?: UserStore;
@@ -178,7 +178,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
   'seo-b/v1': (options) => seoB(options.seoB),
-  'site-insights/v1': (options) => siteInsights(options.siteInsights),
+  'site-insights/v1': (options) => siteInsights({ ...options.siteInsights, sendMail: options.siteInsights?.sendMail ?? options.sendMail }),
   'blocksuite-design-library/v1': (options) =>
     blocksuiteDesignLibrary({
       ...options.blocksuiteDesignLibrary,

@@ -166,6 +166,11 @@ export const DEFAULT_ROLES: RoleTable = Object.freeze({
   subscriber: Object.freeze(SUBSCRIBER),
 });
 
+/** `WP_Roles::get_names()` of WordPress's default roles: each named as its slug capitalised (`Administrator`). */
+export const DEFAULT_ROLE_NAMES: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.keys(DEFAULT_ROLES).map((role) => [role, role.charAt(0).toUpperCase() + role.slice(1)])),
+);
+
 /** The capabilities granted by some roles plus extra capabilities; unknown roles grant nothing. */
 export function capabilitiesOf(roles: readonly string[], extra: readonly string[] = [], table: RoleTable = DEFAULT_ROLES): Set<string> {
   const granted = new Set<string>(extra);

@@ -1,6 +1,5 @@
 // SEOPress's settings routes: which options each `options/{group}` answers, how it merges them,
 // the license key as shown, and the role names.
-import { DEFAULT_ROLES } from '../../core/auth/roles.js';
 import { isPhpArray, phpKeys } from '../../core/php/values.js';
 import type { JsonValue } from '../../store/types.js';
 
@@ -18,11 +17,6 @@ export const OPTION_GROUPS: Record<string, readonly string[] | null> = {
   'titles-settings': ['seopress_titles_option_name'],
   'shop-settings': null,
 };
-
-/** `WP_Roles::get_names()` of WordPress's default roles: each named as its slug capitalised (`Administrator`). */
-export const ROLE_NAMES: Record<string, string> = Object.fromEntries(
-  Object.keys(DEFAULT_ROLES).map((role) => [role, role.charAt(0).toUpperCase() + role.slice(1)]),
-);
 
 /** A license key as `license-settings` shows it: masked but its last 4 characters. */
 export function maskLicenseKey(key: string): string {

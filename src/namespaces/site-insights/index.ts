@@ -1,3 +1,4 @@
+import type { SendMail } from '../../core/mail/message.js';
 import type { MountableNamespace } from '../../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, type OptionsShape } from '../../core/options.js';
 import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define.js';
@@ -16,12 +17,15 @@ import {
   type SiteKitOAuth,
   siteKitProxyService,
   type SiteKitProxy,
+  mailService,
 } from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsDismissalsHandlers } from './handlers/dismissals.js';
 import { siteInsightsSearchHandlers } from './handlers/search.js';
 import { siteInsightsDismissalsRoutes } from './routes/dismissals.js';
 import { siteInsightsSearchRoutes } from './routes/search.js';
+import { siteInsightsEmailReportingHandlers } from './handlers/email-reporting.js';
+import { siteInsightsEmailReportingRoutes } from './routes/email-reporting.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
 import { siteSalt } from '../site-salt.js';
@@ -34,13 +38,13 @@ import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.j
 
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
-export type { SiteInsightsStorage } from './storage.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
 export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
 export { SITE_KIT_OAUTH_LIMITS } from './services.js';
 export type { OAuthRefreshCall, OAuthRevokeCall, OAuthTokenAnswer, SiteKitOAuth } from './services.js';
 export { recordSiteKitSignIn, type SiteKitSignIn } from './sign-in.js';
 export type { MarkNotificationCall, NotificationsCall, SiteKitProxy, SurveyEventCall, SurveyTriggerCall } from './services.js';
+export type { EmailConfirmation, EmailLogEntry, SiteInsightsStorage } from './storage.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -78,6 +82,10 @@ export interface SiteInsightsOptions {
   siteKitProxy?: SiteKitProxy;
   /** `siteKitProxy`'s time and size budget (default 15 s and 512 KiB). */
   siteKitProxyLimits?: GivenHostServiceLimits;
+  /** Where e-mail reporting's invitations are mailed (variants pass their `sendMail`). Without one every invitation answers 500 `wp_mail_failed`. */
+  sendMail?: SendMail;
+  /** How long `sendMail` may take before the invitation counts as failed (default 15 s). */
+  mailLimits?: Pick<GivenHostServiceLimits, 'timeoutMs'>;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
@@ -96,6 +104,8 @@ export const siteInsightsOptions = optionsObject({
     'the Site Kit service: { notifications, markNotification, surveyTrigger, surveyEvent }(call, signal)',
   ).optional(),
   siteKitProxyLimits: serviceLimitsOptions.optional(),
+  sendMail: fn('mail, signal → sent or not').optional(),
+  mailLimits: serviceLimitsOptions.pick({ timeoutMs: true }).optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -112,6 +122,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
   const googleAccessLimits = serviceLimits('siteInsights googleAccessLimits', checked.googleAccessLimits, googleAccessService.limits);
   const oauthLimits = serviceLimits('siteInsights oauthLimits', checked.oauthLimits, oauthService.limits);
   const proxyLimits = serviceLimits('siteInsights siteKitProxyLimits', checked.siteKitProxyLimits, siteKitProxyService.limits);
+  const mailLimits = serviceLimits('siteInsights mailLimits', options.mailLimits, mailService.limits);
   return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
@@ -136,6 +147,11 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       routeGroup(siteInsightsSurveysNotificationsRoutes, siteInsightsSurveysNotificationsHandlers({ proxy, now }), checks),
       routeGroup(siteInsightsDismissalsRoutes, siteInsightsDismissalsHandlers({ now }), checks),
       routeGroup(siteInsightsSearchRoutes, siteInsightsSearchHandlers, checks),
+      routeGroup(
+        siteInsightsEmailReportingRoutes,
+        siteInsightsEmailReportingHandlers({ mail: bindService(mailService, options.sendMail, mailLimits, reportService), now }),
+        checks,
+      ),
     ];
     // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
     const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));

@@ -1,13 +1,14 @@
 // The outside services of site-insights/v1. Each is a self-contained block: its host callback's
 // types, its declaration (budget, Site Kit's answer per failure) and its recorded double.
-import type { HostServiceLimits, ServiceDeclaration } from '../host-service.js';
 import { recordedAnswer, type JsonObject, type Recordings } from '../recorded-double.js';
 import type { RestError } from '../../core/errors/rest-error.js';
 import type { SettingsObject } from '../option-object.js';
-import { googleApiError, googleApiUnavailable, googleRequestFailed } from './errors.js';
+import { googleApiError, googleApiUnavailable, googleRequestFailed, inviteMailFailed } from './errors.js';
 import type { SiteKitModule } from './registry.js';
 import type { JsonValue } from '../../store/types.js';
 import { recordedUpstream, type UpstreamAnswer } from '../upstream-json.js';
+import type { SendMail } from '../../core/mail/message.js';
+import { MAIL_LIMITS, recordedMail, type HostServiceLimits, type ServiceDeclaration } from '../host-service.js';
 
 // ---- fetchHome: the site's own pages, for Site Health's tag placement test -------------------
 // Site Kit fetches each tag-placing module's page (`wp_remote_get( home_url() )`, Sign in with
@@ -436,4 +437,20 @@ export const siteKitProxyService: ServiceDeclaration<SiteKitProxy, ProxyFailure>
     surveyEvent: ({ siteId, session, event }, signal) =>
       recordedCall(recorded, { operation: 'survey-event', siteId, sessionId: session.session_id ?? null, event }, signal),
   }),
+};
+
+// ---- mail: Site Kit's mail (`Core\Email\Email`), for e-mail reporting's invitations -------------
+
+/**
+ * Mail as a declared service: 15 s by default; a `sendMail` that threw, outlasted its time,
+ * answered anything but true, or is missing is Site Kit's 500 `wp_mail_failed` "Failed to send
+ * email.", as `wp_mail()` answering false.
+ */
+export const mailService: ServiceDeclaration<SendMail, RestError> = {
+  namespace: 'site-insights',
+  service: 'mail',
+  option: 'sendMail',
+  limits: MAIL_LIMITS,
+  failures: { threw: inviteMailFailed, timeout: inviteMailFailed, 'too-large': inviteMailFailed, unconfigured: inviteMailFailed },
+  double: (recorded) => (mail) => recordedMail(recorded, 'site-insights/mail', mail),
 };

@@ -4,6 +4,7 @@
  */
 import type { SiteStore, JsonValue, StoreTables } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
+import { failStaleEmailLogs, fileEmailConfirmation, latestEmailBatch } from './email-log.js';
 import type { SiteInsightsStorage } from './storage.js';
 
 const ADMINISTRATOR = 'administrator';
@@ -128,5 +129,18 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
     getTerm: (id) => store.terms.get(id),
     getTermBySlug: (taxonomy, slug) => store.terms.getBySlug(taxonomy, slug),
     getUserBySlug: (nicename) => store.users.getBy('user_nicename', nicename),
+    queryUsers: (query) => store.users.query(query),
+    userOptionOfUsers: async (userIds, name) => {
+      const values = new Map<number, JsonValue>();
+      if (userIds.length === 0) return values;
+      for (const [id, meta] of await store.userMeta.getMany(userIds, [name])) {
+        const value = meta[name]?.[0];
+        if (value !== undefined) values.set(id, value);
+      }
+      return values;
+    },
+    scheduleEmailConfirmation: (confirmation) => fileEmailConfirmation(store, confirmation),
+    failStaleEmailLogs: (nowSeconds, errorDetails) => failStaleEmailLogs(store, nowSeconds, errorDetails),
+    latestEmailBatch: () => latestEmailBatch(store),
   };
 }

@@ -1,8 +1,34 @@
-import type { JsonValue, PostRow, TermRow, UserRow } from '../../store/types.js';
+import type { JsonValue, PostRow, TermRow, UserRow, UserPage, UserQuery } from '../../store/types.js';
 import type { SettingsObject } from '../option-object.js';
 import type { StorageContext, StorageGroups } from '../define.js';
 
-export type { PostRow, TermRow, UserRow } from '../../store/types.js';
+export type { PostRow, TermRow, UserPage, UserQuery, UserRow } from '../../store/types.js';
+
+/** One of Site Kit's e-mail logs (a `googlesitekit_email` post): a mail of a batch, and how its sending went. */
+export interface EmailLogEntry {
+  /** The post's id. */
+  id: number;
+  /** `email_scheduled`, `email_sent` or `email_failed`. */
+  status: string;
+  /** Send attempts so far (`_send_attempts`). */
+  attempts: number;
+  /** The last failure, as Site Kit stores it (`_error_details`: a JSON text of a WP_Error's `errors` and `error_data`); undefined when none. */
+  errorDetails: JsonValue | undefined;
+}
+
+/** A subscription-confirmation mail to file, as `Subscription_Confirmation_Task::schedule` files it. */
+export interface EmailConfirmation {
+  /** The user newly subscribed (the log's author). */
+  userId: number;
+  /** The batch's UUID (the log's title and `_batch_id`). */
+  batchId: string;
+  /** The frequency subscribed to. */
+  frequency: string;
+  /** When it was asked, Unix seconds: the worker's and fallback's time and third argument. */
+  timestamp: number;
+  /** The first report's period, as `_report_reference_dates` keeps it (JSON text). */
+  referenceDates: string;
+}
 
 /**
  * Where `site-insights/v1` keeps its data, as Site Kit keeps it in WordPress: `googlesitekit_*`
@@ -90,6 +116,23 @@ export interface SiteInsightsStorage {
   getTermBySlug(taxonomy: string, slug: string, context: StorageContext): Promise<TermRow | null>;
   /** A user by `user_nicename` (the slug of their author archive); null when absent. */
   getUserBySlug(nicename: string, context: StorageContext): Promise<UserRow | null>;
+  /** Users matching a query (`WP_User_Query`: roles, search, exclusions, order, paging), with the total. */
+  queryUsers(query: UserQuery, context: StorageContext): Promise<UserPage>;
+  /** One user option of many users in one read: each user id asked that has it → its value. */
+  userOptionOfUsers(userIds: number[], name: string, context: StorageContext): Promise<Map<number, JsonValue>>;
+  /**
+   * Files a subscription confirmation in one step: its e-mail log (a `googlesitekit_email` post
+   * with its meta) and the worker and fallback cron events that send it.
+   */
+  scheduleEmailConfirmation(confirmation: EmailConfirmation, context: StorageContext): Promise<void>;
+  /**
+   * `Cron_Health_Check::check_stale_tasks` at `nowSeconds`: when a report initiator event is more
+   * than a day overdue, the latest batch's pending logs, and every log still scheduled a day after
+   * it was filed, are marked failed with `errorDetails`. Answers nothing.
+   */
+  failStaleEmailLogs(nowSeconds: number, errorDetails: string, context: StorageContext): Promise<void>;
+  /** The logs of the latest e-mail batch (that of the newest log), newest first; empty when none. */
+  latestEmailBatch(context: StorageContext): Promise<EmailLogEntry[]>;
 }
 
 /** The groups of {@link SiteInsightsStorage} a host replaces together (`withDefaults`). */
@@ -111,4 +154,6 @@ export const siteInsightsStorageGroups: StorageGroups<SiteInsightsStorage> = [
   { data: 'administrators', callbacks: ['countAdministrators', 'administratorHasUserOption'] },
   { data: 'every Site Kit key (the reset)', callbacks: ['resetData'] },
   { data: 'entities', callbacks: ['searchPosts', 'getPost', 'publishedBySlug', 'getTerm', 'getTermBySlug', 'getUserBySlug'] },
+  { data: 'users and their user options, read as lists', callbacks: ['queryUsers', 'userOptionOfUsers'] },
+  { data: 'e-mail log and its cron events', callbacks: ['scheduleEmailConfirmation', 'failStaleEmailLogs', 'latestEmailBatch'] },
 ];

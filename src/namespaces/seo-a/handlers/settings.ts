@@ -1,6 +1,7 @@
 // SEOPress's option groups and the roles: its Options and Roles.
 import type { Handlers } from '../../define.js';
-import { OPTION_GROUPS, ROLE_NAMES, maskLicenseKey, mergedOptions } from '../option-groups.js';
+import { DEFAULT_ROLE_NAMES } from '../../../core/auth/roles.js';
+import { OPTION_GROUPS, maskLicenseKey, mergedOptions } from '../option-groups.js';
 import type { seoASettingsRoutes } from '../routes/settings.js';
 import { textOf } from '../seo-options.js';
 import type { SeoAStorage } from '../storage.js';
@@ -19,6 +20,6 @@ export const seoASettingsHandlers: Handlers<typeof seoASettingsRoutes, SeoAStora
   },
 
   getRoles() {
-    return { ...ROLE_NAMES };
+    return { ...DEFAULT_ROLE_NAMES };
   },
 };
