@@ -156,7 +156,14 @@ export type {
 export { seoA, seoAStorageGroups, seoAStorageOn, RENDER_PAGE_LIMITS, SEO_GENERATION } from './namespaces/seo-a/index.js';
 export type { PostWithMeta, RenderedPage, RenderPage, SeoAOptions, SeoAStorage, UrlSearch } from './namespaces/seo-a/index.js';
 export { siteInsights, siteInsightsStorageGroups, siteInsightsStorageOn } from './namespaces/site-insights/index.js';
-export type { SiteInsightsOptions, SiteInsightsStorage } from './namespaces/site-insights/index.js';
+export type {
+  GoogleApiAnswer,
+  GoogleApiCall,
+  GoogleApiError,
+  SiteInsightsOptions,
+  SiteInsightsStorage,
+  SiteKitGoogleApi,
+} from './namespaces/site-insights/index.js';
 export { seoB, seoBStorageGroups, seoBStorageOn, SEMRUSH_URLS, SITE_INSIGHTS_LIMITS, WINCHER_URLS } from './namespaces/seo-b/index.js';
 export type {
   OAuthApiAnswer,

@@ -16,6 +16,7 @@ import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
 import { semrushService, siteInsightsService, wincherService, yoastAiService } from '../namespaces/seo-b/services.js';
+import { googleApiService } from '../namespaces/site-insights/google-api.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -34,6 +35,7 @@ const DECLARED = {
   'blocksuite-image-picker/download': imageDownload,
   'seo-b/site-insights': siteInsightsService,
   'seo-b/yoast-ai': yoastAiService,
+  'site-insights/google': googleApiService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -116,6 +118,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'blocksuite-image-picker/download': recorded('blocksuite-image-picker/download'),
     'seo-b/site-insights': recorded('seo-b/site-insights'),
     'seo-b/yoast-ai': recorded('seo-b/yoast-ai'),
+    'site-insights/google': recorded('site-insights/google'),
   };
 }
 
@@ -136,5 +139,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'blocksuite-image-picker/download': imageDownload.double(recorded['blocksuite-image-picker/download']),
     'seo-b/site-insights': siteInsightsService.double(recorded['seo-b/site-insights']),
     'seo-b/yoast-ai': yoastAiService.double(recorded['seo-b/yoast-ai']),
+    'site-insights/google': googleApiService.double(recorded['site-insights/google']),
   };
 }

@@ -278,6 +278,7 @@ function onDoubles(
   | 'hostToolkit'
   | 'seoA'
   | 'seoB'
+  | 'siteInsights'
   | 'blocksuiteDesignLibrary'
   | 'contactForms'
   | 'loginGuard'
@@ -300,6 +301,7 @@ function onDoubles(
       wincher: doubles['seo-b/wincher'],
       yoastAi: doubles['seo-b/yoast-ai'],
     },
+    siteInsights: { google: doubles['site-insights/google'] },
     blocksuiteDesignLibrary: { designLibrary: doubles['blocksuite-design-library/design-library'] },
     contactForms: { storage: { sendMail: printedThen(io, doubles['contact-forms/mail']) } },
     loginGuard: { sendMail: printedThen(io, doubles['login-guard/mail']) },

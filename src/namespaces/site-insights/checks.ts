@@ -47,6 +47,7 @@ export function siteInsightsChecks(now: () => number) {
     viewSplashOrDashboard: any(CAPS.VIEW_SPLASH, CAPS.VIEW_DASHBOARD),
     viewAuthenticatedDashboard: any(CAPS.VIEW_AUTHENTICATED_DASHBOARD),
     setupOrManageOptions: any(CAPS.SETUP, CAPS.MANAGE_OPTIONS),
+    setupOrViewPostsInsights: any(CAPS.SETUP, CAPS.VIEW_POSTS_INSIGHTS),
     sharedDashboardOrSetup: any(CAPS.VIEW_SHARED_DASHBOARD, CAPS.SETUP),
     authenticateOrSharedDashboard: any(CAPS.AUTHENTICATE, CAPS.VIEW_SHARED_DASHBOARD),
     signedIn: (_request: object, context: RestContext): boolean => context.user !== null,
