@@ -35,7 +35,7 @@ export function siteKitDataLayer(storage: SiteInsightsStorage, deps: ModuleDataD
       : (await siteKitCan(facts, CAPS.SETUP)) || (await siteKitCan(facts, CAPS.VIEW_POSTS_INSIGHTS));
     if (!allowed) return forbidden(403);
     const call = { slug: request.module, method: 'GET', datapoint: request.datapoint, params: request.params, siteUrl: asker.site.url } as const;
-    const answer = await moduleData(deps, bound, facts, call);
+    const answer = await moduleData(deps, bound, { user, facts: async () => facts }, call);
     if (answer.ok) return answer;
     const { error } = answer;
     if (error instanceof RestResponse) return { ok: false, message: String((error.data as { message?: unknown }).message ?? ''), status: error.status };

@@ -2,6 +2,7 @@
 // the `google` service for the right user, the way `modules/{slug}/data/{datapoint}` answers it,
 // and the same path for reads made inside the server (Yoast's widgets through the Site Kit link).
 import { restError, type RestError } from '../../core/errors/rest-error.js';
+import type { RestUser } from '../../core/types.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { JsonValue } from '../../store/types.js';
 import type { BoundService } from '../host-service.js';
@@ -35,16 +36,25 @@ export async function isModuleConnected(storage: SiteInsightsBound, module: Site
   return module.connected(await storedModuleSettings(storage, module));
 }
 
+/** Who asks for data: the signed-in user, and their {@link SiteKitFacts}, read only when a shared read needs them. */
+export interface DataAsker {
+  /** The user. */
+  user: RestUser;
+  /** Their facts (read once per request). */
+  facts: () => Promise<SiteKitFacts>;
+}
+
 /**
  * The user whose Google access answers (`get_oauth_client_for_datapoint`): the module's owner when
  * the module and the datapoint are shareable, the caller is not the owner and reads it through a
  * role the module is shared with (`googlesitekit_read_shared_module_data`); else the caller.
  */
-async function googleUserFor(storage: SiteInsightsBound, facts: SiteKitFacts, module: SiteKitModule, shareable: boolean): Promise<number> {
-  if (!module.owned || !module.shareable || !shareable) return facts.user.id;
+async function googleUserFor(storage: SiteInsightsBound, asker: DataAsker, module: SiteKitModule, shareable: boolean): Promise<number> {
+  const caller = asker.user.id;
+  if (!module.owned || !module.shareable || !shareable) return caller;
   const owner = await moduleOwnerId(storage, module);
-  if (owner === 0 || owner === facts.user.id || !(await isModuleConnected(storage, module))) return facts.user.id;
-  return (await siteKitCan(facts, CAPS.READ_SHARED_MODULE_DATA, module.slug)) ? owner : facts.user.id;
+  if (owner === 0 || owner === caller || !(await isModuleConnected(storage, module))) return caller;
+  return (await siteKitCan(await asker.facts(), CAPS.READ_SHARED_MODULE_DATA, module.slug)) ? owner : caller;
 }
 
 /** Site Kit's 403 when the Google user has not granted the module's scopes (`Insufficient_Scopes_Exception`). */
@@ -73,7 +83,7 @@ async function callGoogle(
 }
 
 /**
- * A module's datapoint as `Module::get_data()` / `set_data()` answers it for the user of `facts`,
+ * A module's datapoint as `Module::get_data()` / `set_data()` answers it for `asker`,
  * once the route's own checks passed: `invalid_module_slug` 404, `module_not_active` 403,
  * `invalid_datapoint` 400, `missing_required_scopes` 403 when the Google user never signed in,
  * then the `google` service's answer.
@@ -81,7 +91,7 @@ async function callGoogle(
 export async function moduleData(
   deps: ModuleDataDeps,
   storage: SiteInsightsBound,
-  facts: SiteKitFacts,
+  asker: DataAsker,
   request: { slug: string; method: 'GET' | 'POST'; datapoint: string; params: JsonObject; siteUrl: string },
 ): Promise<DataAnswer> {
   const module = siteKitModule(request.slug);
@@ -91,7 +101,7 @@ export async function moduleData(
   }
   const datapoint = siteKitDatapoint(module.slug, `${request.method}:${request.datapoint}`);
   if (!datapoint) return fail(restError('invalid_datapoint', 'Invalid datapoint.', 400));
-  const userId = await googleUserFor(storage, facts, module, datapoint.shareable);
+  const userId = await googleUserFor(storage, asker, module, datapoint.shareable);
   const scopes = moduleScopes(module.slug);
   if (scopes.length > 0 && !(await isUserAuthenticated(storage, userId))) return fail(missingScopes(module, scopes));
   if (module.slug === 'adsense' && request.datapoint === 'notifications') {

@@ -9,9 +9,9 @@ import type { JsonObject } from '../../recorded-double.js';
 import { canAny, factsFor, type siteInsightsChecks } from '../checks.js';
 import { siteKitDatapoint } from '../datapoints.js';
 import { activeModuleSlugs } from '../module-state.js';
-import { invalidModuleSlug, isModuleConnected, moduleData, type DataAnswer, type ModuleDataDeps } from '../module-data.js';
+import { invalidModuleSlug, isModuleConnected, moduleData, type DataAnswer, type DataAsker, type ModuleDataDeps } from '../module-data.js';
 import { mergeModuleSettings, moduleSettingsShape, readModuleSettings, viewOnlySettings } from '../module-settings.js';
-import { CAPS, type SiteKitFacts } from '../permissions.js';
+import { CAPS } from '../permissions.js';
 import { siteKitModule } from '../registry.js';
 import type { SiteInsightsBound } from '../settings.js';
 import type { SiteInsightsStorage } from '../storage.js';
@@ -54,8 +54,9 @@ const answered = (answer: DataAnswer) => (answer.ok ? new RestResponse(answer.da
  */
 export function siteInsightsModuleDataChecks(checks: ReturnType<typeof siteInsightsChecks>, now: () => number) {
   const datapointCheck =
-    (fallback: (request: object, context: RestContext, storage: SiteInsightsBound) => Promise<boolean>) =>
-    (request: RestRequest, context: RestContext, storage: SiteInsightsBound): Promise<boolean> => {
+    (fallback: (request: object, context: RestContext, storage: SiteInsightsBound) => boolean | Promise<boolean>) =>
+    (request: RestRequest, context: RestContext, storage: SiteInsightsBound): boolean | Promise<boolean> => {
+      if (context.user === null) return false;
       const datapoint = siteKitDatapoint(String(request.params.slug), `${request.method}:${String(request.params.datapoint)}`);
       return datapoint?.viewDashboard ? canAny(request, context, storage, now, CAPS.VIEW_DASHBOARD) : fallback(request, context, storage);
     };
@@ -70,9 +71,11 @@ export function siteInsightsModuleDataChecks(checks: ReturnType<typeof siteInsig
 export function siteInsightsModuleDataHandlers(
   deps: SiteInsightsModuleDataDeps,
 ): Handlers<typeof siteInsightsModuleDataRoutes, SiteInsightsStorage> {
-  /** The caller's facts: every route here refuses anonymous callers before its handler. */
-  const facts = (request: object, context: RestContext, storage: SiteInsightsBound): Promise<SiteKitFacts> =>
-    factsFor(request, context, storage, deps.now)!;
+  /** The caller, their facts read when needed: every route here refuses anonymous callers before its handler. */
+  const asker = (request: object, context: RestContext, storage: SiteInsightsBound): DataAsker => ({
+    user: context.user!,
+    facts: () => factsFor(request, context, storage, deps.now)!,
+  });
 
   return {
     async getModuleNotifications(request, context, storage) {
@@ -80,7 +83,7 @@ export function siteInsightsModuleDataHandlers(
       if (!module) return invalidModuleSlug();
       if (!(await activeModuleSlugs(storage)).has(module.slug)) return [];
       const request_ = { slug: module.slug, method: 'GET', datapoint: 'notifications', params: {}, siteUrl: context.site.url } as const;
-      const answer = await moduleData(deps, storage, await facts(request, context, storage), request_);
+      const answer = await moduleData(deps, storage, asker(request, context, storage), request_);
       // A module without a `notifications` datapoint has none (Site Kit's `Invalid_Datapoint_Exception` case).
       if (!answer.ok && 'code' in answer.error && answer.error.code === 'invalid_datapoint') return [];
       return answered(answer);
@@ -126,7 +129,7 @@ export function siteInsightsModuleDataHandlers(
         params: datapointParams(request.params),
         siteUrl: context.site.url,
       } as const;
-      return answered(await moduleData(deps, storage, await facts(request, context, storage), call));
+      return answered(await moduleData(deps, storage, asker(request, context, storage), call));
     },
 
     async setModuleData(request, context, storage) {
@@ -137,7 +140,7 @@ export function siteInsightsModuleDataHandlers(
         params: writtenData(request.params.data),
         siteUrl: context.site.url,
       } as const;
-      return answered(await moduleData(deps, storage, await facts(request, context, storage), call));
+      return answered(await moduleData(deps, storage, asker(request, context, storage), call));
     },
   };
 }
