@@ -12,6 +12,7 @@ const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
 const SECTION_ORDER = [
   'peer-bench',
   'posts-page',
+  'site-insights-report',
   'allocation',
   'socket-cpu',
   'signed-in',

@@ -1,8 +1,8 @@
 // `npm run bench`: throughput of raw node:http vs site-rest (each server in its own child
 // process, load from this one), route lookup cost vs table size, then the core/v2 posts page and
 // the bytes allocated per request, in-process, and what signing in costs. Prints a Markdown report
-// and writes its sections of bench/RESULTS.md (`bench-run`, `posts-page`, `allocation`,
-// `socket-cpu`, `signed-in`), keeping the others. Not part of the tests.
+// and writes its sections of bench/RESULTS.md (`bench-run`, `posts-page`, `site-insights-report`,
+// `allocation`, `socket-cpu`, `signed-in`), keeping the others. Not part of the tests.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { PEER_WORKLOADS } from './peer-core.mjs';
 import { measureSocketCpu } from './socket-cpu.mjs';
 import { measureOverSockets, measureServeBursts, measureSignedIn, signedInSection } from './signed-in.mjs';
 import { median } from './stats.mjs';
+import { measureSiteInsightsReport, siteInsightsReportSection } from './site-insights-report.mjs';
 
 // Pipelining keeps the load generator cheap, but lets raw node:http batch its writes, which
 // magnifies any per-request work; one request at a time per connection is how most clients load a
@@ -310,6 +311,8 @@ async function main() {
   const lookups = runLookupBench();
   console.error('core/v2 posts page, in-process…');
   const postsPage = measurePostsPage(5);
+  console.error("Site Kit's Analytics report from the recorded double vs the echo, in-process…");
+  const siteInsightsReport = measureSiteInsightsReport(5);
   console.error('allocation per request, in-process…');
   const allocation = runJsonChild(new URL('./allocation.mjs', import.meta.url), ['--json']);
   console.error('CPU per request through the node adapter, in-process…');
@@ -353,6 +356,7 @@ async function main() {
   ].join('\n');
   const report = {
     'posts-page': postsPageSection(postsPage, facts),
+    'site-insights-report': siteInsightsReportSection(siteInsightsReport, facts),
     allocation: allocationSection(allocation, facts),
     'socket-cpu': socketCpuSection(socketCpu, facts),
     'signed-in': signedInSection(signedIn, signedInSockets, serveBursts, facts),

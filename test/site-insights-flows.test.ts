@@ -26,9 +26,9 @@ function serverOn(store: SiteStore, mails: OutgoingMail[]): RestServer {
     google: { ...doubles['site-insights/google'], ...doubles['site-insights/google-access'] },
     oauth: doubles['site-insights/oauth'],
     siteKitProxy: doubles['site-insights/site-kit-proxy'],
-    sendMail: async (mail: OutgoingMail, signal: AbortSignal) => {
+    sendMail: async (mail: OutgoingMail) => {
       mails.push(mail);
-      return sendMail(mail, signal);
+      return sendMail(mail);
     },
   };
   return createRestServer({ site: SITE, store, namespaces: variantB({ only: ['site-insights/v1'], siteInsights }), onError: () => {} });
@@ -48,7 +48,12 @@ describe.each(testDatabases())('Site Kit driven as a new site uses it', (databas
       client = await db.open();
       const prefix = freshPrefix();
       const store = await sqlStore({ ...client, close: async () => undefined }, { tablePrefix: prefix });
-      await store.users.insert({ user_login: 'admin', user_email: 'admin@insights.test', display_name: 'Ada Admin', roles: ['administrator'] });
+      await store.users.insert({
+        user_login: 'admin',
+        user_email: 'admin@insights.test',
+        display_name: 'Ada Admin',
+        roles: ['administrator'],
+      });
       await store.users.insert({ user_login: 'eddie', user_email: 'eddie@insights.test', display_name: 'Eddie Editor', roles: ['editor'] });
       await recordSiteKitSignIn(store, {
         userId: admin.id,
@@ -118,9 +123,9 @@ describe.each(testDatabases())('Site Kit driven as a new site uses it', (databas
       // The editor sees the splash first, dismisses it, then reads the shared data.
       const before = (await call(editor, 'GET', '/core/user/data/permissions')).data;
       expect(before).toMatchObject({ googlesitekit_view_splash: true, googlesitekit_view_shared_dashboard: false });
-      expect((await call(editor, 'POST', '/core/user/data/dismiss-item', { data: { slug: 'shared_dashboard_splash', expiration: 0 } })).status).toBe(
-        200,
-      );
+      expect(
+        (await call(editor, 'POST', '/core/user/data/dismiss-item', { data: { slug: 'shared_dashboard_splash', expiration: 0 } })).status,
+      ).toBe(200);
       const after = (await call(editor, 'GET', '/core/user/data/permissions')).data;
       expect(after).toMatchObject({
         googlesitekit_view_shared_dashboard: true,
@@ -130,7 +135,9 @@ describe.each(testDatabases())('Site Kit driven as a new site uses it', (databas
       const query = { startDate: '2026-10-01', endDate: '2026-10-28', dimensions: 'date' };
       const data = await rest.inject({ path: `${NS}/modules/search-console/data/searchanalytics`, query, user: editor });
       expect(data.status).toBe(200);
-      expect((await call(editor, 'POST', '/core/modules/data/activation', { data: { slug: 'tagmanager', active: true } })).status).toBe(403);
+      expect((await call(editor, 'POST', '/core/modules/data/activation', { data: { slug: 'tagmanager', active: true } })).status).toBe(
+        403,
+      );
 
       // A second server on the same tables, as a second process sees them.
       const second = serverOn(store, []);

@@ -24,6 +24,7 @@ import {
   siteKitProxyService,
   mailService as siteInsightsMail,
 } from '../namespaces/site-insights/services.js';
+import { googleApiService } from '../namespaces/site-insights/google-api.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */
@@ -48,6 +49,7 @@ const DECLARED = {
   'site-insights/oauth': siteKitOAuth,
   'site-insights/site-kit-proxy': siteKitProxyService,
   'site-insights/mail': siteInsightsMail,
+  'site-insights/google': googleApiService,
 } as const;
 
 /** One recorded exchange, as a fixture file holds it. */
@@ -136,6 +138,7 @@ export function serviceRecordings(dir: string): ServiceRecordings {
     'site-insights/oauth': recorded('site-insights/oauth'),
     'site-insights/site-kit-proxy': recorded('site-insights/site-kit-proxy'),
     'site-insights/mail': recorded('site-insights/mail'),
+    'site-insights/google': recorded('site-insights/google'),
   };
 }
 
@@ -162,5 +165,6 @@ export function serviceDoubles(recorded: ServiceRecordings): ServiceDoubles {
     'site-insights/oauth': siteKitOAuth.double(recorded['site-insights/oauth']),
     'site-insights/site-kit-proxy': siteKitProxyService.double(recorded['site-insights/site-kit-proxy']),
     'site-insights/mail': siteInsightsMail.double(recorded['site-insights/mail']),
+    'site-insights/google': googleApiService.double(recorded['site-insights/google']),
   };
 }

@@ -310,7 +310,7 @@ function onDoubles(
     siteInsights: {
       fetchHome: doubles['site-insights/fetch-home'],
       healthChecks: doubles['site-insights/health-checks'],
-      google: doubles['site-insights/google-access'],
+      google: { ...doubles['site-insights/google'], ...doubles['site-insights/google-access'] },
       oauth: doubles['site-insights/oauth'],
       siteKitProxy: doubles['site-insights/site-kit-proxy'],
       sendMail: printedThen(io, doubles['site-insights/mail']),

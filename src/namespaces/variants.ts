@@ -24,6 +24,7 @@ import { blocksuiteResponder, blocksuiteResponderOptions, type BlocksuiteRespond
 import { blocksuiteCrm, blocksuiteCrmOptions, type BlocksuiteCrmOptions } from './blocksuite-crm/index.js';
 import { blocksuiteImagePicker, blocksuiteImagePickerOptions, type BlocksuiteImagePickerOptions } from './blocksuite-image-picker/index.js';
 import type { ImageDownload } from './image-download.js';
+import { siteKitLink, type SiteKitLink } from './site-kit-link.js';
 import { blocksuite, blocksuiteOptions, type BlocksuiteOptions } from './blocksuite/index.js';
 import { blocksuiteAnimation, blocksuiteAnimationOptions, type BlocksuiteAnimationOptions } from './blocksuite-animation/index.js';
 
@@ -141,7 +142,8 @@ const variantOptions = optionsObject({
   only: texts.optional(),
 } satisfies OptionsShape<VariantOptions>);
 
-type Builder = (options: VariantOptions) => MountableNamespace;
+/** Builds a namespace from the variant's options; `link` joins seo-b and site-insights when both are mounted. */
+type Builder = (options: VariantOptions, link: SiteKitLink | undefined) => MountableNamespace;
 
 /** Contact forms' options with the variant's `sendMail` where their storage names none of its own. */
 function withSendMail(options: ContactFormsOptions | undefined, sendMail: SendMail | undefined): ContactFormsOptions | undefined {
@@ -177,8 +179,13 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'core-abilities/v1': () => indexOnly('core-abilities/v1'),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
-  'seo-b/v1': (options) => seoB(options.seoB),
-  'site-insights/v1': (options) => siteInsights({ ...options.siteInsights, sendMail: options.siteInsights?.sendMail ?? options.sendMail }),
+  'seo-b/v1': (options, link) => seoB(link ? { ...options.seoB, siteKitLink: link } : options.seoB),
+  'site-insights/v1': (options, link) =>
+    siteInsights({
+      ...options.siteInsights,
+      sendMail: options.siteInsights?.sendMail ?? options.sendMail,
+      ...(link ? { siteKitLink: link } : {}),
+    }),
   'blocksuite-design-library/v1': (options) =>
     blocksuiteDesignLibrary({
       ...options.blocksuiteDesignLibrary,
@@ -210,9 +217,10 @@ export function variantModules(variant: Variant, options: VariantOptions = {}): 
   }
   // Core posts checks the posts storage oEmbed shares before oEmbed does, so a refusal names it as core posts'.
   if (options.posts?.storage) corePosts(options.posts);
-  return implementedNamespaces(variant)
-    .filter((namespace) => wanted.includes(namespace))
-    .map((namespace) => BUILDERS[namespace]!(options));
+  const mounted = implementedNamespaces(variant).filter((namespace) => wanted.includes(namespace));
+  // Yoast reads Site Kit through Site Kit's own routes: one link per call, so two servers never share it.
+  const link = mounted.includes('seo-b/v1') && mounted.includes('site-insights/v1') ? siteKitLink() : undefined;
+  return mounted.map((namespace) => BUILDERS[namespace]!(options, link));
 }
 
 /** Variant A's namespaces (those implemented so far), in the specification's order. */

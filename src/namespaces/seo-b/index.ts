@@ -16,6 +16,7 @@ import {
   type Wincher,
   siteInsightsLimits,
   siteInsightsService,
+  linkedSiteInsights,
   type SiteInsights,
   yoastAiService,
   type YoastAi,
@@ -29,6 +30,7 @@ import { seoBRouteOrder } from './routes/index.js';
 import { seoBStorageOn } from './site-store.js';
 import { seoBStorageGroups, type SeoBStorage } from './storage.js';
 import { siteSalt } from '../site-salt.js';
+import type { SiteKitLink } from '../site-kit-link.js';
 import { seoBConfigurationRoutes } from './routes/configuration.js';
 import { seoBConfigurationHandlers } from './handlers/configuration.js';
 
@@ -69,6 +71,11 @@ export interface SeoBOptions {
   siteInsights?: SiteInsights;
   /** `siteInsights`' time and size budget (default 15 s and 1 MiB). */
   siteInsightsLimits?: GivenHostServiceLimits;
+  /**
+   * The link `variantB()` shares with `site-insights/v1` when both are mounted: without a
+   * `siteInsights` of the host's, the widgets read that namespace's data layer.
+   */
+  siteKitLink?: SiteKitLink;
   /** The host's way to Semrush, for keyphrase research (default: none, so the code exchange answers Yoast's 401 `Authentication failed`). */
   semrush?: Semrush;
   /** How long Semrush may take and how much it may answer (default 5 s, 1 MiB). */
@@ -100,6 +107,7 @@ export const seoBOptions = optionsObject({
   now: fn('→ milliseconds').optional(),
   siteInsights: hostObject('{ report(query, signal) → Site Kit data }').optional(),
   siteInsightsLimits: serviceLimitsOptions.optional(),
+  siteKitLink: hostObject('the Site Kit link variantB() makes').optional(),
   semrush: hostObject('the Semrush client: { request(call, signal) }').optional(),
   semrushLimits: serviceLimitsOptions.optional(),
   wincher: hostObject('the Wincher client: { request(call, signal) }').optional(),
@@ -125,7 +133,8 @@ export function seoB(options: SeoBOptions = {}): MountableNamespace {
   const now = options.now ?? Date.now;
   return ({ store, reportService }) => {
     const storage = withDefaults<SeoBStorage>(() => seoBStorageOn(store), options.storage, seoBStorageGroups, 'seoB storage');
-    const insights = bindService(siteInsightsService, options.siteInsights, insightsLimits, reportService);
+    const linked = options.siteKitLink ? linkedSiteInsights(options.siteKitLink, store) : undefined;
+    const insights = bindService(siteInsightsService, options.siteInsights ?? linked, insightsLimits, reportService);
     const yoastAi = bindService(yoastAiService, options.yoastAi, yoastAiLimits, reportService);
     const keyphrases = {
       semrush: bindService(semrushService, options.semrush, semrushLimits, reportService),

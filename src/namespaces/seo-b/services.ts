@@ -2,13 +2,15 @@
 // declaration (budget, the plugin's answer per failure) and its recorded double.
 import { serviceLimits, type HostServiceLimits, type ServiceDeclaration } from '../host-service.js';
 import { recordedAnswer, type JsonObject, type Recordings } from '../recorded-double.js';
-import type { JsonValue } from '../../store/types.js';
+import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { StorageContext } from '../define.js';
+import type { SiteKitLink } from '../site-kit-link.js';
 import { sha256Hex } from '../../core/crypto/digest.js';
 
 // ---- siteInsights: the Site Kit data Yoast's dashboard widgets read ----------------------------
 // Yoast asks Site Kit's own REST routes (`rest_do_request`): Search Console's `searchanalytics`
 // datapoint and Analytics 4's `report`. The host answers the same query with the same JSON
-// Site Kit answers; the `site-insights/v1` namespace's data layer can answer it once it exists.
+// Site Kit answers; mounted with `site-insights/v1` (variant B), that namespace's data layer does.
 
 /** Search Console's `searchanalytics` query, as Yoast sends it to Site Kit (`Site_Kit_Search_Console_Adapter`). */
 export interface SearchConsoleQuery {
@@ -91,8 +93,25 @@ export type SiteInsightsAnswer = SearchConsoleRow[] | Analytics4Report | SiteIns
  * it (`/google-site-kit/v1/modules/<module>/data/<datapoint>`). `signal` fires at the deadline.
  */
 export interface SiteInsights {
-  /** Answers one Search Console or Analytics 4 query. */
-  report(query: SiteInsightsQuery, signal: AbortSignal): Promise<SiteInsightsAnswer> | SiteInsightsAnswer;
+  /** Answers one Search Console or Analytics 4 query; `asker` is the request's storage context (who asks, on which site). */
+  report(query: SiteInsightsQuery, signal: AbortSignal, asker: StorageContext): Promise<SiteInsightsAnswer> | SiteInsightsAnswer;
+}
+
+/**
+ * Site Kit on the same server (`site-insights/v1` mounted on `store`, reached through `link`): the
+ * query read from its data layer for the user asking, as Yoast's `rest_do_request` reads Site Kit's
+ * `modules/{module}/data/{datapoint}` route, its error passed on as `{error: {message, status}}`.
+ */
+export function linkedSiteInsights(link: SiteKitLink, store: SiteStore): SiteInsights {
+  return {
+    async report(query, signal, asker) {
+      const layer = link.layerFor(store);
+      if (!layer) throw new Error('site-insights/v1 is not mounted on this server');
+      const { module, datapoint, ...params } = query;
+      const answer = await layer({ module, datapoint, params: params as { [key: string]: JsonValue } }, asker, signal);
+      return answer.ok ? (answer.data as unknown as SiteInsightsAnswer) : { error: { message: answer.message, status: answer.status } };
+    },
+  };
 }
 
 /** Why the widget has no data: Site Kit not set up (Yoast's `Data_Source_Not_Available_Exception`), or a failed request. */

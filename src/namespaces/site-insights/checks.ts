@@ -1,5 +1,5 @@
 import type { RestContext } from '../../core/types.js';
-import { CAPS, siteKitCan, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
+import { CAPS, siteKitCan, siteKitCanAlone, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
 import { isSetupCompleted, isUserAuthenticated, siteCredentials, usesProxy } from './connection.js';
 import type { SiteInsightsBound } from './settings.js';
 
@@ -31,19 +31,24 @@ export async function canAny(
   now: () => number,
   ...capabilities: SiteKitCapability[]
 ): Promise<boolean> {
-  const facts = factsFor(request, context, storage, now);
-  if (facts === null) return false;
-  const known = await facts;
+  if (context.user === null) return false;
+  if (capabilities.some((capability) => siteKitCanAlone(context.user!, capability) === true)) return true;
+  const known = await factsFor(request, context, storage, now)!;
   for (const capability of capabilities) if (await siteKitCan(known, capability)) return true;
   return false;
 }
 
 /** The permission checks Site Kit's routes name, each its `permission_callback`. */
 export function siteInsightsChecks(now: () => number) {
+  // Answered at once where the user alone decides (anonymous, or SETUP's `manage_options`), so the route stays synchronous.
   const any =
     (...capabilities: SiteKitCapability[]) =>
-    (request: object, context: RestContext, storage: SiteInsightsBound): Promise<boolean> =>
-      canAny(request, context, storage, now, ...capabilities);
+    (request: object, context: RestContext, storage: SiteInsightsBound): boolean | Promise<boolean> => {
+      const user = context.user;
+      if (user === null) return false;
+      if (capabilities.some((capability) => siteKitCanAlone(user, capability) === true)) return true;
+      return canAny(request, context, storage, now, ...capabilities);
+    };
   return {
     setup: any(CAPS.SETUP),
     authenticate: any(CAPS.AUTHENTICATE),
@@ -53,6 +58,7 @@ export function siteInsightsChecks(now: () => number) {
     viewSplashOrDashboard: any(CAPS.VIEW_SPLASH, CAPS.VIEW_DASHBOARD),
     viewAuthenticatedDashboard: any(CAPS.VIEW_AUTHENTICATED_DASHBOARD),
     setupOrManageOptions: any(CAPS.SETUP, CAPS.MANAGE_OPTIONS),
+    setupOrViewPostsInsights: any(CAPS.SETUP, CAPS.VIEW_POSTS_INSIGHTS),
     sharedDashboardOrSetup: any(CAPS.VIEW_SHARED_DASHBOARD, CAPS.SETUP),
     authenticateOrSharedDashboard: any(CAPS.AUTHENTICATE, CAPS.VIEW_SHARED_DASHBOARD),
     signedIn: (_request: object, context: RestContext): boolean => context.user !== null,

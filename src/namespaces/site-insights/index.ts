@@ -26,6 +26,11 @@ import { siteInsightsDismissalsRoutes } from './routes/dismissals.js';
 import { siteInsightsSearchRoutes } from './routes/search.js';
 import { siteInsightsEmailReportingHandlers } from './handlers/email-reporting.js';
 import { siteInsightsEmailReportingRoutes } from './routes/email-reporting.js';
+import type { SiteKitLink } from '../site-kit-link.js';
+import { googleApiService, type SiteKitGoogleApi } from './google-api.js';
+import { siteInsightsModuleDataChecks, siteInsightsModuleDataHandlers } from './handlers/module-data.js';
+import { siteKitDataLayer } from './data-layer.js';
+import { siteInsightsModuleDataRoutes } from './routes/module-data.js';
 import { siteInsightsRouteOrder } from './routes/index.js';
 import { siteInsightsModulesRoutes } from './routes/modules.js';
 import { siteSalt } from '../site-salt.js';
@@ -45,6 +50,8 @@ export type { OAuthRefreshCall, OAuthRevokeCall, OAuthTokenAnswer, SiteKitOAuth 
 export { recordSiteKitSignIn, type SiteKitSignIn } from './sign-in.js';
 export type { MarkNotificationCall, NotificationsCall, SiteKitProxy, SurveyEventCall, SurveyTriggerCall } from './services.js';
 export type { EmailConfirmation, EmailLogEntry, SiteInsightsStorage } from './storage.js';
+export { GOOGLE_API_LIMITS } from './google-api.js';
+export type { GoogleApiAnswer, GoogleApiCall, GoogleApiError, SiteKitGoogleApi } from './google-api.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {
@@ -66,8 +73,15 @@ export interface SiteInsightsOptions {
   healthChecks?: HealthChecks;
   /** `healthChecks`' time and size budget (default 10 s, 4 KiB). */
   healthChecksLimits?: GivenHostServiceLimits;
-  /** Google's APIs as the host reaches them with a user's token: `checkAccess` for `check-access` and `recover-modules` (none: 503 `google_api_unavailable`). */
-  google?: SiteKitGoogleAccess;
+  /**
+   * Google's APIs as the host reaches them with a user's token: `request(call, signal)`, which each
+   * module's datapoints read and write (`modules/{slug}/data/{datapoint}`), and
+   * `checkAccess(call, signal)` for `check-access` and `recover-modules`. Without one of them, the
+   * routes it serves answer 503 `google_api_unavailable`.
+   */
+  google?: Partial<SiteKitGoogleApi & SiteKitGoogleAccess>;
+  /** `google.request`'s time and size budget per datapoint call (default 30 s and 4 MiB). */
+  googleLimits?: GivenHostServiceLimits;
   /** `google.checkAccess`' time and size budget (default 15 s and 64 KiB). */
   googleAccessLimits?: GivenHostServiceLimits;
   /**
@@ -86,6 +100,11 @@ export interface SiteInsightsOptions {
   sendMail?: SendMail;
   /** How long `sendMail` may take before the invitation counts as failed (default 15 s). */
   mailLimits?: Pick<GivenHostServiceLimits, 'timeoutMs'>;
+  /**
+   * The link `variantB()` shares with `seo-b/v1` when both are mounted: this namespace's data layer
+   * is attached to it, so Yoast's Site Kit widgets read it as Yoast reads Site Kit.
+   */
+  siteKitLink?: SiteKitLink;
 }
 
 /** The checks of {@link SiteInsightsOptions}. */
@@ -96,7 +115,8 @@ export const siteInsightsOptions = optionsObject({
   fetchHomeLimits: serviceLimitsOptions.optional(),
   healthChecks: fn('(signal) → { googleAPI, skService }').optional(),
   healthChecksLimits: serviceLimitsOptions.optional(),
-  google: hostObject("Google's APIs: { checkAccess(call, signal) }").optional(),
+  google: hostObject("Google's APIs: { request(call, signal), checkAccess(call, signal) }").optional(),
+  googleLimits: serviceLimitsOptions.optional(),
   googleAccessLimits: serviceLimitsOptions.optional(),
   oauth: hostObject('{ refresh(call, signal) → token, revoke(call, signal) }').optional(),
   oauthLimits: serviceLimitsOptions.optional(),
@@ -106,6 +126,7 @@ export const siteInsightsOptions = optionsObject({
   siteKitProxyLimits: serviceLimitsOptions.optional(),
   sendMail: fn('mail, signal → sent or not').optional(),
   mailLimits: serviceLimitsOptions.pick({ timeoutMs: true }).optional(),
+  siteKitLink: hostObject('the Site Kit link variantB() makes').optional(),
 } satisfies OptionsShape<SiteInsightsOptions>);
 
 /**
@@ -123,6 +144,7 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
   const oauthLimits = serviceLimits('siteInsights oauthLimits', checked.oauthLimits, oauthService.limits);
   const proxyLimits = serviceLimits('siteInsights siteKitProxyLimits', checked.siteKitProxyLimits, siteKitProxyService.limits);
   const mailLimits = serviceLimits('siteInsights mailLimits', options.mailLimits, mailService.limits);
+  const googleLimits = serviceLimits('siteInsights googleLimits', checked.googleLimits, googleApiService.limits);
   return ({ store, reportService }) => {
     const storage = withDefaults<SiteInsightsStorage>(
       () => siteInsightsStorageOn(store),
@@ -136,13 +158,25 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
       healthChecks: bindService(healthChecksService, options.healthChecks, healthChecksLimits, reportService),
       now,
     };
-    // A `google` object without `checkAccess` (the host reaches Google's data alone) is no access check.
-    const google = bindService(googleAccessService, options.google?.checkAccess ? options.google : null, googleAccessLimits, reportService);
+    // Each of `google`'s two callbacks is its own service: an object without one of them is that one unconfigured.
+    const googleAccess = bindService(
+      googleAccessService,
+      options.google?.checkAccess ? (options.google as SiteKitGoogleAccess) : null,
+      googleAccessLimits,
+      reportService,
+    );
     const oauth = bindService(oauthService, options.oauth, oauthLimits, reportService);
     const proxy = bindService(siteKitProxyService, options.siteKitProxy, proxyLimits, reportService);
+    const google = bindService(
+      googleApiService,
+      options.google?.request ? (options.google as SiteKitGoogleApi) : null,
+      googleLimits,
+      reportService,
+    );
+    options.siteKitLink?.attach(store, siteKitDataLayer(storage, { google, now }));
     const groups: RouteGroup<SiteInsightsStorage>[] = [
       routeGroup(siteInsightsSiteRoutes, siteInsightsSiteHandlers(site), checks),
-      routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google }), checks),
+      routeGroup(siteInsightsModulesRoutes, siteInsightsModulesHandlers({ now, google: googleAccess }), checks),
       routeGroup(siteInsightsUserRoutes, siteInsightsUserHandlers({ now, oauth, nonceSalt: siteSalt(store, 'nonce') }), checks),
       routeGroup(siteInsightsSurveysNotificationsRoutes, siteInsightsSurveysNotificationsHandlers({ proxy, now }), checks),
       routeGroup(siteInsightsDismissalsRoutes, siteInsightsDismissalsHandlers({ now }), checks),
@@ -152,9 +186,8 @@ export function siteInsights(options: SiteInsightsOptions = {}): MountableNamesp
         siteInsightsEmailReportingHandlers({ mail: bindService(mailService, options.sendMail, mailLimits, reportService), now }),
         checks,
       ),
+      routeGroup(siteInsightsModuleDataRoutes, siteInsightsModuleDataHandlers({ google, now }), siteInsightsModuleDataChecks(checks, now)),
     ];
-    // TEMPORARY (lead removes once every group is merged): mount only the routes some group has.
-    const order = siteInsightsRouteOrder.filter((path) => groups.some((group) => group.routes.some((route) => route.path === path)));
-    return bindGroups('site-insights/v1', groups, { storage, order });
+    return bindGroups('site-insights/v1', groups, { storage, order: siteInsightsRouteOrder });
   };
 }

@@ -192,6 +192,15 @@ async function moduleSharingAdmin(facts: SiteKitFacts, capability: string, slug:
 }
 
 /**
+ * Whether the user has a capability that depends on their WordPress capabilities alone: Site Kit's
+ * SETUP is `manage_options` whatever the set-up, sign-in or sharing (undefined for any other), so
+ * a check can answer it without reading {@link SiteKitFacts}.
+ */
+export function siteKitCanAlone(user: RestUser, capability: SiteKitCapability): boolean | undefined {
+  return capability === CAPS.SETUP ? user.can(BASE_TO_CORE[CAPS.SETUP]!) : undefined;
+}
+
+/**
  * Whether the user has a Site Kit capability (`current_user_can( $cap, $module )`), as Site Kit's
  * `map_meta_capabilities` maps it on a single site.
  */

@@ -10,7 +10,7 @@ import { phpRtrim } from '../../../core/php/strings.js';
 import { sanitizeTextField } from '../../../core/schema/text.js';
 import type { JsonValue } from '../../../store/types.js';
 import type { BoundService } from '../../host-service.js';
-import type { BoundStorage, Handlers } from '../../define.js';
+import { storageContext, type BoundStorage, type Handlers } from '../../define.js';
 import { postAddress } from '../../url-to-post.js';
 import {
   NOT_SAVED,
@@ -201,7 +201,8 @@ export function seoBConfigurationHandlers(deps: SeoBConfigurationDeps): Handlers
       if (!plan) return repositoryNotFound();
       // Yoast's `is_onboarded()`: Site Kit set up (a host callback) and the consent given.
       if ((await getWpseo(storage, 'site_kit_connected')) !== true) return dataSourceNotAvailable(plan.source);
-      const result = await deps.insights.call((host, signal) => host.report(plan.query, signal), plan.query);
+      const asker = storageContext(context, request);
+      const result = await deps.insights.call((host, signal) => host.report(plan.query, signal, asker), plan.query);
       if (!result.ok) return insightsFailure(plan, result.answer);
       const rows = readInsights(request.params.options.widget, plan, result.value);
       if (rows instanceof RestResponse) return rows;
