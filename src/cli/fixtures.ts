@@ -16,7 +16,7 @@ import { providerService } from '../namespaces/oembed/services.js';
 import { recordings, type RecordedExchange, type Recordings } from '../namespaces/recorded-double.js';
 import { renderPageService } from '../namespaces/seo-a/services.js';
 import { semrushService, siteInsightsService, wincherService, yoastAiService } from '../namespaces/seo-b/services.js';
-import { googleApiService } from '../namespaces/site-insights/google-api.js';
+import { googleApiService } from '../namespaces/site-insights/services.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */

@@ -6,7 +6,12 @@ import type { SiteInsightsBound } from './settings.js';
 const FACTS = new WeakMap<object, Promise<SiteKitFacts>>();
 
 /** The request's {@link SiteKitFacts}; null for an anonymous caller. */
-export function factsFor(request: object, context: RestContext, storage: SiteInsightsBound, now: () => number): Promise<SiteKitFacts> | null {
+export function factsFor(
+  request: object,
+  context: RestContext,
+  storage: SiteInsightsBound,
+  now: () => number,
+): Promise<SiteKitFacts> | null {
   const user = context.user;
   if (user === null) return null;
   let facts = FACTS.get(request);

@@ -4,7 +4,7 @@ import { bindGroups, routeGroup, withDefaults, type RouteGroup } from '../define
 import { bindService, serviceLimits, serviceLimitsOptions, type GivenHostServiceLimits } from '../host-service.js';
 import type { SiteKitLink } from '../site-kit-link.js';
 import { siteInsightsChecks } from './checks.js';
-import { googleApiService, type SiteKitGoogleApi } from './google-api.js';
+import { googleApiService, type SiteKitGoogleApi } from './services.js';
 import { siteInsightsModuleDataChecks, siteInsightsModuleDataHandlers } from './handlers/module-data.js';
 import { siteKitDataLayer } from './data-layer.js';
 import { siteInsightsModuleDataRoutes } from './routes/module-data.js';
@@ -15,8 +15,7 @@ import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.j
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { SiteInsightsStorage } from './storage.js';
-export { GOOGLE_API_LIMITS } from './google-api.js';
-export type { GoogleApiAnswer, GoogleApiCall, GoogleApiError, SiteKitGoogleApi } from './google-api.js';
+export type { GoogleApiAnswer, GoogleApiCall, GoogleApiError, SiteKitGoogleApi } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {

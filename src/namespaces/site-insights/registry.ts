@@ -65,7 +65,8 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
   {
     slug: 'search-console',
     name: 'Search Console',
-    description: 'Google Search Console and helps you understand how Google views your site and optimize its performance in search results.',
+    description:
+      'Google Search Console and helps you understand how Google views your site and optimize its performance in search results.',
     homepage: 'https://search.google.com/search-console',
     order: 1,
     internal: false,
@@ -156,7 +157,8 @@ export const SITE_KIT_MODULES: readonly SiteKitModule[] = [
   {
     slug: 'sign-in-with-google',
     name: 'Sign in with Google',
-    description: 'Improve user engagement, trust and data privacy, while creating a simple, secure and personalized experience for your visitors',
+    description:
+      'Improve user engagement, trust and data privacy, while creating a simple, secure and personalized experience for your visitors',
     homepage: 'https://developers.google.com/identity/gsi/web/guides/overview',
     order: 10,
     internal: false,

@@ -2,7 +2,7 @@
  * Site Kit's data on the site store, where Site Kit keeps it in WordPress: its options, its user
  * options (user meta under the option's name) and transients.
  */
-import type { JsonValue, SiteStore } from '../../store/types.js';
+import type { SiteStore } from '../../store/types.js';
 import { optionObject } from '../option-object.js';
 import type { SiteInsightsStorage } from './storage.js';
 
@@ -40,7 +40,7 @@ export function siteInsightsStorageOn(store: SiteStore): SiteInsightsStorage {
         const next = update(current);
         if (next === undefined) return current;
         await tx.userMeta.update(userId, name, next);
-        return next as JsonValue;
+        return next;
       }),
     getTransient: (name) => store.transients.get(name),
     setTransient: (name, value, ttlSeconds) => store.transients.set(name, value, ttlSeconds),

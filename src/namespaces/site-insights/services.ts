@@ -1,6 +1,6 @@
-// The `google` service: Google's APIs as Site Kit's modules reach them (`Module::get_data()` /
-// `set_data()`), for `modules/{slug}/data/{datapoint}`. The host's callback answers a module's
-// datapoint with the JSON Site Kit's route answers for it, or with Google's error.
+// The outside services of site-insights/v1. `google`: Google's APIs as Site Kit's modules reach
+// them (`Module::get_data()` / `set_data()`), for `modules/{slug}/data/{datapoint}`. The host's
+// callback answers a module's datapoint with the JSON Site Kit's route answers, or Google's error.
 import { restError, type RestError } from '../../core/errors/rest-error.js';
 import { RestResponse } from '../../core/http/response.js';
 import type { JsonValue } from '../../store/types.js';
@@ -50,7 +50,7 @@ export interface SiteKitGoogleApi {
 export type GoogleApiFailure = RestError | RestResponse;
 
 /** The budget of a datapoint call: a Google API round trip, and a report of many rows. */
-export const GOOGLE_API_LIMITS: HostServiceLimits = { timeoutMs: 30_000, maxBytes: 4 * 1024 * 1024 };
+const GOOGLE_API_LIMITS: HostServiceLimits = { timeoutMs: 30_000, maxBytes: 4 * 1024 * 1024 };
 
 /**
  * Site Kit's answer to a Google API transport failure (`exception_to_error` of an exception with
