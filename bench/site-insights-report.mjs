@@ -18,7 +18,9 @@ const SLICE = 250;
 const ADMIN = { id: 1, username: 'admin', can: (cap) => cap === 'manage_options' || cap === 'edit_posts' };
 
 /** The answer the `google` double gives this request: the packaged recording for an Analytics report without dimensions. */
-const RECORDED = JSON.parse(readFileSync(new URL('../fixtures/site-insights/google/analytics-4-4-report.json', import.meta.url), 'utf8')).answer;
+const RECORDED = JSON.parse(
+  readFileSync(new URL('../fixtures/site-insights/google/analytics-4-4-report.json', import.meta.url), 'utf8'),
+).answer;
 
 /** A site set up as `serve --fixtures` leaves it: Site Kit set up, the admin signed in, Analytics active and owned by them. */
 async function reportServer() {
@@ -28,7 +30,13 @@ async function reportServer() {
   await store.userMeta.update(1, 'googlesitekit_access_token', 'token');
   await store.userMeta.update(1, 'googlesitekit_site_verified_meta', 'verified');
   await store.options.set('googlesitekit_active_modules', ['pagespeed-insights', 'analytics-4']);
-  await store.options.set('googlesitekit_analytics-4_settings', { ownerID: 1, accountID: '1', propertyID: '2', webDataStreamID: '3', measurementID: 'G-4' });
+  await store.options.set('googlesitekit_analytics-4_settings', {
+    ownerID: 1,
+    accountID: '1',
+    propertyID: '2',
+    webDataStreamID: '3',
+    measurementID: 'G-4',
+  });
   const google = { request: () => RECORDED };
   return createRestServer({ site: { name: 'bench', url: 'http://127.0.0.1' }, store, namespaces: [siteInsights({ google })] });
 }
@@ -97,7 +105,7 @@ export function siteInsightsReportSection(r, facts) {
     `Ratio (median of each run's ratio): **${r.ratio.toFixed(2)}×** (target ≤ ${REPORT_TARGET}×: ${met}).`,
     '',
     "Method: `bench/site-insights-report.mjs` (runnable alone): both through `inject` in one process, the echo on the peer bench's table of every route (`bench/peer-core.mjs`), " +
-      "the report on `site-insights/v1` alone over a memory store set up as `serve --fixtures` leaves it (Site Kit set up, the admin signed in with Google and verified, Analytics active and owned by them), " +
+      'the report on `site-insights/v1` alone over a memory store set up as `serve --fixtures` leaves it (Site Kit set up, the admin signed in with Google and verified, Analytics active and owned by them), ' +
       "the `google` callback answering the packaged recording `fixtures/site-insights/google/analytics-4-4-report.json`. The report's own cost is the route's: Site Kit's permission facts (the set-up, sign-in, verification, sharing and dismissed-items reads), " +
       `the module's active state and owner, the service call within its deadline and size cap, and the report's JSON. ${r.warmup} warm-up then ${r.measured} measured requests of each, in each of ${r.runs.length} fresh processes.`,
   ].join('\n');

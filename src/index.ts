@@ -169,7 +169,6 @@ export type {
   GoogleApiAnswer,
   GoogleApiCall,
   GoogleApiError,
-  GoogleApiFailure,
   HealthCheck,
   HealthCheckResults,
   HealthChecks,

@@ -141,7 +141,10 @@ describe('modules/{slug}/data/{datapoint}', () => {
       ['/modules/tagmanager/data/containers', (data) => (data as Array<{ publicId: string }>)[0]!.publicId],
       ['/modules/adsense/data/accounts', (data) => (data as Array<{ _id: string }>)[0]!._id],
       ['/modules/adsense/data/report', (data) => (data as { totals: { cells: unknown[] } }).totals.cells.length],
-      ['/modules/pagespeed-insights/data/pagespeed', (data) => (data as { loadingExperience: { overall_category: string } }).loadingExperience.overall_category],
+      [
+        '/modules/pagespeed-insights/data/pagespeed',
+        (data) => (data as { loadingExperience: { overall_category: string } }).loadingExperience.overall_category,
+      ],
     ];
     const answers = [];
     for (const [route, read] of shapes) {
@@ -169,7 +172,8 @@ describe('modules/{slug}/data/{datapoint}', () => {
       status: 403,
       data: {
         code: 'missing_required_scopes',
-        message: 'Site Kit can’t access the relevant data from Analytics because you haven’t granted all permissions requested during setup.',
+        message:
+          'Site Kit can’t access the relevant data from Analytics because you haven’t granted all permissions requested during setup.',
         data: { status: 403, scopes: ['https://www.googleapis.com/auth/analytics.readonly'] },
       },
     });
@@ -186,7 +190,9 @@ describe('modules/{slug}/data/{datapoint}', () => {
 
   it('writes through Google with the data given, as POST whatever the method', async () => {
     const { rest, calls } = await onDouble();
-    const answer = await call(rest, 'PUT', '/modules/analytics-4/data/create-property', administrator, { data: { accountID: '123456789' } });
+    const answer = await call(rest, 'PUT', '/modules/analytics-4/data/create-property', administrator, {
+      data: { accountID: '123456789' },
+    });
     expect(calls.at(-1)).toEqual({
       module: 'analytics-4',
       datapoint: 'create-property',
@@ -195,7 +201,10 @@ describe('modules/{slug}/data/{datapoint}', () => {
       userId: 1,
     });
     // Nothing recorded for it: Google's 404, its status as the code, as Site Kit answers a Google_Service_Exception.
-    expect(answer).toEqual({ status: 404, data: { code: 404, message: 'Requested entity was not found.', data: { status: 404, reason: 'notFound' } } });
+    expect(answer).toEqual({
+      status: 404,
+      data: { code: 404, message: 'Requested entity was not found.', data: { status: 404, reason: 'notFound' } },
+    });
   });
 
   it("refuses a write's data that is no array, an inactive module, an unknown module and an unknown datapoint", async () => {
@@ -364,7 +373,10 @@ describe("seo-b's Site Kit widgets with site-insights on the same server", () =>
   it("answer /time_based_seo_metrics from site-insights' google double, through its module and permission checks", async () => {
     const double = google();
     const { metrics } = await linked({ google: double.api });
-    expect(await metrics('organicSessionsCompare')).toEqual({ status: 200, data: [{ current: { sessions: 1432 }, previous: { sessions: 1187 } }] });
+    expect(await metrics('organicSessionsCompare')).toEqual({
+      status: 200,
+      data: [{ current: { sessions: 1432 }, previous: { sessions: 1187 } }],
+    });
     expect(double.calls.at(-1)).toMatchObject({ module: 'analytics-4', datapoint: 'report', method: 'GET', userId: 1 });
     expect(((await metrics('query')).data as unknown[]).length).toBe(5);
     // Search Console is force-active; without a google callback Site Kit's 503 reaches Yoast's widget.

@@ -13,7 +13,7 @@ import { createRestServer, memoryStore, type RestServer, type RestUser, type Sit
 import { packagedFixtures, serviceRecordings } from '../src/cli/fixtures.js';
 import {
   siteInsights,
-  type GoogleApiFailure,
+  type GoogleApiError,
   type SiteInsightsOptions,
   type SiteKitAccessAnswer,
   type SiteKitAccessCall,
@@ -337,7 +337,7 @@ describe('core/modules/data/check-access', () => {
     const store = await site();
     await store.options.set(OPTIONS.tagmanager, { accountID: '9', containerID: 'GTM-ABC' });
     await store.options.set(OPTIONS.sc, { propertyID: 'sc-domain:bakery.test' });
-    const notFound: GoogleApiFailure = { status: 404, message: 'Not found.', reason: 'notFound' };
+    const notFound: GoogleApiError = { status: 404, message: 'Not found.', reason: 'notFound' };
     const answer: SiteKitAccessAnswer = { error: notFound };
     const google: SiteKitGoogleAccess = { checkAccess: () => answer };
     const { rest } = server(store, { google });

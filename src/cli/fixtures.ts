@@ -23,8 +23,8 @@ import {
   oauthService as siteKitOAuth,
   siteKitProxyService,
   mailService as siteInsightsMail,
+  googleApiService,
 } from '../namespaces/site-insights/services.js';
-import { googleApiService } from '../namespaces/site-insights/google-api.js';
 import { UsageError } from './common.js';
 
 /** Every outside service a namespace declares, by the folder its recordings live in. */

@@ -108,7 +108,7 @@ export function linkedSiteInsights(link: SiteKitLink, store: SiteStore): SiteIns
       const layer = link.layerFor(store);
       if (!layer) throw new Error('site-insights/v1 is not mounted on this server');
       const { module, datapoint, ...params } = query;
-      const answer = await layer({ module, datapoint, params: params as { [key: string]: JsonValue } }, asker, signal);
+      const answer = await layer({ module, datapoint, params }, asker, signal);
       return answer.ok ? (answer.data as unknown as SiteInsightsAnswer) : { error: { message: answer.message, status: answer.status } };
     },
   };

@@ -14,7 +14,8 @@ import type { SiteInsightsStorage } from './storage.js';
 function boundTo(storage: SiteInsightsStorage, context: StorageContext): SiteInsightsBound {
   const bound: Record<string, unknown> = {};
   for (const [name, callback] of Object.entries(storage)) {
-    if (typeof callback === 'function') bound[name] = (...args: unknown[]) => (callback as (...given: unknown[]) => unknown).apply(storage, [...args, context]);
+    if (typeof callback === 'function')
+      bound[name] = (...args: unknown[]) => (callback as (...given: unknown[]) => unknown).apply(storage, [...args, context]);
   }
   return bound as unknown as SiteInsightsBound;
 }
@@ -34,11 +35,20 @@ export function siteKitDataLayer(storage: SiteInsightsStorage, deps: ModuleDataD
       ? await siteKitCan(facts, CAPS.VIEW_DASHBOARD)
       : (await siteKitCan(facts, CAPS.SETUP)) || (await siteKitCan(facts, CAPS.VIEW_POSTS_INSIGHTS));
     if (!allowed) return forbidden(403);
-    const call = { slug: request.module, method: 'GET', datapoint: request.datapoint, params: request.params, siteUrl: asker.site.url } as const;
+    const call = {
+      slug: request.module,
+      method: 'GET',
+      datapoint: request.datapoint,
+      params: request.params,
+      siteUrl: asker.site.url,
+    } as const;
     const answer = await moduleData(deps, bound, { user, facts: async () => facts }, call);
     if (answer.ok) return answer;
     const { error } = answer;
-    if (error instanceof RestResponse) return { ok: false, message: String((error.data as { message?: unknown }).message ?? ''), status: error.status };
+    if (error instanceof RestResponse) {
+      const message = (error.data as { message?: unknown }).message;
+      return { ok: false, message: typeof message === 'string' ? message : '', status: error.status };
+    }
     return { ok: false, message: error.message, status: error.status };
   };
 }

@@ -5,7 +5,7 @@
 // the release (Analytics' `siteGoals`) are left out, as Site Kit leaves them out.
 
 /** One datapoint of a module. */
-export interface SiteKitDatapoint {
+interface SiteKitDatapoint {
   /** A user in a role the module is shared with reads it through the owner's Google access (`Shareable_Datapoint`). */
   readonly shareable: boolean;
   /** Its own permission in place of the route's (`Permission_Aware_Datapoint`): every user who may view the dashboard. */

@@ -18,6 +18,8 @@ import {
   siteKitProxyService,
   type SiteKitProxy,
   mailService,
+  googleApiService,
+  type SiteKitGoogleApi,
 } from './services.js';
 import { siteInsightsModulesHandlers } from './handlers/modules.js';
 import { siteInsightsDismissalsHandlers } from './handlers/dismissals.js';
@@ -27,7 +29,6 @@ import { siteInsightsSearchRoutes } from './routes/search.js';
 import { siteInsightsEmailReportingHandlers } from './handlers/email-reporting.js';
 import { siteInsightsEmailReportingRoutes } from './routes/email-reporting.js';
 import type { SiteKitLink } from '../site-kit-link.js';
-import { googleApiService, type SiteKitGoogleApi } from './google-api.js';
 import { siteInsightsModuleDataChecks, siteInsightsModuleDataHandlers } from './handlers/module-data.js';
 import { siteKitDataLayer } from './data-layer.js';
 import { siteInsightsModuleDataRoutes } from './routes/module-data.js';
@@ -44,14 +45,13 @@ import { siteInsightsStorageGroups, type SiteInsightsStorage } from './storage.j
 export { siteInsightsStorageOn } from './site-store.js';
 export { siteInsightsStorageGroups } from './storage.js';
 export type { FetchHome, HealthCheck, HealthCheckResults, HealthChecks } from './services.js';
-export type { GoogleApiFailure, SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
+export type { SiteKitAccessAnswer, SiteKitAccessCall, SiteKitGoogleAccess } from './services.js';
 export { SITE_KIT_OAUTH_LIMITS } from './services.js';
 export type { OAuthRefreshCall, OAuthRevokeCall, OAuthTokenAnswer, SiteKitOAuth } from './services.js';
 export { recordSiteKitSignIn, type SiteKitSignIn } from './sign-in.js';
 export type { MarkNotificationCall, NotificationsCall, SiteKitProxy, SurveyEventCall, SurveyTriggerCall } from './services.js';
 export type { EmailConfirmation, EmailLogEntry, SiteInsightsStorage } from './storage.js';
-export { GOOGLE_API_LIMITS } from './google-api.js';
-export type { GoogleApiAnswer, GoogleApiCall, GoogleApiError, SiteKitGoogleApi } from './google-api.js';
+export type { GoogleApiAnswer, GoogleApiCall, GoogleApiError, SiteKitGoogleApi } from './services.js';
 
 /** Options of {@link siteInsights}. */
 export interface SiteInsightsOptions {

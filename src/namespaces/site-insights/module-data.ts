@@ -10,7 +10,7 @@ import { isSettingsObject, type SettingsObject } from '../option-object.js';
 import type { JsonObject } from '../recorded-double.js';
 import { isUserAuthenticated } from './connection.js';
 import { moduleScopes, siteKitDatapoint } from './datapoints.js';
-import { googleErrorResponse, type GoogleApiFailure, type SiteKitGoogleApi } from './google-api.js';
+import { googleErrorResponse, type GoogleRouteFailure, type SiteKitGoogleApi } from './services.js';
 import { activeModuleSlugs, moduleOwnerId, storedModuleSettings } from './module-state.js';
 import { CAPS, siteKitCan, type SiteKitFacts } from './permissions.js';
 import { siteKitModule, type SiteKitModule } from './registry.js';
@@ -22,7 +22,7 @@ export type DataAnswer = { ok: true; data: JsonValue } | { ok: false; error: Res
 /** What the data requests need: the bound `google` service. */
 export interface ModuleDataDeps {
   /** Google's APIs, bound at mount. */
-  google: BoundService<SiteKitGoogleApi, GoogleApiFailure>;
+  google: BoundService<SiteKitGoogleApi, GoogleRouteFailure>;
 }
 
 const fail = (error: RestError | RestResponse): DataAnswer => ({ ok: false, error });
@@ -110,13 +110,6 @@ export async function moduleData(
   return callGoogle(deps, { module: module.slug, datapoint: request.datapoint, method: request.method, params: request.params, userId });
 }
 
-/** A severe AdSense alert, as Google's `accounts.alerts.list` answers it. */
-interface AdsenseAlert {
-  name?: unknown;
-  message?: unknown;
-  severity?: unknown;
-}
-
 /**
  * AdSense's `notifications` datapoint, which Site Kit makes itself: the account's SEVERE alerts (its
  * `alerts` datapoint) as dashboard notifications; none without an account or when Google fails.
@@ -131,13 +124,19 @@ async function adsenseNotifications(
   const settings: SettingsObject = await storedModuleSettings(storage, module);
   const accountId = typeof settings.accountID === 'string' ? settings.accountID : '';
   if (accountId === '') return [];
-  const alerts = await callGoogle(deps, { module: 'adsense', datapoint: 'alerts', method: 'GET', params: { accountID: accountId }, userId });
+  const alerts = await callGoogle(deps, {
+    module: 'adsense',
+    datapoint: 'alerts',
+    method: 'GET',
+    params: { accountID: accountId },
+    userId,
+  });
   if (!alerts.ok || !Array.isArray(alerts.data)) return [];
   const query = `source=site-kit&utm_source=site-kit&utm_medium=wordpress_signup&url=${encodeURIComponent(siteUrl)}`;
   return alerts.data
-    .filter((alert): alert is JsonObject => isSettingsObject(alert) && (alert as AdsenseAlert).severity === 'SEVERE')
+    .filter((alert): alert is JsonObject => isSettingsObject(alert) && alert.severity === 'SEVERE')
     .map((alert) => ({
-      id: `adsense::${String(alert.name ?? '')}`,
+      id: `adsense::${typeof alert.name === 'string' ? alert.name : ''}`,
       description: alert.message ?? '',
       isDismissible: true,
       severity: 'win-info',

@@ -9,7 +9,7 @@ import type { SiteKitModule } from './registry.js';
 import type { SiteInsightsBound } from './settings.js';
 
 /** What Site Kit's settings class of a module says about its keys. */
-export interface ModuleSettingsShape {
+interface ModuleSettingsShape {
   /** `get_default()`. */
   readonly defaults: SettingsObject;
   /** `Setting_With_ViewOnly_Keys_Interface`: the keys shown to users who may not manage options; null when it has none. */
@@ -152,7 +152,11 @@ function overDefaults(shape: ModuleSettingsShape, stored: JsonValue | undefined)
 }
 
 /** A module's settings as Site Kit's `get()` answers them. */
-export async function readModuleSettings(storage: SiteInsightsBound, module: SiteKitModule, shape: ModuleSettingsShape): Promise<SettingsObject> {
+export async function readModuleSettings(
+  storage: SiteInsightsBound,
+  module: SiteKitModule,
+  shape: ModuleSettingsShape,
+): Promise<SettingsObject> {
   return overDefaults(shape, await storage.getOption(module.settingsOption!));
 }
 

@@ -18,7 +18,7 @@ import type { SiteInsightsStorage } from '../storage.js';
 import type { siteInsightsModuleDataRoutes } from '../routes/module-data.js';
 
 /** What the module data group needs: the bound `google` service and the clock. */
-export interface SiteInsightsModuleDataDeps extends ModuleDataDeps {
+interface SiteInsightsModuleDataDeps extends ModuleDataDeps {
   /** The clock in milliseconds. */
   now: () => number;
 }
