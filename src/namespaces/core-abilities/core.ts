@@ -13,7 +13,7 @@ export const ABILITIES_WORDPRESS_VERSION = '6.9';
 export type EnvironmentType = 'production' | 'staging' | 'development' | 'local';
 
 /** The facts `core/get-environment-info` reports that a Node host decides. */
-export interface EnvironmentFacts {
+interface EnvironmentFacts {
   /** `wp_get_environment_type()`. */
   environmentType: EnvironmentType;
   /** What stands for `$wpdb->db_server_info()`: the store's backend as the host names it. */

@@ -1,6 +1,6 @@
 import { sanitizeKey } from '../../core/schema/text.js';
 import { args } from '../../core/typed-params.js';
-import type { CheckNameOf, HandlerNameOf, RouteSpecTable } from '../define.js';
+import type { HandlerNameOf, RouteSpecTable } from '../define.js';
 
 /**
  * WordPress 6.9's collection params of both list controllers: `context` from `get_context_param`
@@ -101,6 +101,3 @@ export const coreAbilitiesRoutes = [
 
 /** The handlers the abilities route table names. */
 export type CoreAbilitiesHandlerName = HandlerNameOf<typeof coreAbilitiesRoutes>;
-
-/** The permission checks the abilities route table names. */
-export type CoreAbilitiesCheckName = CheckNameOf<typeof coreAbilitiesRoutes>;
