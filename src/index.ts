@@ -128,6 +128,32 @@ export type {
   ThemeStorage,
 } from './namespaces/theme/index.js';
 export {
+  ABILITIES_WORDPRESS_VERSION,
+  coreAbilities,
+  coreAbilitiesOptions,
+  createAbilityRegistry,
+  defineAbility,
+  runAbility,
+} from './namespaces/core-abilities/index.js';
+export type {
+  Ability,
+  AbilityAnnotations,
+  AbilityCategory,
+  AbilityCategoryDefinition,
+  AbilityContext,
+  AbilityDefinition,
+  AbilityInput,
+  AbilityMetaDefinition,
+  AbilityOutput,
+  AbilityRegistry,
+  AbilityRegistryOptions,
+  AnyAbilityDefinition,
+  CoreAbilitiesOptions,
+  EnvironmentType,
+  RunOutcome,
+  SchemaValue,
+} from './namespaces/core-abilities/index.js';
+export {
   blocksuiteDesignLibrary,
   blocksuiteDesignLibraryStorageGroups,
   blocksuiteDesignLibraryStorageOn,

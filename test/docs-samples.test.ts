@@ -62,6 +62,10 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/namespaces/page-cache.md': [['src/namespaces/page-cache/index.ts', 'PageCacheOptions']],
   'docs/namespaces/themeblocks.md': [['src/namespaces/themeblocks/index.ts', 'ThemeblocksOptions']],
   'docs/namespaces/theme.md': [['src/namespaces/theme/index.ts', 'ThemeOptions']],
+  'docs/namespaces/core-abilities.md': [
+    ['src/namespaces/core-abilities/index.ts', 'CoreAbilitiesOptions'],
+    ['src/namespaces/core-abilities/index.ts', 'AbilityRegistryOptions'],
+  ],
   'docs/namespaces/blocksuite-design-library.md': [['src/namespaces/blocksuite-design-library/index.ts', 'BlocksuiteDesignLibraryOptions']],
   'docs/namespaces/seo-a.md': [['src/namespaces/seo-a/index.ts', 'SeoAOptions']],
   'docs/namespaces/seo-b.md': [['src/namespaces/seo-b/index.ts', 'SeoBOptions']],

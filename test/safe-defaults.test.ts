@@ -7,6 +7,16 @@ import type { BatterySetup } from './helpers/request-battery.js';
 import { sampleArgs, samplePath } from './helpers/sample-request.js';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Routes whose check answers before it asks who the caller is, as the plugin does, with what it
+ * may answer an anonymous caller instead of 401. The abilities run route (WordPress 6.9's
+ * `check_ability_permissions`) refuses a method the ability's annotations do not call for with
+ * 405 before the ability's own permission runs; that permission is swept in test/core-abilities.test.ts.
+ */
+const ANSWERED_BEFORE_PERMISSION: Readonly<Record<string, readonly number[]>> = {
+  '/core-abilities/v1/abilities/(?P<name>[a-zA-Z0-9\\-\\/]+?)/run': [405],
+};
 const spec = loadSpec();
 
 /** Every namespaced route of routes.json, mounted with no permission declared; handlers count their calls. */
@@ -113,7 +123,8 @@ describe('the namespaces site-rest ships', () => {
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ ...sampleArgs(endpoint.args), ...SETUP.base[`${method} ${route.key}`] }),
           });
-          if (got?.status !== 401) wrong.push(`${method} ${route.key}: ${got?.status} ${got?.body.slice(0, 120)}`);
+          if (got?.status !== 401 && !ANSWERED_BEFORE_PERMISSION[route.key]?.includes(got?.status ?? 0))
+            wrong.push(`${method} ${route.key}: ${got?.status} ${got?.body.slice(0, 120)}`);
         }
       }
     }

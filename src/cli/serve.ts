@@ -351,6 +351,9 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
   res.end(method === 'HEAD' ? undefined : page);
 }
 
+/** What `core/get-environment-info` reports as the database server of each store. */
+const STORE_BACKENDS: Readonly<Record<StoreChoice['kind'], string>> = { memory: 'memory', pglite: 'PGlite', postgres: 'PostgreSQL' };
+
 /** The demo site once started: its server, its store, and what start-up prints. */
 interface StartedSite {
   rest: RestServer;
@@ -382,6 +385,7 @@ async function startSite(
       oembed: flags['oembed-fetch'] === true ? { fetch: nodeOembedFetch() } : {},
       ...(flags['image-fetch'] === true ? { imageDownload: nodeImageDownload() } : {}),
       sendMail: demoMail(flags.smtp, io),
+      coreAbilities: { databaseInfo: STORE_BACKENDS[choice.kind] },
       only: flags.namespaces,
       ...(doubles && onDoubles(doubles.services, io, store)),
     });

@@ -3,6 +3,7 @@ import type { SendMail } from '../core/mail/message.js';
 import type { MountableNamespace } from '../core/types.js';
 import { checkOptions, fn, hostObject, optionsObject, texts, type OptionsShape } from '../core/options.js';
 import { corePosts, corePostsOptions, type CorePostsOptions } from './core-posts/index.js';
+import { coreAbilities, coreAbilitiesOptions, type CoreAbilitiesOptions } from './core-abilities/index.js';
 import { indexOnly } from './define.js';
 import { contactForms, contactFormsOptions, type ContactFormsOptions } from './contact-forms/index.js';
 import { loginGuard, loginGuardOptions, type LoginGuardOptions } from './login-guard/index.js';
@@ -82,6 +83,8 @@ export interface VariantOptions {
   hostToolkit?: HostToolkitOptions;
   /** `page-cache/v1` (variant B): the page cache it reports on and purges, and its limits. */
   pageCache?: PageCacheOptions;
+  /** `core-abilities/v1` (variant B): the abilities it serves, beside WordPress's core ones. */
+  coreAbilities?: CoreAbilitiesOptions;
   /** `blocksuite/v1` (variant A): the site's post types and taxonomies beyond WordPress's, for Kadence's query block. */
   blocksuite?: BlocksuiteOptions;
   /** `blocksuite-animation/v1` (variant A): Lottie animations, their storage and size cap. */
@@ -126,6 +129,7 @@ const variantOptions = optionsObject({
   loginGuard: loginGuardOptions.optional(),
   hostToolkit: hostToolkitOptions.optional(),
   pageCache: pageCacheOptions.optional(),
+  coreAbilities: coreAbilitiesOptions.optional(),
   seoA: seoAOptions.optional(),
   seoB: seoBOptions.optional(),
   siteInsights: siteInsightsOptions.optional(),
@@ -176,7 +180,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'themeblocks/v1': (options) => themeblocks(options.themeblocks),
   'login-guard/v1': (options) => loginGuard({ ...options.loginGuard, sendMail: options.loginGuard?.sendMail ?? options.sendMail }),
   'page-cache/v1': (options) => pageCache(options.pageCache),
-  'core-abilities/v1': () => indexOnly('core-abilities/v1'),
+  'core-abilities/v1': (options) => coreAbilities(options.coreAbilities),
   'theme/v1': (options) => theme(options.theme),
   'seo-a/v1': (options) => seoA(options.seoA),
   'seo-b/v1': (options, link) => seoB(link ? { ...options.seoB, siteKitLink: link } : options.seoB),

@@ -553,6 +553,19 @@ function batchCases(): HostileCase[] {
   return cases.map(([what, variant, json]) => jsonCase(`batch: ${what}`, variant, '/wp-json/batch/v1', json));
 }
 
+/** The abilities routes: a run's input checked against the ability's schema before its permission, names matched by the run route's lazy pattern. */
+function abilityCases(): HostileCase[] {
+  const run = '/wp-json/core-abilities/v1/abilities/core/get-site-info/run?';
+  const abilities = '/wp-json/core-abilities/v1/abilities/';
+  const cases: Array<[string, () => string]> = [
+    ['an input list of many fields', () => framed(run, 'input[fields][]=name&', '', URL_DEFAULT)],
+    ["an input field nested past PHP's 64 levels", () => framed(run, `input[fields]${'[a]'.repeat(70)}=1&`, '', URL_DEFAULT)],
+    ['an ability name of many slashes before /run', () => framed(abilities, 'a/', 'run', URL_DEFAULT)],
+    ['an ability name of many slashes, no /run', () => framed(abilities, 'a/', 'x', URL_DEFAULT)],
+  ];
+  return cases.map(([what, path]) => getCase(`core-abilities: ${what}`, 'B', path));
+}
+
 /** Every hostile case, by entry point. */
 export function hostileCases(): Record<string, HostileCase[]> {
   return {
@@ -566,5 +579,6 @@ export function hostileCases(): Record<string, HostileCase[]> {
     'post rendering': postCases(),
     oEmbed: oembedCases(),
     batch: batchCases(),
+    'core-abilities': abilityCases(),
   };
 }

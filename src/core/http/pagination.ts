@@ -88,6 +88,11 @@ export interface PageInfo {
   collectionUrl: string;
   /** The request's query parameters, kept in the links (`_fields`, `_jsonp`, filters…). */
   query: Record<string, unknown>;
+  /**
+   * Where `prev` points from a page past the last: the last page (default, as the posts
+   * controller), or the page before the one asked (`'previous'`, as the abilities controllers).
+   */
+  prevPastLast?: 'last' | 'previous';
 }
 
 /** The number of pages a total makes. */
@@ -104,7 +109,7 @@ const MAX_LINK_QUERY = 16 * 1024;
 /**
  * Sets WordPress's pagination headers on a collection answer: `X-WP-Total`, `X-WP-TotalPages`
  * and `Link` `prev`/`next` carrying the request's own query with `page` set (a page past the
- * last points `prev` at the last page, as WordPress does). A query longer than 16 KiB once
+ * last points `prev` at the last page, as WordPress's posts controller does, unless `prevPastLast` says otherwise). A query longer than 16 KiB once
  * encoded gets no `prev`/`next` links.
  */
 export function paginate(response: RestResponse, info: PageInfo): RestResponse {
@@ -116,7 +121,8 @@ export function paginate(response: RestResponse, info: PageInfo): RestResponse {
   const pairs = encodedQueryPairs(info.query, MAX_LINK_QUERY);
   if (pairs === null) return response;
   const base = addQueryArgs(info.collectionUrl, pairs);
-  if (hasPrev) response.linkHeader('prev', addQueryArgs(base, [['page', String(Math.min(info.page - 1, pages))]]));
+  const prev = info.prevPastLast === 'previous' ? info.page - 1 : Math.min(info.page - 1, pages);
+  if (hasPrev) response.linkHeader('prev', addQueryArgs(base, [['page', String(prev)]]));
   if (hasNext) response.linkHeader('next', addQueryArgs(base, [['page', String(info.page + 1)]]));
   return response;
 }
