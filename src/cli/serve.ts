@@ -283,12 +283,10 @@ function onDoubles(
   | 'blocksuiteDesignLibrary'
   | 'contactForms'
   | 'loginGuard'
-  | 'siteInsights'
   | 'blocksuiteMaillist'
   | 'blocksuiteResponder'
   | 'blocksuiteCrm'
   | 'imageDownload'
-  | 'siteInsights'
 > {
   return {
     blocksuiteMaillist: { mailingList: doubles['blocksuite-maillist/mailing-list'] },

@@ -115,7 +115,7 @@ export interface SiteKitFacts {
 }
 
 /** Whether a dismissed-items map holds `slug`, unexpired (`Dismissed_Items::is_dismissed`). */
-export function isItemDismissed(items: unknown, slug: string, nowSeconds: number): boolean {
+function isItemDismissed(items: unknown, slug: string, nowSeconds: number): boolean {
   if (!isSettingsObject(items as never) || !Object.hasOwn(items as object, slug)) return false;
   const expiry = Number((items as Record<string, unknown>)[slug]);
   return !(expiry > 0 && expiry < nowSeconds);

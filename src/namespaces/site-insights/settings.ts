@@ -10,7 +10,7 @@ export type SiteInsightsBound = BoundStorage<SiteInsightsStorage>;
  * read with its defaults under what is stored, and merged the way its `merge()` does, in one
  * atomic step, answering the result over the defaults.
  */
-export interface SiteKitSetting<T extends SettingsObject> {
+interface SiteKitSetting<T extends SettingsObject> {
   /** The option's name. */
   readonly name: string;
   /** The stored settings over the defaults. */
