@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,44 @@ import { defineConfig } from 'vitest/config';
  */
 const ISOLATED = ['test/user-store.test.ts', 'test/cli-signals.test.ts'];
 
+/**
+ * Files that take tens of seconds (child processes, PGlite reopened, a battery over every route):
+ * started first, so the workers do not end on one of them alone. vitest orders files by their last
+ * durations when it has them; a fresh clone (CI) has none and orders by path, which put some of
+ * these last.
+ */
+const SLOW_FIRST = [
+  'test/cli-store.test.ts',
+  'test/package-types.test.ts',
+  'test/store-pglite.test.ts',
+  'test/contract-parity.test.ts',
+  'test/hostile-inputs.test.ts',
+  'test/docs-samples.test.ts',
+  'test/cli.test.ts',
+  'test/cli-startup.test.ts',
+  'test/openapi.test.ts',
+  'test/wp-recordings.test.ts',
+  'test/store-template.test.ts',
+  'test/store-backends.test.ts',
+  'test/store-sql.test.ts',
+  'test/store-like.test.ts',
+];
+
+/** vitest's order, with {@link SLOW_FIRST} ahead of every other file of its project. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = SLOW_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return at === -1 ? SLOW_FIRST.length : at;
+    };
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig(({ mode }) => ({
   test: {
     // vitest's default is one worker fewer than the cores: one on a 2-core machine, idle while a
@@ -17,6 +56,7 @@ export default defineConfig(({ mode }) => ({
     // core busy through those waits: on 2 cores the suite took 241 s with 2 workers, 212 s with 3
     // and 214 s with 4 (2026-11-29).
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: SlowFirstSequencer },
     // A test that reopens PGlite or starts the CLI takes seconds, and many more on a machine shared
     // with other work; a deadline here only catches a hang, never measures speed.
     testTimeout: 60000,
