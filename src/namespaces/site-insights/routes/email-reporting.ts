@@ -1,3 +1,4 @@
+import { EDITABLE, STRICT, settingsBody } from './args.js';
 import { sanitizeTextField } from '../../../core/schema/text.js';
 
 /** The paging and search args of a recipients list (`Eligible_Subscribers_Query::PER_PAGE` 20, `MAX_PER_PAGE` 100). */
@@ -23,23 +24,9 @@ export const siteInsightsEmailReportingRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "Read the site's e-mail reporting switch", check: 'viewSplashOrDashboard', handler: 'getSiteReporting' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: 'Turn e-mail reporting on or off for the site',
-        args: {
-          data: {
-            type: 'object',
-            properties: {
-              settings: {
-                type: 'object',
-                minProperties: 1,
-                additionalProperties: false,
-                properties: { enabled: { type: 'boolean', required: true } },
-                required: true,
-              },
-            },
-            required: true,
-          },
-        },
+        args: settingsBody({ enabled: { type: 'boolean', required: true } }, STRICT),
         check: 'manageOptions',
         handler: 'setSiteReporting',
       },
@@ -73,7 +60,7 @@ export const siteInsightsEmailReportingRoutes = [
     path: '/core/site/data/email-reporting-unsubscribe-user',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "End a user's e-mail report subscription",
         args: USER_ID_ARGS,
         check: 'manageOptions',
@@ -85,7 +72,7 @@ export const siteInsightsEmailReportingRoutes = [
     path: '/core/site/data/email-reporting-invite-user',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: 'Invite a user to e-mail reports by mail',
         args: USER_ID_ARGS,
         check: 'manageOptions',
@@ -109,23 +96,9 @@ export const siteInsightsEmailReportingRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "Read the user's e-mail report subscription", check: 'viewDashboard', handler: 'getUserReporting' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Change the user's e-mail report subscription",
-        args: {
-          data: {
-            type: 'object',
-            properties: {
-              settings: {
-                type: 'object',
-                minProperties: 1,
-                additionalProperties: false,
-                properties: { frequency: { enum: ['weekly', 'monthly', 'quarterly'] }, subscribed: { type: 'boolean' } },
-                required: true,
-              },
-            },
-            required: true,
-          },
-        },
+        args: settingsBody({ frequency: { enum: ['weekly', 'monthly', 'quarterly'] }, subscribed: { type: 'boolean' } }, STRICT),
         check: 'viewDashboard',
         handler: 'setUserReporting',
       },

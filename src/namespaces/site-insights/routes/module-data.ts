@@ -1,6 +1,7 @@
 import { isPhpArray } from '../../../core/php/values.js';
 import { sanitizeKey } from '../../../core/schema/text.js';
 import type { RouteSpecTable } from '../../define.js';
+import { EDITABLE } from './args.js';
 
 /** A write's `data`: Site Kit's `validate_callback` (`is_array`) in place of the object type check. */
 const DATA = { type: 'object', required: false, validateCallback: isPhpArray } as const;
@@ -21,7 +22,7 @@ export const siteInsightsModuleDataRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "A module's settings", args: {}, check: 'viewSplashOrDashboard', handler: 'getModuleSettings' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Merge into a module's settings",
         args: { data: DATA },
         check: 'setupOrManageOptions',
@@ -46,7 +47,7 @@ export const siteInsightsModuleDataRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "Read a module's datapoint", args: {}, check: 'datapointRead', handler: 'getModuleData' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Write a module's datapoint",
         args: { data: DATA },
         check: 'datapointWrite',

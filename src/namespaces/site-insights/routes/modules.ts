@@ -1,5 +1,6 @@
 import { sanitizeKey } from '../../../core/schema/text.js';
 import type { RouteSpecTable } from '../../define.js';
+import { EDITABLE } from './args.js';
 
 /**
  * The `site-insights/v1` routes of Site Kit's modules (`REST_Modules_Controller`,
@@ -15,7 +16,7 @@ export const siteInsightsModulesRoutes = [
     path: '/core/modules/data/activation',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: 'Activate or deactivate a module',
         args: { data: { type: 'object', required: true } },
         check: 'setupOrManageOptions',
@@ -39,7 +40,7 @@ export const siteInsightsModulesRoutes = [
     path: '/core/modules/data/check-access',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Whether the caller's Google account reaches a module's property",
         args: { slug: { type: 'string', sanitizeCallback: sanitizeKey } },
         check: 'setup',
@@ -51,7 +52,7 @@ export const siteInsightsModulesRoutes = [
     path: '/core/modules/data/recover-modules',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: 'Take over modules whose owner can no longer use them',
         check: 'setup',
         handler: 'recoverModules',
@@ -62,7 +63,7 @@ export const siteInsightsModulesRoutes = [
     path: '/core/modules/data/sharing-settings',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Change the dashboard's sharing settings",
         args: { data: { type: 'object', required: true } },
         check: 'manageOptions',

@@ -1,7 +1,5 @@
 import type { RouteSpecTable } from '../../define.js';
-
-/** Site Kit's `WP_REST_Server::EDITABLE`. */
-const EDITABLE = ['POST', 'PUT', 'PATCH'] as const;
+import { EDITABLE, STRICT, STRINGS, settingsBody } from './args.js';
 
 /**
  * The `core/site/data/` routes of the site's set-up and connection: the set-up tag, connection
@@ -87,21 +85,7 @@ export const siteInsightsSiteRoutes = [
       {
         methods: EDITABLE,
         summary: 'Change the consent mode settings',
-        args: {
-          data: {
-            type: 'object',
-            properties: {
-              settings: {
-                type: 'object',
-                minProperties: 1,
-                additionalProperties: false,
-                properties: { enabled: { type: 'boolean' }, regions: { type: 'array', items: { type: 'string' } } },
-                required: true,
-              },
-            },
-            required: true,
-          },
-        },
+        args: settingsBody({ enabled: { type: 'boolean' }, regions: STRINGS }, STRICT),
         check: 'manageOptions',
         handler: 'updateConsentMode',
       },
@@ -142,13 +126,7 @@ export const siteInsightsSiteRoutes = [
       {
         methods: EDITABLE,
         summary: 'Turn conversion tracking on or off',
-        args: {
-          data: {
-            type: 'object',
-            properties: { settings: { type: 'object', properties: { enabled: { type: 'boolean', required: true } }, required: true } },
-            required: true,
-          },
-        },
+        args: settingsBody({ enabled: { type: 'boolean', required: true } }, {}),
         check: 'manageOptions',
         handler: 'updateConversionTracking',
       },

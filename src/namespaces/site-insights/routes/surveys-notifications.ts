@@ -1,7 +1,5 @@
 import type { RouteSpecTable } from '../../define.js';
-
-/** WordPress's `EDITABLE` methods. */
-const EDITABLE = ['POST', 'PUT', 'PATCH'] as const;
+import { EDITABLE } from './args.js';
 
 /**
  * The `site-insights/v1` routes that go through the Site Kit service: the site's notifications

@@ -1,17 +1,5 @@
 import type { RouteSpecTable } from '../../define.js';
-
-/** A list of strings. */
-const STRINGS = { type: 'array', items: { type: 'string' } } as const;
-
-/** `data: {settings: {…}}`, both required, as Site Kit's settings routes declare their body. */
-function settingsBody<P extends Record<string, unknown>, E extends Record<string, unknown>>(properties: P, extra: E) {
-  return {
-    data: { type: 'object', properties: { settings: { type: 'object', ...extra, properties, required: true } }, required: true },
-  } as const;
-}
-
-/** A settings object of at least one known key (the audience, conversion reporting and initial set-up routes). */
-const STRICT = { minProperties: 1, additionalProperties: false } as const;
+import { EDITABLE, STRICT, STRINGS, settingsBody } from './args.js';
 
 /**
  * The `site-insights/v1` routes of a user's Google sign-in, settings and capabilities (Site Kit's
@@ -35,7 +23,7 @@ export const siteInsightsUserRoutes = [
     path: '/core/user/data/disconnect',
     endpoints: [
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Disconnect the user from Google: revoke the token, delete the user's Site Kit data",
         check: 'authenticate',
         handler: 'disconnect',
@@ -71,7 +59,7 @@ export const siteInsightsUserRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "The user's audience segmentation settings", check: 'viewDashboard', handler: 'getAudienceSettings' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Change the user's audience segmentation settings",
         args: settingsBody(
           { configuredAudiences: STRINGS, isAudienceSegmentationWidgetHidden: { type: 'boolean' }, didSetAudiences: { type: 'boolean' } },
@@ -92,7 +80,7 @@ export const siteInsightsUserRoutes = [
         handler: 'getConversionReportingSettings',
       },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: 'Record when the user dismissed the conversion events callouts',
         args: settingsBody({ newEventsCalloutDismissedAt: { type: 'integer' }, lostEventsCalloutDismissedAt: { type: 'integer' } }, STRICT),
         check: 'viewDashboard',
@@ -105,7 +93,7 @@ export const siteInsightsUserRoutes = [
     endpoints: [
       { methods: ['GET'], summary: "The user's initial set-up progress", check: 'setup', handler: 'getInitialSetupSettings' },
       {
-        methods: ['POST', 'PUT', 'PATCH'],
+        methods: EDITABLE,
         summary: "Record the user's initial set-up progress",
         args: settingsBody({ hasSitePurposeAnswer: { type: 'boolean' }, isAnalyticsSetupComplete: { type: 'boolean' } }, STRICT),
         check: 'setup',
