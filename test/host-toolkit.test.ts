@@ -352,6 +352,42 @@ describe('the control panel catch-all', () => {
   });
 
   it.each([
+    ['text counted in UTF-8 bytes', { status: 200, body: { log: 'é'.repeat(600) } }],
+    ['what its toJSON writes', { status: 200, body: { log: { toJSON: () => 'x'.repeat(2000) } } }],
+  ])('weighs the panel answer as the JSON it is sent as: %s', async (_what, reply) => {
+    const panel: HostPanel = { request: async () => reply as Awaited<ReturnType<HostPanel['request']>> };
+    const answer = await server({ hostPanel: panel, panelLimits: { maxBytes: 1000 } }).inject({ path: `${NS}/logs`, user: administrator });
+    expect([answer.status, (answer.data as { code: string }).code]).toEqual([502, 'host_toolkit_upstream_error']);
+  });
+
+  it('takes an answer that fits its size cap, however near the cap', async () => {
+    const body = { log: 'x'.repeat(900) };
+    const panel: HostPanel = { request: async () => ({ status: 200, body }) };
+    const exact = JSON.stringify({ status: 200, body }).length;
+    const answer = await server({ hostPanel: panel, panelLimits: { maxBytes: exact } }).inject({ path: `${NS}/logs`, user: administrator });
+    expect(answer.status).toBe(200);
+  });
+
+  it('times out only the call that hangs when calls start together, and aborts its signal', async () => {
+    const signals = new Map<string, AbortSignal>();
+    const panel: HostPanel = {
+      request: (request, signal) => {
+        signals.set(request.slug, signal);
+        return request.slug === 'logs'
+          ? new Promise(() => {})
+          : Promise.resolve({ status: 200, body: BACKUPS } as Awaited<ReturnType<HostPanel['request']>>);
+      },
+    };
+    const rest = server({ hostPanel: panel, panelLimits: { timeoutMs: 30 } });
+    const [hung, answered] = await Promise.all([
+      rest.inject({ path: `${NS}/logs`, user: administrator }),
+      rest.inject({ path: `${NS}/backups`, user: administrator }),
+    ]);
+    expect([hung.status, answered.status]).toEqual([504, 200]);
+    expect(signals.get('logs')?.aborted).toBe(true);
+  });
+
+  it.each([
     ['a status below 200', { status: 101, body: {} }],
     ['a status above 599', { status: 600, body: {} }],
     ['a fractional status', { status: 200.5, body: {} }],

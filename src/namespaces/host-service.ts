@@ -8,7 +8,9 @@ import { isCredentialName, redactText } from '../core/index/credentials.js';
 import { bytes, checkedAtUse, optionsObject, type OptionsShape } from '../core/options.js';
 import type { MountContext } from '../core/types.js';
 import type { OutgoingMail } from '../core/mail/message.js';
+import { weighsAtMost } from './answer-weight.js';
 import { recordedAnswer, type Recordings } from './recorded-double.js';
+import { serviceDeadline, TIMED_OUT, within } from './service-deadline.js';
 
 /** How long a host service may take and how much it may answer. */
 export interface HostServiceLimits {
@@ -60,46 +62,46 @@ export function serviceLimits(
   };
 }
 
-const encoder = new TextEncoder();
-
-/** An answer's weight: bytes for text and binary, its JSON otherwise (a value JSON cannot write weighs nothing, one it fails on weighs infinitely much). */
-export function weight(value: unknown): number {
-  if (typeof value === 'string') return encoder.encode(value).byteLength;
-  if (value instanceof Uint8Array) return value.byteLength;
-  if (value === undefined) return 0;
-  try {
-    const json = JSON.stringify(value) as string | undefined;
-    return json === undefined ? 0 : encoder.encode(json).byteLength;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-
 /**
  * Calls a host service with a deadline and a size cap. The callback gets an `AbortSignal` that
  * fires at the deadline, so it can stop its own work; the route answers at the deadline either way.
+ * An answer given at once is taken at once.
  */
 export async function callHostService<T>(
   call: (signal: AbortSignal) => Promise<T> | T,
   limits: HostServiceLimits,
 ): Promise<HostServiceOutcome<T>> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
-  });
-  const answered = (async () => call(controller.signal))().then(
-    (value): HostServiceOutcome<T> => (weight(value) > limits.maxBytes ? { ok: false, failure: 'too-large' } : { ok: true, value }),
-    (error: unknown): HostServiceOutcome<T> => ({ ok: false, failure: 'threw', error }),
-  );
+  const deadline = serviceDeadline(limits.timeoutMs);
+  let answer: Promise<T> | T;
   try {
-    const first = await Promise.race([answered, expired]);
-    if (first !== 'timeout') return first;
-    controller.abort(new Error('site-rest: host service timed out'));
-    return { ok: false, failure: 'timeout' };
-  } finally {
-    clearTimeout(timer);
+    answer = call(deadline.signal);
+  } catch (error) {
+    return { ok: false, failure: 'threw', error };
   }
+  if (!isThenable(answer)) return sized(answer, limits);
+  const outcome = await within(
+    deadline,
+    Promise.resolve(answer).then(
+      (value) => sized(value, limits),
+      (error: unknown): HostServiceOutcome<T> => ({ ok: false, failure: 'threw', error }),
+    ),
+  );
+  return outcome === TIMED_OUT ? { ok: false, failure: 'timeout' } : outcome;
+}
+
+/** Whether `value` may be a promise: a `then` that is a function, or one that throws when read (the promise path then answers as a throw). */
+function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return true;
+  }
+}
+
+/** The outcome of an answer, refused when it weighs more than the cap. */
+function sized<T>(value: T, limits: HostServiceLimits): HostServiceOutcome<T> {
+  return weighsAtMost(value, limits.maxBytes) ? { ok: true, value } : { ok: false, failure: 'too-large' };
 }
 
 /** Why a declared service gave no answer: a call that failed, or no callback from the host at all. */

@@ -95,6 +95,15 @@ export function copyJson(value: unknown, what: string): JsonValue {
   return copyChecked(value, what, 0);
 }
 
+/** A deep copy of a value the store checked when it was written: a read needs no second check. */
+export function copyStored(value: JsonValue): JsonValue {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyStored);
+  const copy: Record<string, JsonValue> = {};
+  for (const key of Object.keys(value)) setOwn(copy, key, copyStored(value[key] as JsonValue));
+  return copy;
+}
+
 // JSON.stringify refuses deeper nesting with a RangeError; a store says so in its own words.
 const MAX_DEPTH = 512;
 

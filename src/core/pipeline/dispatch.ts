@@ -179,11 +179,6 @@ function allowedLater(denied: Promise<RestError | null>): Promise<boolean> {
   );
 }
 
-/** Appends an allowed method to an `Allow` value. */
-function withMethod(header: string | null, method: string): string {
-  return header === null ? method : `${header}, ${method}`;
-}
-
 /**
  * `rest_send_allow_header`: the matched route's methods the current user may use, in route
  * order. Built as text while the checks answer synchronously; from the first async check on,
@@ -208,29 +203,52 @@ const anonymousAllow = new WeakMap<CompiledRoute, { endpoints: number; allow: st
 
 /** The `Allow` value for this request, each endpoint's check asked. */
 function allowHeaderFor(route: CompiledRoute, request: RestRequest, context: RestContext): MaybePromise<string | null> {
-  let header: string | null = null;
-  let later: Array<[string, MaybePromise<boolean>]> | null = null;
+  const verdicts: MaybePromise<boolean>[] = [];
+  let waits = false;
   for (const endpoint of route.endpoints) {
     for (const method of endpoint.methods) {
       const verdict = allows(endpoint, method, request, context);
-      if (later === null && !(verdict instanceof Promise)) {
-        if (verdict) header = withMethod(header, method);
-      } else {
-        (later ??= []).push([method, verdict]);
-      }
+      waits ||= verdict instanceof Promise;
+      verdicts.push(verdict);
     }
   }
-  return later === null ? header : allowHeaderLater(header, later);
+  return waits
+    ? Promise.all(verdicts.map(async (verdict) => verdict)).then((settled) => allowText(route, settled))
+    : allowText(route, verdicts as boolean[]);
 }
 
-/** The `Allow` value once the async checks settle, their methods appended to what the synchronous ones allowed. */
-function allowHeaderLater(header: string | null, later: Array<[string, MaybePromise<boolean>]>): Promise<string | null> {
-  // Registration refuses a method on two endpoints of a route, so each appears once.
-  return Promise.all(later.map(async ([method, verdict]) => [method, await verdict] as const)).then((settled) => {
-    let out = header;
-    for (const [method, ok] of settled) if (ok) out = withMethod(out, method);
-    return out;
-  });
+/** Most methods a route's `Allow` values are kept for, one bit each. */
+const MAX_KEPT_METHODS = 30;
+
+/**
+ * Each route's `Allow` values by the methods allowed (bit i: the route's i-th method), each
+ * written once: the same few texts answer every signed-in request. Kept with the endpoint count
+ * they were made from, since a route may gain endpoints later.
+ */
+const allowTexts = new WeakMap<CompiledRoute, { endpoints: number; texts: Map<number, string | null> }>();
+
+/** The `Allow` value naming the route's methods whose verdict (in route order) allows them. */
+function allowText(route: CompiledRoute, verdicts: readonly boolean[]): string | null {
+  if (verdicts.length > MAX_KEPT_METHODS) return allowedMethods(route, verdicts);
+  let allowed = 0;
+  for (let i = 0; i < verdicts.length; i++) if (verdicts[i]) allowed |= 1 << i;
+  let known = allowTexts.get(route);
+  if (known === undefined || known.endpoints !== route.endpoints.length) {
+    known = { endpoints: route.endpoints.length, texts: new Map() };
+    allowTexts.set(route, known);
+  }
+  let text = known.texts.get(allowed);
+  if (text === undefined) {
+    text = allowedMethods(route, verdicts);
+    known.texts.set(allowed, text);
+  }
+  return text;
+}
+
+/** The route's methods whose verdict allows them, as `Allow` lists them; null for none. */
+function allowedMethods(route: CompiledRoute, verdicts: readonly boolean[]): string | null {
+  const methods = route.endpoints.flatMap((endpoint) => endpoint.methods).filter((_, i) => verdicts[i]);
+  return methods.length === 0 ? null : methods.join(', ');
 }
 
 function optionsResponse(

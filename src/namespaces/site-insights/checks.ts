@@ -1,4 +1,4 @@
-import type { RestContext } from '../../core/types.js';
+import type { RestContext, RestUser } from '../../core/types.js';
 import { CAPS, siteKitCan, siteKitCanAlone, siteKitFacts, type SiteKitCapability, type SiteKitFacts } from './permissions.js';
 import { isSetupCompleted, isUserAuthenticated, siteCredentials, usesProxy } from './connection.js';
 import type { SiteInsightsBound } from './settings.js';
@@ -23,6 +23,12 @@ export function factsFor(
   return facts;
 }
 
+/** Whether the user alone grants one of the capabilities (SETUP's `manage_options`), with no facts read. */
+function decidedAlone(user: RestUser, capabilities: readonly SiteKitCapability[]): boolean {
+  for (const capability of capabilities) if (siteKitCanAlone(user, capability) === true) return true;
+  return false;
+}
+
 /** Whether the caller has some of the capabilities (`current_user_can( a ) || current_user_can( b )`). */
 export async function canAny(
   request: object,
@@ -32,7 +38,7 @@ export async function canAny(
   ...capabilities: SiteKitCapability[]
 ): Promise<boolean> {
   if (context.user === null) return false;
-  if (capabilities.some((capability) => siteKitCanAlone(context.user!, capability) === true)) return true;
+  if (decidedAlone(context.user, capabilities)) return true;
   const known = await factsFor(request, context, storage, now)!;
   for (const capability of capabilities) if (await siteKitCan(known, capability)) return true;
   return false;
@@ -46,7 +52,7 @@ export function siteInsightsChecks(now: () => number) {
     (request: object, context: RestContext, storage: SiteInsightsBound): boolean | Promise<boolean> => {
       const user = context.user;
       if (user === null) return false;
-      if (capabilities.some((capability) => siteKitCanAlone(user, capability) === true)) return true;
+      if (decidedAlone(user, capabilities)) return true;
       return canAny(request, context, storage, now, ...capabilities);
     };
   return {

@@ -31,7 +31,7 @@ export function siteKitDataLayer(storage: SiteInsightsStorage, deps: ModuleDataD
     const bound = boundTo(storage, asker);
     const facts = await siteKitFacts(bound, user, deps.now);
     // The route's check: the datapoint's own (`Permission_Aware_Datapoint`), else viewing insights.
-    const allowed = siteKitDatapoint(request.module, `GET:${request.datapoint}`)?.viewDashboard
+    const allowed = siteKitDatapoint(request.module, 'GET', request.datapoint)?.viewDashboard
       ? await siteKitCan(facts, CAPS.VIEW_DASHBOARD)
       : (await siteKitCan(facts, CAPS.SETUP)) || (await siteKitCan(facts, CAPS.VIEW_POSTS_INSIGHTS));
     if (!allowed) return forbidden(403);

@@ -92,14 +92,24 @@ const DATAPOINTS: Readonly<Record<string, Readonly<Record<string, SiteKitDatapoi
   },
 };
 
-/** The datapoints by module, then by `METHOD:name`, as maps: looked up on every data request. */
-const BY_MODULE: ReadonlyMap<string, ReadonlyMap<string, SiteKitDatapoint>> = new Map(
-  Object.entries(DATAPOINTS).map(([slug, datapoints]) => [slug, new Map(Object.entries(datapoints))]),
+/** The datapoints by module, then by method, then by name, as maps: looked up on every data request. */
+const BY_MODULE: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, SiteKitDatapoint>>> = new Map(
+  Object.entries(DATAPOINTS).map(([slug, datapoints]) => {
+    const byMethod = new Map<string, Map<string, SiteKitDatapoint>>([
+      ['GET', new Map()],
+      ['POST', new Map()],
+    ]);
+    for (const [key, datapoint] of Object.entries(datapoints)) {
+      const [method, name] = key.split(':') as [string, string];
+      byMethod.get(method)!.set(name, datapoint);
+    }
+    return [slug, byMethod];
+  }),
 );
 
-/** A module's datapoint by `METHOD:name` (`GET:report`); undefined for none (`Invalid_Datapoint_Exception`). */
-export function siteKitDatapoint(slug: string, key: string): SiteKitDatapoint | undefined {
-  return BY_MODULE.get(slug)?.get(key);
+/** A module's datapoint by method and name (`GET`, `report`); undefined for none (`Invalid_Datapoint_Exception`). */
+export function siteKitDatapoint(slug: string, method: string, name: string): SiteKitDatapoint | undefined {
+  return BY_MODULE.get(slug)?.get(method)?.get(name);
 }
 
 /** The OAuth scopes each module needs granted (`get_scopes()`): what a missing Google sign-in's error lists. */

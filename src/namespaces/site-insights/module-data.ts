@@ -11,7 +11,7 @@ import type { JsonObject } from '../recorded-double.js';
 import { isUserAuthenticated } from './connection.js';
 import { moduleScopes, siteKitDatapoint } from './datapoints.js';
 import { googleErrorResponse, type GoogleRouteFailure, type SiteKitGoogleApi } from './services.js';
-import { activeModuleSlugs, moduleOwnerId, storedModuleSettings } from './module-state.js';
+import { isModuleActive, moduleOwnerId, storedModuleSettings } from './module-state.js';
 import { CAPS, siteKitCan, type SiteKitFacts } from './permissions.js';
 import { siteKitModule, type SiteKitModule } from './registry.js';
 import type { SiteInsightsBound } from './settings.js';
@@ -32,7 +32,7 @@ export const invalidModuleSlug = (): RestError => restError('invalid_module_slug
 
 /** Whether a module is connected: active, and its settings say so (`Modules::is_module_connected`). */
 export async function isModuleConnected(storage: SiteInsightsBound, module: SiteKitModule): Promise<boolean> {
-  if (!(await activeModuleSlugs(storage)).has(module.slug)) return false;
+  if (!(await isModuleActive(storage, module))) return false;
   return module.connected(await storedModuleSettings(storage, module));
 }
 
@@ -96,10 +96,10 @@ export async function moduleData(
 ): Promise<DataAnswer> {
   const module = siteKitModule(request.slug);
   if (!module) return fail(invalidModuleSlug());
-  if (!(await activeModuleSlugs(storage)).has(module.slug)) {
+  if (!(await isModuleActive(storage, module))) {
     return fail(restError('module_not_active', 'Module must be active to request data.', 403));
   }
-  const datapoint = siteKitDatapoint(module.slug, `${request.method}:${request.datapoint}`);
+  const datapoint = siteKitDatapoint(module.slug, request.method, request.datapoint);
   if (!datapoint) return fail(restError('invalid_datapoint', 'Invalid datapoint.', 400));
   const userId = await googleUserFor(storage, asker, module, datapoint.shareable);
   const scopes = moduleScopes(module.slug);

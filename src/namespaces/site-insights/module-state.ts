@@ -49,6 +49,11 @@ export async function activeModuleSlugs(storage: SiteInsightsBound): Promise<Set
   return activeIn(await readListedModules(storage));
 }
 
+/** Whether a module is active: force-active, or named by the stored list (`Modules::is_module_active`). */
+export async function isModuleActive(storage: SiteInsightsBound, module: SiteKitModule): Promise<boolean> {
+  return module.forceActive || (await readListedModules(storage)).includes(module.slug);
+}
+
 /** A module's stored settings (not its defaults); empty when it has none. */
 export async function storedModuleSettings(storage: SiteInsightsBound, module: SiteKitModule): Promise<SettingsObject> {
   if (module.settingsOption === null) return {};

@@ -20,12 +20,40 @@ export interface MemoryStoreOptions {
 const memoryStoreOptions = optionsObject({ now: fn('→ milliseconds').optional() } satisfies OptionsShape<MemoryStoreOptions>);
 
 /** Runs tasks one at a time, in call order, whether each resolves or throws. */
-function serial(): <T>(task: () => T | Promise<T>) => Promise<T> {
+interface Serial {
+  /** Queues a task behind every task before it. */
+  queue<T>(task: () => T | Promise<T>): Promise<T>;
+  /** Runs a synchronous task at once when nothing runs or waits (it would run next anyway), else queues it. */
+  run<T>(task: () => T): Promise<T>;
+}
+
+function serial(): Serial {
   let tail: Promise<unknown> = Promise.resolve();
-  return (task) => {
+  let waiting = 0;
+  let running = false;
+  const settled = () => {
+    waiting -= 1;
+  };
+  const queue = <T>(task: () => T | Promise<T>): Promise<T> => {
+    waiting += 1;
     const result = tail.then(task);
-    tail = result.catch(() => undefined);
+    tail = result.then(settled, settled);
     return result;
+  };
+  return {
+    queue,
+    run(task) {
+      // A call made by the running task (an `update` callback's) goes behind it.
+      if (waiting > 0 || running) return queue(task);
+      running = true;
+      try {
+        return Promise.resolve(task());
+      } catch (error) {
+        return Promise.reject(error);
+      } finally {
+        running = false;
+      }
+    },
   };
 }
 
@@ -56,10 +84,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): SiteStore {
   checkOptions(memoryStoreOptions, options, 'memoryStore');
   const state = memoryState(options.now ?? Date.now);
   let closed = false;
-  const queue = serial();
+  const { queue, run } = serial();
 
   const outside = tables(state, (op) =>
-    queue(() => {
+    run(() => {
       if (closed) throw closedError();
       return op();
     }),

@@ -1,6 +1,6 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, MetaRow, MetaTable } from '../types.js';
-import { checkInteger, checkName, checkPrefix, copyJson, jsonEqual } from '../values.js';
+import { checkInteger, checkName, checkPrefix, copyJson, copyStored, jsonEqual } from '../values.js';
 import { nextId, put, remove, type MemoryState, type Run } from './state.js';
 
 /** A meta table (post, user or term meta) over one map of rows per object, its ids from `sequence`. */
@@ -28,7 +28,9 @@ export function metaTable(state: MemoryState, rowsOf: Map<number, readonly MetaR
       run(() => {
         checkInteger(objectId, 'meta object id');
         checkName(key, 'meta_key');
-        return rows(objectId).flatMap((row) => (row.meta_key === key ? [copyJson(row.meta_value, 'meta_value')] : []));
+        const found: JsonValue[] = [];
+        for (const row of rows(objectId)) if (row.meta_key === key) found.push(copyStored(row.meta_value));
+        return found;
       }),
     getMany: (objectIds, keys) =>
       run(() => {
@@ -40,8 +42,8 @@ export function metaTable(state: MemoryState, rowsOf: Map<number, readonly MetaR
           for (const row of rows(objectId)) {
             if (wanted && !wanted.has(row.meta_key)) continue;
             const values = Object.prototype.hasOwnProperty.call(byKey, row.meta_key) ? byKey[row.meta_key] : undefined;
-            if (values) values.push(copyJson(row.meta_value, 'meta_value'));
-            else setOwn(byKey, row.meta_key, [copyJson(row.meta_value, 'meta_value')]);
+            if (values) values.push(copyStored(row.meta_value));
+            else setOwn(byKey, row.meta_key, [copyStored(row.meta_value)]);
           }
           result.set(objectId, byKey);
         }

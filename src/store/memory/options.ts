@@ -1,6 +1,6 @@
 import { setOwn } from '../../core/own-property.js';
 import type { JsonValue, OptionsTable } from '../types.js';
-import { checkName, checkPrefix, copyJson } from '../values.js';
+import { checkName, checkPrefix, copyJson, copyStored } from '../values.js';
 import { put, remove, removePrefixed, type MemoryState, type Run } from './state.js';
 
 /** The memory store's options. */
@@ -10,7 +10,7 @@ export function optionsTable(state: MemoryState, run: Run): OptionsTable {
     get: (name) =>
       run(() => {
         const entry = optionsMap.get(checkName(name, 'option name'));
-        return entry === undefined ? undefined : copyJson(entry.value, 'option value');
+        return entry === undefined ? undefined : copyStored(entry.value);
       }),
     set: (name, value, autoload) =>
       run(() => {
@@ -30,16 +30,16 @@ export function optionsTable(state: MemoryState, run: Run): OptionsTable {
       run(() => {
         checkName(name, 'option name');
         const entry = optionsMap.get(name);
-        const next = copyJson(fn(entry === undefined ? undefined : copyJson(entry.value, 'option value')), 'option value');
+        const next = copyJson(fn(entry === undefined ? undefined : copyStored(entry.value)), 'option value');
         put(state, optionsMap, name, { value: next, autoload: entry?.autoload ?? true });
-        return copyJson(next, 'option value');
+        return copyStored(next);
       }),
     delete: (name) => run(() => remove(state, optionsMap, checkName(name, 'option name'))),
     deletePrefixed: (prefix) => run(() => removePrefixed(state, optionsMap, checkPrefix(prefix, 'option name'))),
     autoloaded: () =>
       run(() => {
         const all: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
-        for (const [name, entry] of optionsMap) if (entry.autoload) setOwn(all, name, copyJson(entry.value, 'option value'));
+        for (const [name, entry] of optionsMap) if (entry.autoload) setOwn(all, name, copyStored(entry.value));
         return all;
       }),
   };

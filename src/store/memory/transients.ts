@@ -1,5 +1,5 @@
 import type { JsonValue, TransientsTable } from '../types.js';
-import { checkInteger, checkName, checkPrefix, copyJson } from '../values.js';
+import { checkInteger, checkName, checkPrefix, copyJson, copyStored } from '../values.js';
 import { liveEntry, notePurge, put, remove, removePrefixed, type ExpiringEntry, type MemoryState, type Run } from './state.js';
 
 /** The memory store's transients, dropped once expired. */
@@ -10,7 +10,7 @@ export function transientsTable(state: MemoryState, run: Run): TransientsTable {
     get: (name) =>
       run(() => {
         const entry = live(name);
-        return entry === undefined ? undefined : copyJson(entry.value, 'transient value');
+        return entry === undefined ? undefined : copyStored(entry.value);
       }),
     set: (name, value, ttlSeconds) =>
       run(() => {

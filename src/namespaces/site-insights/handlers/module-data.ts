@@ -8,7 +8,7 @@ import { isSettingsObject, type SettingsObject } from '../../option-object.js';
 import type { JsonObject } from '../../recorded-double.js';
 import { canAny, factsFor, type siteInsightsChecks } from '../checks.js';
 import { siteKitDatapoint } from '../datapoints.js';
-import { activeModuleSlugs } from '../module-state.js';
+import { isModuleActive } from '../module-state.js';
 import { invalidModuleSlug, isModuleConnected, moduleData, type DataAnswer, type DataAsker, type ModuleDataDeps } from '../module-data.js';
 import { mergeModuleSettings, moduleSettingsShape, readModuleSettings, viewOnlySettings } from '../module-settings.js';
 import { CAPS } from '../permissions.js';
@@ -32,7 +32,7 @@ const noSettings = () => restError('invalid_module_slug', 'Module does not suppo
 /** A request's parameters as Site Kit hands a datapoint them (`get_params()`), without the route's own two. */
 function datapointParams(params: Record<string, unknown>): JsonObject {
   const given: JsonObject = {};
-  for (const [key, value] of Object.entries(params)) if (key !== 'slug' && key !== 'datapoint') setOwn(given, key, value);
+  for (const key of Object.keys(params)) if (key !== 'slug' && key !== 'datapoint') setOwn(given, key, params[key]);
   return given;
 }
 
@@ -57,7 +57,7 @@ export function siteInsightsModuleDataChecks(checks: ReturnType<typeof siteInsig
     (fallback: (request: object, context: RestContext, storage: SiteInsightsBound) => boolean | Promise<boolean>) =>
     (request: RestRequest, context: RestContext, storage: SiteInsightsBound): boolean | Promise<boolean> => {
       if (context.user === null) return false;
-      const datapoint = siteKitDatapoint(String(request.params.slug), `${request.method}:${String(request.params.datapoint)}`);
+      const datapoint = siteKitDatapoint(String(request.params.slug), request.method, String(request.params.datapoint));
       return datapoint?.viewDashboard ? canAny(request, context, storage, now, CAPS.VIEW_DASHBOARD) : fallback(request, context, storage);
     };
   return {
@@ -81,7 +81,7 @@ export function siteInsightsModuleDataHandlers(
     async getModuleNotifications(request, context, storage) {
       const module = siteKitModule(String(request.params.slug));
       if (!module) return invalidModuleSlug();
-      if (!(await activeModuleSlugs(storage)).has(module.slug)) return [];
+      if (!(await isModuleActive(storage, module))) return [];
       const request_ = { slug: module.slug, method: 'GET', datapoint: 'notifications', params: {}, siteUrl: context.site.url } as const;
       const answer = await moduleData(deps, storage, asker(request, context, storage), request_);
       // A module without a `notifications` datapoint has none (Site Kit's `Invalid_Datapoint_Exception` case).
