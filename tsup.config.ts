@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'src/node.ts',
     store: 'src/store.ts',
+    mcp: 'src/mcp.ts',
     // The peer bench (and older imports) load the node adapter from dist/adapters/node.js.
     'adapters/node': 'src/adapters/node.ts',
     'adapters/express': 'src/adapters/express.ts',

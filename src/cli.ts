@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import pkg from '../package.json' with { type: 'json' };
+import { MCP_USAGE, mcp } from './cli/mcp.js';
 import { MOCK_USAGE, mock } from './cli/mock.js';
 import { closeOnSignals, UsageError, wantsHelp, type CliIo, type Serving } from './cli/common.js';
 import { nearestWord } from './core/nearest-word.js';
@@ -13,6 +14,13 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: str
     summary: "a mock of any WordPress site, from its root index, with WordPress's validation",
     usage: MOCK_USAGE,
     run: async (argv, cliIo) => ({ http: await mock(argv, cliIo) }),
+  },
+  mcp: {
+    summary: "the site's abilities as MCP tools over stdio, signed in as a user",
+    usage: MCP_USAGE,
+    run: async (argv, cliIo) => {
+      await mcp(argv, cliIo);
+    },
   },
   openapi: {
     summary: 'an OpenAPI 3.1 document of a variant or of a WordPress index',

@@ -3,7 +3,21 @@
 // new data directory starts with them; on any other store they are written on its first start.
 import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
+import type { SiteFacts } from '../core/types.js';
 import type { SiteStore, StoreTables } from '../store/types.js';
+
+/** The demo site's users, as the recorded WordPress site had them. */
+export const DEMO_USERS = [
+  { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
+  { username: 'author', roles: ['author'], email: 'author@example.test' },
+  { username: 'subscriber', roles: ['subscriber'], email: 'subscriber@example.test' },
+];
+
+/** The demo site's facts at `url`, as variant A or B presents them. */
+export function demoSite(variant: 'A' | 'B', url: string): SiteFacts {
+  const site: SiteFacts = { name: 'Example Site', description: '', url, home: url, gmt_offset: '0', timezone_string: '' };
+  return variant === 'B' ? { ...site, page_for_posts: 0, page_on_front: 0, show_on_front: 'posts' } : site;
+}
 
 /** The option marking a store the demo has started on; its value is when. */
 const DEMO_SEEDED_OPTION = 'site_rest_demo_seeded';

@@ -1,9 +1,9 @@
 import { nodeImageDownload, nodeOembedFetch } from '../namespaces/address-guard.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
-import { describeStore, openStore, storeChoice, type StoreChoice } from './store-choice.js';
+import { describeStore, openStore, STORE_BACKENDS, storeChoice, type StoreChoice } from './store-choice.js';
 import { stopSignal } from './startup.js';
-import { seedOnce } from './demo-data.js';
+import { DEMO_USERS, demoSite, seedOnce } from './demo-data.js';
 import { z } from 'zod';
 import { createClientErrorHandler, createNodeHandler, writeRawResponse } from '../adapters/node.js';
 import { notFoundResponse } from '../adapters/request-body.js';
@@ -16,7 +16,6 @@ import { blocksuiteResponderStorageOn, type BlocksuiteResponderStorage } from '.
 import { RECORDED_ACCOUNT } from '../namespaces/blocksuite-responder/services.js';
 import type { PageRequest } from '../core/http/page-cache.js';
 import { implementedNamespaces, variantModules } from '../namespaces/variants.js';
-import type { SiteFacts } from '../core/types.js';
 import type { SiteStore } from '../store/types.js';
 import { isSmtpUrl } from '../core/options.js';
 import type { SendMail } from '../core/mail/message.js';
@@ -68,13 +67,6 @@ export const USAGE = `Usage: site-rest serve [--variant A|B] [--namespaces a,b,c
                   postgres://user:password@host:5432/database. Also read from DATABASE_URL.
   -h, --help      this text`;
 
-/** The demo site's users, as the recorded WordPress site had them. */
-const DEMO_USERS = [
-  { username: 'admin', roles: ['administrator'], email: 'admin@example.test' },
-  { username: 'author', roles: ['author'], email: 'author@example.test' },
-  { username: 'subscriber', roles: ['subscriber'], email: 'subscriber@example.test' },
-];
-
 const ServeFlags = z.object({
   variant: z
     .string()
@@ -108,11 +100,6 @@ const ServeFlags = z.object({
 
 /** The flags of `site-rest serve`, checked. */
 type ServeFlags = z.infer<typeof ServeFlags>;
-
-function siteFor(variant: 'A' | 'B', url: string): SiteFacts {
-  const site: SiteFacts = { name: 'Example Site', description: '', url, home: url, gmt_offset: '0', timezone_string: '' };
-  return variant === 'B' ? { ...site, page_for_posts: 0, page_on_front: 0, show_on_front: 'posts' } : site;
-}
 
 /** `--fixtures` without a folder (last, or before another flag) written `--fixtures=`, so parseArgs reads it as the packaged one. */
 function bareFixtures(argv: string[]): string[] {
@@ -350,7 +337,6 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
 }
 
 /** What `core/get-environment-info` reports as the database server of each store. */
-const STORE_BACKENDS: Readonly<Record<StoreChoice['kind'], string>> = { memory: 'memory', pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 /** The demo site once started: its server, its store, and what start-up prints. */
 interface StartedSite {
@@ -383,11 +369,11 @@ async function startSite(
       oembed: flags['oembed-fetch'] === true ? { fetch: nodeOembedFetch() } : {},
       ...(flags['image-fetch'] === true ? { imageDownload: nodeImageDownload() } : {}),
       sendMail: demoMail(flags.smtp, io),
-      coreAbilities: { databaseInfo: STORE_BACKENDS[choice.kind] },
+      coreAbilities: { databaseInfo: STORE_BACKENDS[choice.kind], mcp: true },
       only: flags.namespaces,
       ...(doubles && onDoubles(doubles.services, io, store)),
     });
-    const site = siteFor(flags.variant, url);
+    const site = demoSite(flags.variant, url);
     const rest = createRestServer({
       site,
       apiRoot: flags['api-root'],

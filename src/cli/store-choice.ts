@@ -7,6 +7,9 @@ import { UsageError } from './common.js';
 /** Where `site-rest serve` keeps the site's data. */
 export type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
+/** Each store's backend as `core/get-environment-info` names the database server. */
+export const STORE_BACKENDS: Readonly<Record<StoreChoice['kind'], string>> = { memory: 'memory', pglite: 'PGlite', postgres: 'PostgreSQL' };
+
 /** The store flags of `site-rest serve`, as parsed. */
 interface StoreFlags {
   data?: string;

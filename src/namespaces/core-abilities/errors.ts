@@ -45,3 +45,7 @@ export const permissionRefused = (error: RestError, user: RestUser | null): Rest
 /** `ability_invalid_output`: the result fails the output schema; WordPress gives it no status, so it answers 500. */
 export const invalidOutput = (name: string, reason: string): RestError =>
   restError('ability_invalid_output', `Ability "${name}" has invalid output. Reason: ${reason}`, null);
+
+/** The MCP endpoint's 501 where `@modelcontextprotocol/sdk`, an optional peer dependency, is not installed. */
+export const mcpUnavailable = (): RestError =>
+  restError('core_abilities_mcp_unavailable', 'The MCP endpoint needs the @modelcontextprotocol/sdk package, which is not installed.', 501);

@@ -6,20 +6,22 @@ import { isRestError, type RestError } from '../../core/errors/rest-error.js';
 import type { RestContext, RestRequest } from '../../core/types.js';
 import type { SiteStore } from '../../store/types.js';
 import type { Checks, Handlers } from '../define.js';
-import { abilityNotFound, categoryNotFound, invalidMethod } from './errors.js';
+import { abilityNotFound, categoryNotFound, invalidMethod, mcpUnavailable } from './errors.js';
 import { abilityData, categoryData, type PresentEnv } from './present.js';
 import type { Ability, AbilityContext, AbilityRegistry } from './registry.js';
-import type { coreAbilitiesRoutes } from './routes.js';
+import type { coreAbilitiesMcpRoutes, coreAbilitiesRoutes } from './routes.js';
 import { authorizeRun, executeAbility, runMethodOf, runnableAbility } from './run.js';
 
 /** What the abilities handlers run on. */
-interface CoreAbilitiesDeps {
+export interface CoreAbilitiesDeps {
   /** The namespace the routes are mounted under; links follow it. */
   namespace: string;
   /** The abilities this server serves. */
   registry: AbilityRegistry;
   /** The server's site store, which abilities read. */
   store: SiteStore;
+  /** Told what an ability run over MCP threw (the mount's `reportService`). */
+  report: (error: unknown) => void;
 }
 
 /** A run its permission check let through: the ability and the input it is to get. */
@@ -129,6 +131,29 @@ export function coreAbilitiesChecks(deps: CoreAbilitiesDeps): Checks<typeof core
       if (isRestError(authorized)) return authorized;
       request.state[AUTHORIZED] = authorized;
       return true;
+    },
+  };
+}
+
+/** The MCP bridge's answer, loaded at the first MCP request: the SDK is needed only where MCP is served. */
+let bridge: Promise<(typeof import('./mcp-server.js'))['answerMcpRequest'] | null> | undefined;
+
+/** The MCP endpoint's handler: the request answered by the SDK for the caller REST signed in; 501 where the SDK is not installed. */
+export function coreAbilitiesMcpHandlers(deps: CoreAbilitiesDeps): Handlers<typeof coreAbilitiesMcpRoutes> {
+  return {
+    async mcp(request, context) {
+      bridge ??= import('./mcp-server.js').then(
+        ({ answerMcpRequest }) => answerMcpRequest,
+        (error: unknown) => {
+          deps.report(error);
+          return null;
+        },
+      );
+      const answer = await bridge;
+      if (!answer) return mcpUnavailable();
+      const caller = abilityContext(request, context, deps.store);
+      const options = { registry: deps.registry, caller: () => caller, report: deps.report };
+      return answer(options, request, context.restUrl(`/${deps.namespace}/mcp`));
     },
   };
 }

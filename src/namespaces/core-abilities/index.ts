@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ArgSchema } from '../../core/schema/types.js';
 import type { MountableNamespace } from '../../core/types.js';
-import { checkOptions, hostObject, optionsObject, text, type OptionsShape } from '../../core/options.js';
+import { checkOptions, flag, hostObject, optionsObject, text, type OptionsShape } from '../../core/options.js';
 import { bindGroups, routeGroup } from '../define.js';
 import { registerCoreAbilities, type EnvironmentType } from './core.js';
-import { coreAbilitiesChecks, coreAbilitiesHandlers } from './handlers.js';
+import { coreAbilitiesChecks, coreAbilitiesHandlers, coreAbilitiesMcpHandlers, type CoreAbilitiesDeps } from './handlers.js';
 import {
   emptyAbilityRegistry,
   type AbilityCategoryDefinition,
@@ -12,7 +12,7 @@ import {
   type AbilityRegistry,
   type AnyAbilityDefinition,
 } from './registry.js';
-import { coreAbilitiesRoutes } from './routes.js';
+import { coreAbilitiesMcpRoutes, coreAbilitiesRoutes } from './routes.js';
 
 export { ABILITIES_WORDPRESS_VERSION, type EnvironmentType } from './core.js';
 export { runAbility, type RunOutcome } from './run.js';
@@ -80,6 +80,11 @@ export interface CoreAbilitiesOptions extends AbilityRegistryOptions {
   categories?: readonly AbilityCategoryDefinition[];
   /** Abilities to register (each typed with {@link defineAbility}), after WordPress's. */
   abilities?: readonly AnyAbilityDefinition[];
+  /**
+   * Serve the abilities shown in REST as MCP tools at `core-abilities/v1/mcp` (Streamable HTTP,
+   * signed in as every REST request is; default false). Needs `@modelcontextprotocol/sdk`.
+   */
+  mcp?: boolean;
 }
 
 /** The checks of {@link CoreAbilitiesOptions}; each category and ability is checked by registering it. */
@@ -88,6 +93,7 @@ export const coreAbilitiesOptions = optionsObject({
   registry: hostObject('an ability registry (createAbilityRegistry())').optional(),
   categories: z.array(z.unknown(), { error: 'must be a list of { slug, label, description }' }).optional(),
   abilities: z.array(z.unknown(), { error: 'must be a list of abilities (defineAbility({...}))' }).optional(),
+  mcp: flag.optional(),
 } satisfies OptionsShape<CoreAbilitiesOptions>);
 
 /**
@@ -99,7 +105,7 @@ export const coreAbilitiesOptions = optionsObject({
  */
 export function coreAbilities(options: CoreAbilitiesOptions = {}): MountableNamespace {
   checkOptions(coreAbilitiesOptions, options, 'coreAbilities');
-  const { registry: given, categories = [], abilities = [], ...environment } = options;
+  const { registry: given, categories = [], abilities = [], mcp = false, ...environment } = options;
   if (given && Object.keys(environment).length > 0) {
     throw new TypeError(
       'site-rest: coreAbilities takes environmentType and databaseInfo for the registry it makes; give them to createAbilityRegistry with your own registry',
@@ -113,8 +119,15 @@ export function coreAbilities(options: CoreAbilitiesOptions = {}): MountableName
   const shared = given && withHosts(given);
   // A server of its own gets its own registry at mount; making one now refuses a bad definition here.
   if (!shared) withHosts(createAbilityRegistry(environment));
-  return ({ store }) => {
-    const deps = { namespace: NAMESPACE, registry: shared ?? withHosts(createAbilityRegistry(environment)), store };
-    return bindGroups(NAMESPACE, [routeGroup(coreAbilitiesRoutes, coreAbilitiesHandlers(deps), coreAbilitiesChecks(deps))]);
+  return ({ store, reportService }) => {
+    const deps: CoreAbilitiesDeps = {
+      namespace: NAMESPACE,
+      registry: shared ?? withHosts(createAbilityRegistry(environment)),
+      store,
+      report: (error) => reportService(error instanceof Error ? error : new Error(String(error)), 'core-abilities/mcp'),
+    };
+    const groups = [routeGroup(coreAbilitiesRoutes, coreAbilitiesHandlers(deps), coreAbilitiesChecks(deps))];
+    if (mcp) groups.push(routeGroup(coreAbilitiesMcpRoutes, coreAbilitiesMcpHandlers(deps)));
+    return bindGroups(NAMESPACE, groups);
   };
 }

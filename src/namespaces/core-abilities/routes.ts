@@ -99,5 +99,25 @@ export const coreAbilitiesRoutes = [
   },
 ] as const satisfies RouteSpecTable;
 
+/**
+ * The MCP endpoint (`coreAbilities({ mcp: true })`), after WordPress's routes and left out of the
+ * index as WordPress's MCP adapter is a plugin of its own: Streamable HTTP, open to anyone, each
+ * tool then refusing whom its ability's permission refuses.
+ */
+export const coreAbilitiesMcpRoutes = [
+  {
+    path: '/mcp',
+    endpoints: [
+      {
+        methods: ['GET', 'POST', 'DELETE'],
+        summary: 'The abilities as MCP tools (Streamable HTTP)',
+        permission: 'public',
+        showInIndex: false,
+        handler: 'mcp',
+      },
+    ],
+  },
+] as const satisfies RouteSpecTable;
+
 /** The handlers the abilities route table names. */
 export type CoreAbilitiesHandlerName = HandlerNameOf<typeof coreAbilitiesRoutes>;

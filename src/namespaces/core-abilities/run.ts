@@ -44,6 +44,24 @@ function inputError(ability: Ability, input: unknown): RestError | undefined {
   return invalidInput(ability.name, verdict === false ? 'Invalid parameter.' : verdict.message);
 }
 
+/** Valid input as `execute` is to get it: sanitized by its schema (none without one). */
+function sanitizedInput(ability: Ability, input: unknown): unknown {
+  if (ability.sanitizeInput === undefined) return undefined;
+  const sanitized = ability.sanitizeInput(input);
+  // Sanitizing can still fail where validating did not (items unique as text, not as numbers): the input stays as given.
+  return isRestError(sanitized) ? input : sanitized;
+}
+
+/**
+ * Whether the caller may run an ability at all, which a tool list shows before any input: its
+ * permission asked with the input it takes when given none (none, where that input is invalid).
+ */
+export async function mayRun(ability: Ability, context: AbilityContext): Promise<boolean> {
+  const input = normalizeInput(ability, null);
+  const given = inputError(ability, input) === undefined ? sanitizedInput(ability, input) : undefined;
+  return (await ability.permission(given, context)) === true;
+}
+
 /**
  * Normalises and validates the raw input, then asks the ability's permission with it: the input
  * `execute` is to get (sanitized by its schema, so a query string's `"5"` reaches an integer
@@ -53,9 +71,7 @@ export async function authorizeRun(ability: Ability, raw: unknown, context: Abil
   const input = normalizeInput(ability, raw);
   const invalid = inputError(ability, input);
   if (invalid) return { ok: false, error: invalid };
-  const sanitized = ability.sanitizeInput?.(input);
-  // Sanitizing can still fail where validating did not (items unique as text, not as numbers): the input stays as given.
-  const given = ability.sanitizeInput === undefined ? undefined : isRestError(sanitized) ? input : sanitized;
+  const given = sanitizedInput(ability, input);
   const allowed = await ability.permission(given, context);
   if (isRestError(allowed)) return { ok: false, error: permissionRefused(allowed, context.user) };
   if (allowed !== true) return { ok: false, error: cannotExecute(context.user) };
