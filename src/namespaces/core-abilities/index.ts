@@ -5,6 +5,7 @@ import { checkOptions, hostObject, optionsObject, text, type OptionsShape } from
 import { bindGroups, routeGroup } from '../define.js';
 import { registerCoreAbilities, type EnvironmentType } from './core.js';
 import { coreAbilitiesChecks, coreAbilitiesHandlers } from './handlers.js';
+import { abilityOperations } from './openapi.js';
 import {
   emptyAbilityRegistry,
   type AbilityCategoryDefinition,
@@ -115,6 +116,7 @@ export function coreAbilities(options: CoreAbilitiesOptions = {}): MountableName
   if (!shared) withHosts(createAbilityRegistry(environment));
   return ({ store }) => {
     const deps = { namespace: NAMESPACE, registry: shared ?? withHosts(createAbilityRegistry(environment)), store };
-    return bindGroups(NAMESPACE, [routeGroup(coreAbilitiesRoutes, coreAbilitiesHandlers(deps), coreAbilitiesChecks(deps))]);
+    const module = bindGroups(NAMESPACE, [routeGroup(coreAbilitiesRoutes, coreAbilitiesHandlers(deps), coreAbilitiesChecks(deps))]);
+    return { ...module, openapi: () => abilityOperations(deps.registry) };
   };
 }
