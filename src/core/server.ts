@@ -160,7 +160,7 @@ export interface RestServer {
   readonly store: SiteStore;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
-  /** An OpenAPI 3.1 document of the routes the index shows, with both URL forms as servers. */
+  /** An OpenAPI 3.1 document of the routes the index shows and the operations namespaces describe (abilities), with both URL forms as servers. */
   openapi(options?: OpenApiOptions): OpenApiDocument;
 }
 
