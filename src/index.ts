@@ -35,6 +35,8 @@ export type { RestTarget } from './core/routing/rest-route.js';
 export type {
   AllowBatch,
   DeniedError,
+  DescribedOperation,
+  DescribedValue,
   EndpointDefinition,
   Handler,
   HandlerResult,

@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/common.js';
 import { openapi as openapiCommand } from '../src/cli/openapi.js';
 import {
+  coreAbilities,
+  createAbilityRegistry,
   createRestServer,
   modulesFromIndex,
   variantA,
@@ -364,6 +366,232 @@ export const error: components['schemas']['WP_Error'] = { code: 'rest_invalid_pa
   }, 90_000);
 });
 
+describe("a namespace's described operations", () => {
+  const report = (path: string, method = 'GET') => ({
+    route: '/reports/(?P<kind>[a-z]+)',
+    path,
+    method,
+    summary: 'A report',
+    operationId: 'report',
+    answer: { description: 'The report.', schema: { type: 'object', properties: { total: { type: 'number', context: ['view'] } } } },
+    errors: { 404: 'No such report.' },
+    extensions: { 'x-shop-report': path },
+  });
+  const reports = (operations: ReturnType<typeof report>[], showInIndex = true): NamespaceModule => ({
+    namespace: 'shop/v1',
+    routes: [{ path: '/reports/(?P<kind>[a-z]+)', endpoints: [{ methods: ['GET'], permission: 'public', showInIndex, handler: ok }] }],
+    openapi: () => operations,
+  });
+  const documentOf = (module: NamespaceModule) => createRestServer({ site: SITE, namespaces: [module] }).openapi();
+
+  it('follow the route that serves them, with its security, their schemas converted as args are', async () => {
+    const document = documentOf(reports([report('/reports/sales'), report('/reports/stock')]));
+    expect(await problems(document)).toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/shop/'))).toEqual([
+      '/shop/v1',
+      '/shop/v1/reports/{kind}',
+      '/shop/v1/reports/sales',
+      '/shop/v1/reports/stock',
+    ]);
+    expect(document.paths['/shop/v1/reports/stock']).toMatchObject({
+      'x-wp-route': '/shop/v1/reports/(?P<kind>[a-z]+)',
+      'x-shop-report': '/reports/stock',
+    });
+    const stock = operationOf(document, '/shop/v1/reports/stock', 'get');
+    expect(stock).toMatchObject({ operationId: 'report_2', security: [{}], tags: ['shop/v1'] });
+    expect(stock.responses['200']).toEqual({
+      description: 'The report.',
+      content: { 'application/json': { schema: { type: 'object', properties: { total: { type: 'number' } } } } },
+    });
+    expect(stock.responses['404']).toEqual({ $ref: '#/components/responses/Error', description: 'No such report.' });
+  });
+
+  it('leave out an operation whose route is not shown or whose method no endpoint serves, and refuse a templated path', () => {
+    expect(Object.keys(documentOf(reports([report('/reports/sales')], false)).paths).some((p) => p.includes('sales'))).toBe(false);
+    expect(Object.keys(documentOf(reports([report('/reports/sales', 'POST')])).paths).some((p) => p.includes('sales'))).toBe(false);
+    expect(() => documentOf(reports([report('/reports/(?P<kind>[a-z]+)')]))).toThrow(
+      'site-rest: shop/v1 describes the path /reports/(?P<kind>[a-z]+), which is not one concrete path',
+    );
+  });
+});
+
+describe('abilities in server.openapi()', () => {
+  const RUN = '/core-abilities/v1/abilities/{name}/run';
+  const ANYONE = [{}, { applicationPassword: [] }, { sessionCookie: [], restNonce: [] }];
+  const abilitiesServer = (registry = createAbilityRegistry()) =>
+    createRestServer({ site: SITE, namespaces: [coreAbilities({ registry })] });
+  /** The paths an `x-wp-ability` marks, by ability. */
+  const abilityPaths = (document: OpenApiDocument) =>
+    Object.fromEntries(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        typeof item['x-wp-ability'] === 'string' ? [[item['x-wp-ability'], path]] : [],
+      ),
+    );
+
+  it('describes each core ability shown in REST as its own run path beside the run route, with its input and output schema', async () => {
+    const document = abilitiesServer().openapi();
+    expect(await problems(document)).toEqual([]);
+    expect(abilityPaths(document)).toEqual({
+      'core/get-site-info': '/core-abilities/v1/abilities/core/get-site-info/run',
+      'core/get-environment-info': '/core-abilities/v1/abilities/core/get-environment-info/run',
+    });
+    const paths = Object.keys(document.paths);
+    expect(paths.slice(paths.indexOf(RUN), paths.indexOf(RUN) + 3)).toEqual([
+      RUN,
+      '/core-abilities/v1/abilities/core/get-site-info/run',
+      '/core-abilities/v1/abilities/core/get-environment-info/run',
+    ]);
+    const item = document.paths['/core-abilities/v1/abilities/core/get-site-info/run']!;
+    expect(item['x-wp-route']).toBe(document.paths[RUN]!['x-wp-route']);
+    expect(Object.keys(item).filter((key) => !key.startsWith('x-'))).toEqual(['get']);
+    const run = item.get as Operation & { description: string; responses: Record<string, Record<string, unknown>> };
+    expect(run).toMatchObject({ summary: 'Get Site Information', operationId: 'run_core_get_site_info', security: ANYONE });
+    expect(run.description).toMatch(/^Returns site information/);
+    expect(run.parameters).toEqual([
+      {
+        name: 'input',
+        in: 'query',
+        schema: {
+          type: 'object',
+          default: {},
+          properties: {
+            fields: {
+              type: 'array',
+              description: 'Optional: Limit response to specific fields. If omitted, all fields are returned.',
+              items: { type: 'string', enum: ['name', 'description', 'url', 'wpurl', 'admin_email', 'charset', 'language', 'version'] },
+            },
+          },
+          additionalProperties: false,
+        },
+        style: 'deepObject',
+        explode: true,
+      },
+    ]);
+    const answer = run.responses['200'] as {
+      content: { 'application/json': { schema: { properties: object; additionalProperties: boolean } } };
+    };
+    expect(Object.keys(answer.content['application/json'].schema.properties)).toEqual([
+      'name',
+      'description',
+      'url',
+      'wpurl',
+      'admin_email',
+      'charset',
+      'language',
+      'version',
+    ]);
+    expect(Object.keys(run.responses)).toEqual(['200', '400', '401', '403', '404', '405', '500']);
+    expect(run.responses['400']!.description).toMatch(/^`ability_invalid_input`/);
+    expect(run.responses['403']).toMatchObject({
+      $ref: '#/components/responses/Error',
+      description: expect.stringMatching(/rest_ability_cannot_execute/),
+    });
+    expect(run.responses['405']!.description).toContain('Read-only abilities require GET method.');
+    const environment = operationOf(document, '/core-abilities/v1/abilities/core/get-environment-info/run', 'get');
+    // No input schema: no input to give, and input given is refused.
+    expect(environment.parameters).toBeUndefined();
+    expect((environment.responses['400'] as { description: string }).description).toMatch(/^`ability_missing_input_schema`/);
+  });
+
+  it('leaves out an ability not shown in REST', () => {
+    const registry = createAbilityRegistry();
+    registry.registerAbility({
+      name: 'shop/hidden',
+      label: 'Hidden',
+      description: 'Not shown in REST.',
+      category: 'site',
+      permission: () => true,
+      execute: () => null,
+      meta: { annotations: { readonly: true } },
+    });
+    const document = abilitiesServer(registry).openapi();
+    expect(Object.keys(document.paths).filter((path) => /get-user-info|hidden/.test(path))).toEqual([]);
+    expect(Object.keys(abilityPaths(document))).toEqual(['core/get-site-info', 'core/get-environment-info']);
+  });
+
+  it('describes an ability registered after the server was made, its WordPress-style schemas in 2020-12 form and its method from its annotations', async () => {
+    const registry = createAbilityRegistry();
+    const server = abilitiesServer(registry);
+    expect(abilityPaths(server.openapi())['shop/paint']).toBeUndefined();
+    registry.registerAbilityCategory({ slug: 'shop', label: 'Shop', description: 'Abilities of the shop.' });
+    registry.registerAbility({
+      name: 'shop/paint',
+      label: 'Paint an item',
+      description: 'Paints an item a colour.',
+      category: 'shop',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer', required: true, minimum: 0, exclusiveMinimum: true },
+          color: { type: 'string', format: 'hex-color', context: ['edit'] },
+          note: { type: 'string', format: 'text-field' },
+        },
+        required: ['color'],
+      },
+      outputSchema: { type: 'object', properties: { id: { type: 'integer', readonly: true }, color: { type: 'string' } } },
+      permission: () => true,
+      execute: (input) => ({ id: input.id, color: input.color }),
+      meta: { showInRest: true },
+    });
+    registry.registerAbility({
+      name: 'shop/remove',
+      label: 'Remove an item',
+      description: 'Removes an item.',
+      category: 'shop',
+      inputSchema: { type: 'integer' },
+      permission: () => true,
+      execute: () => null,
+      meta: { annotations: { destructive: true, idempotent: true }, showInRest: true },
+    });
+    const document = server.openapi();
+    expect(await problems(document)).toEqual([]);
+    expect(abilityPaths(document)).toMatchObject({
+      'shop/paint': '/core-abilities/v1/abilities/shop/paint/run',
+      'shop/remove': '/core-abilities/v1/abilities/shop/remove/run',
+    });
+    // Neither read-only nor destructive: POST, its input the JSON body's `input` (the run route reads no form).
+    const paint = operationOf(document, '/core-abilities/v1/abilities/shop/paint/run', 'post');
+    expect(Object.keys(document.paths['/core-abilities/v1/abilities/shop/paint/run']!).filter((key) => !key.startsWith('x-'))).toEqual([
+      'post',
+    ]);
+    expect(paint.operationId).toBe('run_shop_paint');
+    expect(paint.parameters).toBeUndefined();
+    expect(paint.requestBody).toEqual({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              input: {
+                type: 'object',
+                properties: {
+                  id: { type: 'integer', exclusiveMinimum: 0 },
+                  color: { type: 'string', format: 'hex-color' },
+                  note: { type: 'string', format: 'text-field' },
+                },
+                required: ['id', 'color'],
+              },
+            },
+            required: ['input'],
+          },
+        },
+      },
+    });
+    expect((paint.responses['200'] as { content: Record<string, unknown> }).content['application/json']).toEqual({
+      schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, color: { type: 'string' } } },
+    });
+    expect((paint.responses['405'] as { description: string }).description).toContain(
+      'Abilities that perform updates require POST method.',
+    );
+    // Destructive and idempotent: DELETE, its input in ?input=; without an output schema, any answer.
+    const remove = operationOf(document, '/core-abilities/v1/abilities/shop/remove/run', 'delete');
+    expect(remove.parameters).toEqual([{ name: 'input', in: 'query', required: true, schema: { type: 'integer' } }]);
+    expect((remove.responses['200'] as { content: Record<string, unknown> }).content['application/json']).toEqual({ schema: {} });
+    expect((remove.responses['500'] as { description?: string }).description).toBeUndefined();
+  });
+});
+
 describe('site-rest openapi', () => {
   function io() {
     const out: string[] = [];
@@ -379,6 +607,7 @@ describe('site-rest openapi', () => {
     expect(await problems(document)).toEqual([]);
     expect(document.servers[0]!.url).toBe('https://b.example/index.php?rest_route=');
     expect(Object.keys(document.paths)).toContain('/contact-forms/v1/contact-forms');
+    expect(document.paths['/core-abilities/v1/abilities/core/get-site-info/run']).toMatchObject({ 'x-wp-ability': 'core/get-site-info' });
     expect(err.join('')).toMatch(/^wrote .*b\.json: \d+ paths\n$/);
   });
 

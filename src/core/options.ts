@@ -114,6 +114,7 @@ const namespaceModule = z.looseObject(
   {
     namespace: z.string({ error: "must be a string such as 'shop/v1'" }),
     strict: z.boolean().optional(),
+    openapi: fn('() → operations to describe').optional(),
     routes: z.array(
       z.looseObject({ path: z.string({ error: 'must be a string' }), endpoints: z.array(z.unknown(), { error: 'must be a list' }) }),
       { error: 'must be a list of routes' },

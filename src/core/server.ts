@@ -23,7 +23,7 @@ import { registrationPolicy } from './routing/registration-policy.js';
 import { checkOpenApiOptions, checkServerOptions } from './options.js';
 import { resolveRestRoute, type RestTarget } from './routing/rest-route.js';
 import { createRouteTable, type RouteTableView } from './routing/route-table.js';
-import type { MountableNamespace, RawRequest, RawResponse, SiteFacts } from './types.js';
+import type { MountableNamespace, NamespaceModule, RawRequest, RawResponse, SiteFacts } from './types.js';
 import { memoryStore } from '../store/memory/index.js';
 import type { SiteStore } from '../store/types.js';
 
@@ -160,7 +160,7 @@ export interface RestServer {
   readonly store: SiteStore;
   /** The registered routes, read-only (introspection, tests, benchmarks); register through `register`. */
   readonly routes: RouteTableView;
-  /** An OpenAPI 3.1 document of the routes the index shows, with both URL forms as servers. */
+  /** An OpenAPI 3.1 document of the routes the index shows and the operations namespaces describe (abilities), with both URL forms as servers. */
   openapi(options?: OpenApiOptions): OpenApiDocument;
 }
 
@@ -250,10 +250,13 @@ export function createRestServer(options: RestServerOptions): RestServer {
   table.add('', createBatchRoute(options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE, addresses.configured.env));
 
   const mount = Object.freeze({ store, reportService: (error: Error, service: string) => onError(error, { phase: 'service', service }) });
+  // The modules that describe operations of their own, asked again for each document.
+  const describing: NamespaceModule[] = [];
   function register(given: MountableNamespace): void {
     const module = typeof given === 'function' ? given(mount) : given;
     table.addNamespace(phpTrim(module.namespace, '/'));
     for (const route of module.routes) table.add(module.namespace, route, module.strict !== false);
+    if (module.openapi) describing.push(module);
   }
   for (const module of options.namespaces ?? []) register(module);
 
@@ -271,7 +274,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     routes: table,
     openapi: (openApiOptions) => {
       checkOpenApiOptions(openApiOptions);
-      return buildOpenApi({ routes: table.routes(), site, apiRoot, routing }, openApiOptions);
+      const described = describing.map((module) => ({ namespace: module.namespace, operations: module.openapi!() }));
+      return buildOpenApi({ routes: table.routes(), described, site, apiRoot, routing }, openApiOptions);
     },
   };
 }

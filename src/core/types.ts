@@ -116,6 +116,48 @@ export interface RouteDefinition {
   schema?: () => Record<string, unknown>;
 }
 
+/** A parameter or JSON body property of a {@link DescribedOperation}: its schema (WordPress's keywords) and whether it must be given. */
+export interface DescribedValue {
+  /** The value's schema, converted as args are (a draft-4 `required` list stays its properties'). */
+  schema: ArgSchema;
+  /** Must the caller give it? */
+  required: boolean;
+}
+
+/**
+ * An operation a namespace adds to its OpenAPI document beside its routes' own: one concrete path
+ * of a route, with what the route's args cannot show (an ability's own input and output schema).
+ * Plain data in WordPress's schema dialect; the document converts it as it converts args.
+ */
+export interface DescribedOperation {
+  /**
+   * The route that serves it, as the namespace registers it (`/abilities/(?P<name>…)/run`): its
+   * endpoint for `method` decides the security, its key is the path item's `x-wp-route`, and the
+   * path follows the route's in the document. An operation whose route is not shown is left out.
+   */
+  route: string;
+  /** The path below the namespace, one the route matches, with no template (`/abilities/core/get-site-info/run`). */
+  path: string;
+  /** The method it is called with. */
+  method: HttpMethod;
+  /** One line: the operation's `summary`. */
+  summary: string;
+  /** More words: its `description`. */
+  description?: string;
+  /** The operationId wanted; numbered when another operation has it. */
+  operationId: string;
+  /** Query parameters, by name. */
+  query?: Readonly<Record<string, DescribedValue>>;
+  /** A JSON body: an object with these properties. */
+  body?: Readonly<Record<string, DescribedValue>>;
+  /** The 200 answer: what it is, and its schema when it has one. */
+  answer: { description: string; schema?: ArgSchema };
+  /** What each error status means here (`404: 'rest_ability_not_found: …'`); the usual statuses it does not name keep the usual words. */
+  errors?: Readonly<Record<number, string>>;
+  /** `x-…` extensions on its path item (`x-wp-ability`), JSON data. */
+  extensions?: Readonly<Record<`x-${string}`, unknown>>;
+}
+
 /** A namespace module: a namespace name and its routes, as plain data. */
 export interface NamespaceModule {
   /** `core/v2`, `contact-forms/v1`, … */
@@ -127,6 +169,12 @@ export interface NamespaceModule {
    * capabilities no role has): for tables copied from a real site's index. Default true.
    */
   strict?: boolean;
+  /**
+   * Operations to add to `server.openapi()` beside the routes' own ({@link DescribedOperation}),
+   * asked each time a document is built, so what the namespace holds by then (an ability
+   * registered after the server started) is in it.
+   */
+  openapi?: () => readonly DescribedOperation[];
 }
 
 /** What the server a namespace is mounted on gives it: the site store every namespace keeps its data in, and where its services' failures go. */

@@ -66,24 +66,35 @@ export function openApiRequestValidator(document: OpenApiDocument): (request: Ch
     if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
     return validate;
   };
-  const operations = new Map<string, { template: string; operation: Operation }>();
+  // A route's operations for a method: its own path item's, and those of the concrete paths a
+  // namespace describes on it (an ability's run), which a URL matching them takes first, as
+  // OpenAPI matches concrete paths before templated ones.
+  const operations = new Map<string, Array<{ template: string; operation: Operation }>>();
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (typeof operation === 'object' && operation !== null) {
-        operations.set(`${method.toUpperCase()} ${String(item['x-wp-route'])}`, { template, operation: operation });
+        const key = `${method.toUpperCase()} ${String(item['x-wp-route'])}`;
+        const entry = { template, operation: operation as Operation };
+        operations.set(key, template.includes('{') ? [...(operations.get(key) ?? []), entry] : [entry, ...(operations.get(key) ?? [])]);
       }
     }
   }
 
   return ({ route, method, url, body }) => {
-    const found = operations.get(`${method} ${route}`);
-    if (!found) return { accepted: false, param: '', why: `no operation ${method} ${route}` };
-    const { template, operation } = found;
-    const parameters = operation.parameters ?? [];
+    const candidates = operations.get(`${method} ${route}`);
+    if (!candidates) return { accepted: false, param: '', why: `no operation ${method} ${route}` };
     const [path = '', query = ''] = url.split('?', 2);
-    const matched = templateRegex(template, parameters).exec(decodeURIComponent(path));
-    if (!matched) return { accepted: false, param: '', why: `${path} is not ${template}` };
-    const pathValues = matched.groups ?? {};
+    const found = candidates
+      .map(({ template, operation }) => ({
+        template,
+        operation,
+        matched: templateRegex(template, operation.parameters ?? []).exec(decodeURIComponent(path)),
+      }))
+      .find(({ matched }) => matched !== null);
+    if (!found) return { accepted: false, param: '', why: `${path} is not ${candidates.map((c) => c.template).join(' or ')}` };
+    const { operation, matched } = found;
+    const parameters = operation.parameters ?? [];
+    const pathValues = matched!.groups ?? {};
     const queryValues = parsePhpQuery(query);
     for (const parameter of parameters) {
       const source: Record<string, unknown> = parameter.in === 'path' ? pathValues : queryValues;

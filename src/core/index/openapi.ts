@@ -1,10 +1,12 @@
 import { BODY_METHODS } from '../http/methods.js';
 import { setOwn } from '../own-property.js';
+import { routeKey } from '../routing/route-pattern.js';
 import type { CompiledEndpoint, CompiledRoute } from '../routing/route-table.js';
-import type { SiteFacts } from '../types.js';
+import type { DescribedOperation, DescribedValue, SiteFacts } from '../types.js';
 import { templatedPath, type TemplatedPath } from './openapi-path.js';
 import { summaryOf } from './openapi-summary.js';
 import { allowsType, argJsonSchema, type JsonSchema } from './openapi-schema.js';
+import { jsonOnly } from './route-data.js';
 
 /** Options of `server.openapi()`. */
 export interface OpenApiOptions {
@@ -36,9 +38,17 @@ export interface OpenApiDocument {
   'x-site-rest-unexpressed-routes'?: Array<{ route: string; reason: string }>;
 }
 
+/** A namespace's described operations, as its module's `openapi()` gave them for this document. */
+interface DescribedBy {
+  namespace: string;
+  operations: readonly DescribedOperation[];
+}
+
 /** What the builder needs from the server. */
 interface OpenApiSources {
   routes: readonly CompiledRoute[];
+  /** The operations namespaces describe beside their routes' own. */
+  described?: readonly DescribedBy[];
   site: SiteFacts & { url: string; home: string };
   apiRoot: string;
   routing: 'path' | 'query';
@@ -48,6 +58,7 @@ interface OpenApiSources {
 const OPERATION_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
 const BODY_OPERATIONS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 const ERROR_STATUSES = ['400', '401', '403', '404', '500'] as const;
+const ERROR_RESPONSE = { $ref: '#/components/responses/Error' } as const;
 const ROOT_TAG = 'root';
 /** Security requirements: each entry is one way in, its schemes all needed. */
 type Security = Array<Record<string, string[]>>;
@@ -124,7 +135,8 @@ function parameter(name: string, where: 'path' | 'query', schema: JsonSchema, re
   return { ...out, ...(where === 'query' ? serialization(schema) : undefined) };
 }
 
-function requestBody(args: Array<[string, JsonSchema, boolean]>): Record<string, unknown> {
+/** A body of `args`, as JSON and (`withForm`) as a form, as WordPress reads both unless a handler reads the JSON alone. */
+function requestBody(args: Array<[string, JsonSchema, boolean]>, withForm = true): Record<string, unknown> {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const encoding: Record<string, unknown> = {};
@@ -139,7 +151,7 @@ function requestBody(args: Array<[string, JsonSchema, boolean]>): Record<string,
     ...(required.length > 0 ? { required: true } : {}),
     content: {
       'application/json': { schema },
-      'application/x-www-form-urlencoded': { schema, ...(Object.keys(encoding).length > 0 ? { encoding } : {}) },
+      ...(withForm ? { 'application/x-www-form-urlencoded': { schema, ...(Object.keys(encoding).length > 0 ? { encoding } : {}) } } : {}),
     },
   };
 }
@@ -166,7 +178,7 @@ function operation(
   const responses: Record<string, unknown> = {
     200: { description: 'The answer (a created resource may answer 201).', content: { 'application/json': { schema: {} } } },
   };
-  for (const status of ERROR_STATUSES) responses[status] = { $ref: '#/components/responses/Error' };
+  for (const status of ERROR_STATUSES) responses[status] = { ...ERROR_RESPONSE };
   return {
     tags: [route.namespace || ROOT_TAG],
     summary: endpoint.summary ?? summaryOf(method, template.path),
@@ -178,13 +190,87 @@ function operation(
   };
 }
 
-/** A stable operationId: method and path in words (`get_wp_v2_posts_id`), numbered when two read alike. */
-function operationIdFor(method: string, path: string, taken: Set<string>): string {
-  const base = `${method.toLowerCase()}_${path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'index'}`;
+/** `text` in words joined by `_`, unique among `taken` (numbered when two read alike). */
+function uniqueId(text: string, taken: Set<string>): string {
+  const base = text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'index';
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
   taken.add(id);
   return id;
+}
+
+/** A stable operationId: method and path in words (`get_wp_v2_posts_id`), numbered when two read alike. */
+function operationIdFor(method: string, path: string, taken: Set<string>): string {
+  return uniqueId(`${method.toLowerCase()}_${/[A-Za-z0-9]/.test(path) ? path : 'index'}`, taken);
+}
+
+/** A described operation's values as `[name, schema, required]`, converted as args are. */
+function describedValues(values: Readonly<Record<string, DescribedValue>> | undefined): Array<[string, JsonSchema, boolean]> {
+  return Object.entries(values ?? {}).map(([name, { schema, required }]) => [name, argJsonSchema(schema), required === true]);
+}
+
+/** Its answers: the 200 with its schema, and every usual error status and those it names (4xx, 5xx), in order, worded as it words them. */
+function describedResponses(described: DescribedOperation): Record<string, unknown> {
+  const { answer, errors = {} } = described;
+  const responses: Record<string, unknown> = {
+    200: {
+      description: answer.description,
+      content: { 'application/json': { schema: answer.schema ? argJsonSchema(answer.schema) : {} } },
+    },
+  };
+  const statuses = new Set<string>([...ERROR_STATUSES, ...Object.keys(errors).filter((status) => /^[45]\d\d$/.test(status))]);
+  for (const status of [...statuses].sort((a, b) => Number(a) - Number(b))) {
+    const words = Object.hasOwn(errors, status) ? errors[Number(status)] : undefined;
+    responses[status] = typeof words === 'string' ? { ...ERROR_RESPONSE, description: words } : { ...ERROR_RESPONSE };
+  }
+  return responses;
+}
+
+/**
+ * The path item of an operation a namespace describes on `route` (see {@link DescribedOperation}):
+ * undefined when no endpoint the index shows serves its method. Throws when its path is a template.
+ */
+function describedPathItem(
+  route: CompiledRoute,
+  described: DescribedOperation,
+  taken: Set<string>,
+): { path: string; method: string; item: Record<string, unknown> } | undefined {
+  const method = described.method.toUpperCase();
+  const endpoint = route.endpoints.find((e) => e.showInIndex && e.methods.includes(method));
+  if (!endpoint || !OPERATION_METHODS.has(method)) return undefined;
+  const template = templatedPath(routeKey(route.namespace, described.path));
+  if ('unexpressed' in template || template.params.length > 0) {
+    throw new TypeError(`site-rest: ${route.namespace} describes the path ${described.path}, which is not one concrete path`);
+  }
+  const query = describedValues(described.query);
+  const body = describedValues(described.body);
+  const extensions = Object.entries(described.extensions ?? {}).filter(([key]) => key.startsWith('x-'));
+  const operation = {
+    tags: [route.namespace || ROOT_TAG],
+    summary: described.summary,
+    ...(described.description ? { description: described.description } : {}),
+    operationId: uniqueId(described.operationId, taken),
+    ...(query.length > 0 ? { parameters: query.map(([name, schema, required]) => parameter(name, 'query', schema, required)) } : {}),
+    ...(body.length > 0 ? { requestBody: requestBody(body, false) } : {}),
+    responses: describedResponses(described),
+    security: securityOf(endpoint, method),
+  };
+  const item: Record<string, unknown> = { 'x-wp-route': route.key };
+  for (const [key, value] of extensions) setOwn(item, key, jsonOnly(value));
+  item[method.toLowerCase()] = operation;
+  return { path: template.path, method: method.toLowerCase(), item };
+}
+
+/** The described operations by the key of the route that serves each. */
+function describedByRoute(described: readonly DescribedBy[]): Map<string, DescribedOperation[]> {
+  const byRoute = new Map<string, DescribedOperation[]>();
+  for (const { namespace, operations } of described) {
+    for (const operation of operations) {
+      const key = routeKey(namespace, operation.route);
+      byRoute.set(key, [...(byRoute.get(key) ?? []), operation]);
+    }
+  }
+  return byRoute;
 }
 
 /** The API root in both URL forms, the advertised one first. */
@@ -210,6 +296,7 @@ export function buildOpenApi(sources: OpenApiSources, options: OpenApiOptions = 
   const unexpressed: Array<{ route: string; reason: string }> = [];
   const tags: string[] = [];
   const taken = new Set<string>();
+  const described = describedByRoute(sources.described ?? []);
   for (const route of routes) {
     const shown = route.endpoints.filter((e) => e.showInIndex);
     if (shown.length === 0) continue;
@@ -228,6 +315,14 @@ export function buildOpenApi(sources: OpenApiSources, options: OpenApiOptions = 
       }
     }
     setOwn(paths, template.path, item);
+    // A route's described paths follow it, so a reader finds an ability's run beside the run route.
+    for (const operation of described.get(route.key) ?? []) {
+      const found = describedPathItem(route, operation, taken);
+      if (!found) continue;
+      const existing = Object.hasOwn(paths, found.path) ? paths[found.path]! : undefined;
+      if (!existing) setOwn(paths, found.path, found.item);
+      else if (!Object.hasOwn(existing, found.method)) existing[found.method] = found.item[found.method];
+    }
     const tag = route.namespace || ROOT_TAG;
     if (!tags.includes(tag)) tags.push(tag);
   }

@@ -5,6 +5,7 @@ import { checkOptions, flag, hostObject, optionsObject, text, type OptionsShape 
 import { bindGroups, routeGroup } from '../define.js';
 import { registerCoreAbilities, type EnvironmentType } from './core.js';
 import { coreAbilitiesChecks, coreAbilitiesHandlers, coreAbilitiesMcpHandlers, type CoreAbilitiesDeps } from './handlers.js';
+import { abilityOperations } from './openapi.js';
 import {
   emptyAbilityRegistry,
   type AbilityCategoryDefinition,
@@ -128,6 +129,6 @@ export function coreAbilities(options: CoreAbilitiesOptions = {}): MountableName
     };
     const groups = [routeGroup(coreAbilitiesRoutes, coreAbilitiesHandlers(deps), coreAbilitiesChecks(deps))];
     if (mcp) groups.push(routeGroup(coreAbilitiesMcpRoutes, coreAbilitiesMcpHandlers(deps)));
-    return bindGroups(NAMESPACE, groups);
+    return { ...bindGroups(NAMESPACE, groups), openapi: () => abilityOperations(deps.registry) };
   };
 }
