@@ -404,9 +404,13 @@ async function startSite(
         `image imports: ${flags['image-fetch'] === true ? 'download images over the network' : 'download nothing, no network (--image-fetch downloads)'}`,
       );
     }
+    const mcp = names.includes('core-abilities/v1')
+      ? [`MCP (the abilities as tools, Streamable HTTP): ${rest.restUrl('/core-abilities/v1/mcp')}`]
+      : [];
     const summary = [
       mounted,
       `store: ${describeStore(choice)}`,
+      ...mcp,
       ...services,
       ...(mails ? [`mail: ${mail}`] : []),
       ...lines,

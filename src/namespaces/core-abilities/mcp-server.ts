@@ -84,7 +84,7 @@ export function abilitiesMcpServer(options: AbilitiesMcpOptions): Server {
 /** Streamable HTTP's answer to a method it does not serve statelessly (a GET's event stream, a DELETE's session end). */
 function methodNotAllowed(): RestResponse {
   const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
-  return new RestResponse(body, 405, { Allow: 'POST' });
+  return new RestResponse(body, 405);
 }
 
 /** The request headers Streamable HTTP reads. */
