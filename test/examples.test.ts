@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -117,6 +119,36 @@ describe.each([
       expect(refused.status).toBe(401);
       const index = (await (await fetch(`${base}/index.php?rest_route=/`)).json()) as { namespaces: string[] };
       for (const namespace of presetNamespaces) expect(index.namespaces).toContain(namespace);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('examples/abilities-mcp.mjs', () => {
+  it('registers its own ability, which REST runs and an MCP client lists and calls with the same answer', async () => {
+    const { port, banner, stop } = await start('abilities-mcp.mjs');
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      expect(banner).toContain(`${base}/wp-json/core-abilities/v1/mcp`);
+      const rest = await fetch(`${base}/wp-json/core-abilities/v1/abilities/my-site/search-posts/run?input[query]=alpha`);
+      const answer = (await rest.json()) as { total: number; posts: Array<{ id: number; title: string; link: string }> };
+      expect(answer.total).toBeGreaterThan(0);
+      expect(answer.posts.every((post) => post.title.includes('alpha'))).toBe(true);
+      const auth = `Basic ${Buffer.from(`editor:${PASSWORD}`).toString('base64')}`;
+      const client = new Client({ name: 'examples', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${base}/wp-json/core-abilities/v1/mcp`), {
+          requestInit: { headers: { Authorization: auth } },
+        }),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([['my-site_search-posts', true]]);
+      const called = await client.callTool({ name: 'my-site_search-posts', arguments: { query: 'alpha' } });
+      expect(called.structuredContent).toEqual(answer);
+      const invalid = await client.callTool({ name: 'my-site_search-posts', arguments: { query: 'alpha', limit: 99 } });
+      expect(invalid.isError).toBe(true);
+      await client.close();
     } finally {
       stop();
     }
