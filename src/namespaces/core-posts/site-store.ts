@@ -236,13 +236,16 @@ async function writeRelated(tables: StoreTables, id: number, fields: Partial<Pos
           (await tables.terms.insert({ name: slug, slug, taxonomy: 'post_format' })));
     await tables.terms.setObjectTerms(id, 'post_format', term ? [term.term_id] : []);
   }
-  if (fields.sticky !== undefined) {
-    const sticky = fields.sticky;
-    await tables.options.update('sticky_posts', (current) => {
-      const ids = Array.isArray(current) ? current.filter((other) => other !== id) : [];
-      return sticky ? [...ids, id] : ids;
-    });
-  }
+  if (fields.sticky !== undefined) await setSticky(tables, [id], fields.sticky);
+}
+
+/** `stick_post` / `unstick_post` of some posts: the `sticky_posts` option lists each once, in the order stuck. */
+export async function setSticky(tables: StoreTables, ids: readonly number[], sticky: boolean): Promise<void> {
+  const changed = new Set(ids);
+  await tables.options.update('sticky_posts', (current) => {
+    const kept = Array.isArray(current) ? current.filter((other) => typeof other !== 'number' || !changed.has(other)) : [];
+    return sticky ? [...kept, ...changed] : kept;
+  });
 }
 
 /** The revisions of a post, newest first (`wp_get_post_revisions`' order). */
