@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import pkg from '../package.json' with { type: 'json' };
+import { IMPORT_USAGE, importCommand } from './cli/import.js';
 import { MCP_USAGE, mcp } from './cli/mcp.js';
 import { MOCK_USAGE, mock } from './cli/mock.js';
 import { closeOnSignals, UsageError, wantsHelp, type CliIo, type Serving } from './cli/common.js';
@@ -14,6 +15,13 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: str
     summary: "a mock of any WordPress site, from its root index, with WordPress's validation",
     usage: MOCK_USAGE,
     run: async (argv, cliIo) => ({ http: await mock(argv, cliIo) }),
+  },
+  import: {
+    summary: 'a WordPress export (WXR) into the site store: posts, pages, media, menus, terms, authors',
+    usage: IMPORT_USAGE,
+    run: async (argv, cliIo) => {
+      await importCommand(argv, cliIo);
+    },
   },
   mcp: {
     summary: "the site's abilities as MCP tools over stdio, signed in as a user",

@@ -5,5 +5,5 @@ export { pgliteStore, postgresStore } from './store/sql-backends.js';
 export type { PgliteStoreOptions, PostgresStoreOptions } from './store/sql-backends.js';
 export type { PgPool, PgPoolClient } from './store/sql/pg-client.js';
 export { importWxr, WXR_IMPORTED_OPTION } from './wxr/import/importer.js';
-export type { WxrImportOptions, WxrImportProgress, WxrImportSummary, WxrKindCounts } from './wxr/import/importer.js';
+export type { WxrImportOptions, WxrImportProgress, WxrImportSummary, WxrKindCounts, WxrSource } from './wxr/import/importer.js';
 export type { WxrReadOptions } from './wxr/import/reader.js';

@@ -5,6 +5,7 @@ import { seedContactForms } from '../namespaces/contact-forms/index.js';
 import { samplePosts, seedPosts } from '../namespaces/core-posts/index.js';
 import type { SiteFacts } from '../core/types.js';
 import type { SiteStore, StoreTables } from '../store/types.js';
+import { WXR_IMPORTED_OPTION } from '../wxr/import/importer.js';
 
 /** The demo site's users, as the recorded WordPress site had them. */
 export const DEMO_USERS = [
@@ -37,12 +38,14 @@ export async function seedDemoData(tables: StoreTables, home: string): Promise<v
  * Writes the demo's data on the store's first start only, in one transaction with the marker
  * option, so a restart keeps what was written and seeds nothing twice, a start cut short seeds
  * again, and processes starting at once on one database seed once. A store made from the demo's
- * template has the data already and gets only the marker. Answers whether this was the first start.
+ * template has the data already and gets only the marker, and so does a store holding an import
+ * (`site-rest import`): the imported site is the site. Answers whether this was the first start.
  */
 export async function seedOnce(store: SiteStore, home: string): Promise<boolean> {
   return store.transaction(async (tx) => {
     if (!(await tx.options.add(DEMO_SEEDED_OPTION, new Date().toISOString(), false))) return false;
-    await seedDemoData(tx, home);
+    // A store holding a WordPress site's import is that site: the demo adds none of its content (its users still get passwords).
+    if ((await tx.options.get(WXR_IMPORTED_OPTION)) === undefined) await seedDemoData(tx, home);
     return true;
   });
 }

@@ -64,18 +64,19 @@ function firstLine(error: unknown): string {
 }
 
 /**
- * Opens the chosen store, migrating its tables; a new PGlite directory starts with the demo's data. A database out of reach fails at once (within the
+ * Opens the chosen store, migrating its tables; a new PGlite directory starts with the demo's data
+ * (`serve`, `mcp`), or empty with `template` `store` (`import`). A database out of reach fails at once (within the
  * store's connect timeout) with a one-line message naming the URL without its password.
  */
-export async function openStore(choice: StoreChoice): Promise<SiteStore> {
+export async function openStore(choice: StoreChoice, template: 'demo' | 'store' = 'demo'): Promise<SiteStore> {
   if (choice.kind === 'memory') return memoryStore();
   // Loaded only when used: PGlite carries PostgreSQL as WebAssembly, which `--memory` never needs.
   const { pgliteStoreFrom, postgresStore } = await import('../store/sql-backends.js');
   const { storeTemplate } = await import('../store/sql/pglite-template.js');
   try {
-    // A new directory starts from the demo's template: the demo's data written at build time.
+    // A new directory starts from a template: the demo's holds the demo's data written at build time.
     return choice.kind === 'pglite'
-      ? await pgliteStoreFrom(storeTemplate('demo'), { dataDir: choice.dataDir })
+      ? await pgliteStoreFrom(storeTemplate(template), { dataDir: choice.dataDir })
       : await postgresStore({ connectionString: choice.url });
   } catch (error) {
     const where = describeStore(choice);

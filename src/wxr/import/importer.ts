@@ -44,6 +44,9 @@ export interface WxrImportProgress {
   posts: number;
 }
 
+/** A WXR file's bytes or text in chunks: a Node `ReadStream`, a web `ReadableStream`, a list of strings. */
+export type WxrSource = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
 /** Options of {@link importWxr}. */
 export interface WxrImportOptions extends WxrReadOptions {
   /** Called after each record read. */
@@ -86,7 +89,8 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
   const posts = new Map<number, number>();
   const termsByFileId = new Map<number, number>();
   const termsBySlug = new Map<string, number>();
-  const createdTerms = new Set<number>();
+  /** Terms this import has counted, once each: a category is written twice in a WordPress export, as `wp:category` and as `wp:term`. */
+  const countedTerms = new Set<number>();
   const orphans: Array<{ post: number; parent: number }> = [];
   const termOrphans: Array<{ term: number; taxonomy: string; parent: string }> = [];
   const references: PendingReference[] = [];
@@ -143,8 +147,8 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
     if (term.taxonomy === '' || term.slug === '') return leaveOut('terms without a taxonomy or slug');
     const existing = await termId(term.taxonomy, term.slug);
     if (existing !== undefined) {
-      // A category is written twice in a WordPress export, as `wp:category` and as `wp:term`.
-      if (!createdTerms.has(existing)) summary.terms.present += 1;
+      if (!countedTerms.has(existing)) summary.terms.present += 1;
+      countedTerms.add(existing);
       if (term.id) termsByFileId.set(term.id, existing);
       return;
     }
@@ -158,7 +162,7 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
     });
     if (term.parent !== '' && parent === 0) termOrphans.push({ term: row.term_id, taxonomy: term.taxonomy, parent: term.parent });
     termsBySlug.set(`${term.taxonomy}\u0000${term.slug}`, row.term_id);
-    createdTerms.add(row.term_id);
+    countedTerms.add(row.term_id);
     if (term.id) termsByFileId.set(term.id, row.term_id);
     summary.terms.imported += 1;
     if (term.id && term.id !== row.term_id) summary.terms.remapped += 1;
@@ -303,11 +307,7 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
  * adds nothing. All in one transaction: a file that fails to read, anywhere, leaves the store as
  * it was and throws a `wxr_invalid` RestError naming the line.
  */
-export async function importWxr(
-  store: SiteStore,
-  source: AsyncIterable<Uint8Array | string>,
-  options: WxrImportOptions = {},
-): Promise<WxrImportSummary> {
+export async function importWxr(store: SiteStore, source: WxrSource, options: WxrImportOptions = {}): Promise<WxrImportSummary> {
   const summary: WxrImportSummary = { users: counts(), terms: counts(), posts: counts(), leftOut: {} };
   const progress: WxrImportProgress = { records: 0, posts: 0 };
   await store.transaction(async (tx) => {

@@ -324,11 +324,15 @@ function* slices(text: string): Generator<string> {
  * records, in the file's order. A file that is not a WordPress export, not well-formed XML, cut
  * short, holds a DOCTYPE or a text over its cap throws a `wxr_invalid` RestError naming the line.
  */
-export async function* readWxr(source: AsyncIterable<Uint8Array | string>, options: WxrReadOptions = {}): AsyncGenerator<WxrRecord> {
+export async function* readWxr(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: WxrReadOptions = {},
+): AsyncGenerator<WxrRecord> {
   const parser = wxrParser(options);
   const decoder = new TextDecoder();
   let first = true;
-  for await (const chunk of source) {
+  // A string is iterable too, one character at a time: it is read as one chunk.
+  for await (const chunk of typeof source === 'string' ? [source] : source) {
     let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     if (first && text !== '') {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
