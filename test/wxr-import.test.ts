@@ -94,6 +94,15 @@ describe('the Theme Unit Test data imported into a memory store', () => {
     });
     expect(await store.postMeta.get(1022, '_wp_attached_file')).toEqual(['2013/03/featured-image-horizontal.jpg']);
     expect(await everyPost(store, 'nav_menu_item')).toHaveLength(52);
+    // A menu item of a category points at the category's id in this store; PHP-serialized meta reads back as JSON.
+    const markup = (await store.terms.getBySlug('category', 'markup'))!;
+    const menuItem = await store.postMeta.getMany([1112]);
+    expect(menuItem.get(1112)).toMatchObject({
+      _menu_item_object_id: [String(markup.term_id)],
+      _menu_item_menu_item_parent: ['1101'],
+      _menu_item_classes: [['']],
+    });
+    expect((await store.terms.getObjectTerms([1112])).map(({ term }) => term.slug)).toEqual(['testing-menu']);
     expect((await store.terms.list('nav_menu')).map((term) => term.slug)).toContain('all-pages');
     const child = (await store.terms.getBySlug('category', 'child-category-01'))!;
     const parent = (await store.terms.getBySlug('category', 'parent-category'))!;
@@ -116,16 +125,19 @@ describe('the Theme Unit Test data imported into a memory store', () => {
 describe('ids taken in the store', () => {
   it('gives the post a new id and moves every reference to it: parents, featured images, sticky', async () => {
     const store = memoryStore();
-    for (const ID of [174, 1022, 1241])
+    for (const ID of [174, 1022, 1133, 1241])
       await store.posts.insert({ ID, post_title: `Already here ${ID}`, post_type: 'post', post_status: 'draft' });
     const summary = await importWxr(store, file(THEME_UNIT));
-    expect(summary.posts.remapped).toBeGreaterThanOrEqual(3);
+    expect(summary.posts.remapped).toBeGreaterThanOrEqual(4);
     const title = async (id: number) => (await store.posts.get(id))?.post_title;
     expect(await title(174)).toBe('Already here 174');
     const [level2] = await store.posts.getMany([173]);
     expect(await title(level2!.post_parent)).toBe('Level 1');
     const thumbnail = await store.postMeta.get(1011, '_thumbnail_id');
     expect(await title(Number(thumbnail[0]))).toBe('Horizontal Featured Image');
+    const [menuTarget] = await store.postMeta.get(1263, '_menu_item_object_id');
+    expect(Number(menuTarget)).not.toBe(1133);
+    expect((await store.posts.get(Number(menuTarget)))?.post_type).toBe('page');
     const sticky = (await store.options.get('sticky_posts')) as number[];
     expect(await Promise.all(sticky.map(title))).toEqual(['Template: Sticky']);
   });
