@@ -125,10 +125,10 @@ describe('the Theme Unit Test data imported into a memory store', () => {
 describe('ids taken in the store', () => {
   it('gives the post a new id and moves every reference to it: parents, featured images, sticky', async () => {
     const store = memoryStore();
-    for (const ID of [174, 1022, 1133, 1241])
+    for (const ID of [174, 1022, 1100, 1133, 1241])
       await store.posts.insert({ ID, post_title: `Already here ${ID}`, post_type: 'post', post_status: 'draft' });
     const summary = await importWxr(store, file(THEME_UNIT));
-    expect(summary.posts.remapped).toBeGreaterThanOrEqual(4);
+    expect(summary.posts.remapped).toBeGreaterThanOrEqual(5);
     const title = async (id: number) => (await store.posts.get(id))?.post_title;
     expect(await title(174)).toBe('Already here 174');
     const [level2] = await store.posts.getMany([173]);
@@ -138,6 +138,12 @@ describe('ids taken in the store', () => {
     const [menuTarget] = await store.postMeta.get(1263, '_menu_item_object_id');
     expect(Number(menuTarget)).not.toBe(1133);
     expect((await store.posts.get(Number(menuTarget)))?.post_type).toBe('page');
+    // A custom link's object is itself.
+    const pages = (await everyPost(store, 'nav_menu_item')).find(
+      (item) => item.guid === 'https://wpthemetestdata.wordpress.com/2013/04/09/pages',
+    )!;
+    expect(pages.ID).not.toBe(1100);
+    expect(await store.postMeta.get(pages.ID, '_menu_item_object_id')).toEqual([String(pages.ID)]);
     const sticky = (await store.options.get('sticky_posts')) as number[];
     expect(await Promise.all(sticky.map(title))).toEqual(['Template: Sticky']);
   });

@@ -200,8 +200,9 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
         if (user === undefined) continue;
         stored = String(user);
       } else if (key === '_thumbnail_id' || key === '_menu_item_menu_item_parent') stored = reference(id, key, value, 'post');
-      else if (key === '_menu_item_object_id' && (menuItemType === 'post_type' || menuItemType === 'taxonomy'))
-        stored = reference(id, key, value, menuItemType === 'post_type' ? 'post' : 'term');
+      // A custom link's object is the menu item itself, as `wp_update_nav_menu_item` writes it.
+      else if (key === '_menu_item_object_id' && (menuItemType === 'post_type' || menuItemType === 'custom' || menuItemType === 'taxonomy'))
+        stored = reference(id, key, value, menuItemType === 'taxonomy' ? 'term' : 'post');
       else stored = phpUnserialize(value) as JsonValue;
       await tx.postMeta.add(id, key, stored);
     }
