@@ -4,3 +4,5 @@
 export { pgliteStore, postgresStore } from './store/sql-backends.js';
 export type { PgliteStoreOptions, PostgresStoreOptions } from './store/sql-backends.js';
 export type { PgPool, PgPoolClient } from './store/sql/pg-client.js';
+export { exportWxr } from './wxr/export/index.js';
+export type { WxrExportOptions, WxrExportSummary, WxrSink, WxrSite } from './wxr/export/index.js';
