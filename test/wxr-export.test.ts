@@ -57,7 +57,7 @@ async function seededStore(): Promise<SiteStore> {
     post_name: 'boat',
     post_mime_type: 'image/jpeg',
     post_parent: 4,
-    guid: 'http://site.test/wp-content/uploads/2026/01/boat.jpg',
+    guid: 'http://site.test/?attachment_id=boat',
     post_author: 2,
   });
   await store.postMeta.add(image.ID, '_wp_attached_file', '2026/01/boat.jpg');
@@ -70,16 +70,16 @@ async function seededStore(): Promise<SiteStore> {
   await store.posts.insert({ post_type: 'post', post_status: 'auto-draft', post_title: 'Auto Draft', post_author: 3 });
   await store.posts.insert({ post_type: 'post', post_status: 'draft', post_title: 'Never dated', post_author: 2 });
   await store.posts.insert({ post_type: 'revision', post_status: 'inherit', post_title: 'A revision', post_parent: 4, post_author: 3 });
-  // A child term made before its parent: the channel must still list the parent first.
-  const sciFi = await store.terms.insert({ name: 'Sci-Fi', slug: 'sci-fi', taxonomy: 'genre', description: 'Far futures' });
+  // A child term made before its parent, and before it by name: the channel must still list the parent first.
+  const aliens = await store.terms.insert({ name: 'Aliens', slug: 'aliens', taxonomy: 'genre', description: 'Far futures' });
   const fiction = await store.terms.insert({ name: 'Fiction', slug: 'fiction', taxonomy: 'genre' });
-  await store.terms.update(sciFi.term_id, { parent: fiction.term_id });
+  await store.terms.update(aliens.term_id, { parent: fiction.term_id });
   const news = await store.terms.insert({ name: 'News', slug: 'news', taxonomy: 'category' });
   const tag = await store.terms.insert({ name: 'Boats', slug: 'boats', taxonomy: 'post_tag', description: 'On water' });
   await store.termMeta.add(tag.term_id, 'color', 'blue');
   await store.terms.setObjectTerms(4, 'category', [news.term_id, 1]);
   await store.terms.setObjectTerms(4, 'post_tag', [tag.term_id]);
-  await store.terms.setObjectTerms(4, 'genre', [sciFi.term_id]);
+  await store.terms.setObjectTerms(4, 'genre', [aliens.term_id]);
   return store;
 }
 
@@ -189,7 +189,7 @@ describe('exportWxr', () => {
     const terms = channel.children.filter((c) => c.name === 'wp:term');
     expect(terms.map((t) => [field(t, 'wp:term_slug'), field(t, 'wp:term_parent')])).toEqual([
       ['fiction', ''],
-      ['sci-fi', 'fiction'],
+      ['aliens', 'fiction'],
     ]);
     expect(names(terms[1]!)).toEqual([
       'wp:term_id',
@@ -214,9 +214,9 @@ describe('exportWxr', () => {
     // Terms sorted by name across taxonomies, as wp_get_object_terms sorts them; _edit_lock left out.
     const terms = ours.children.filter((c) => c.name === 'category');
     expect(terms.map((c) => [c.attributes.domain, c.attributes.nicename, c.text])).toEqual([
+      ['genre', 'aliens', 'Aliens'],
       ['post_tag', 'boats', 'Boats'],
       ['category', 'news', 'News'],
-      ['genre', 'sci-fi', 'Sci-Fi'],
       ['category', 'uncategorized', 'Uncategorized'],
     ]);
     const meta = ours.children.filter((c) => c.name === 'wp:postmeta').map((m) => [field(m, 'wp:meta_key'), field(m, 'wp:meta_value')]);

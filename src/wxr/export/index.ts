@@ -177,14 +177,15 @@ export async function exportWxr(store: SiteStore, sink: WxrSink, options: WxrExp
   const text = (value: string) => escapeXml(value, replaced);
   const type = exportedTypes(content);
   const out = chunkWriter(sink);
+  const now = options.now ?? new Date();
   const stickyOption = await store.options.get('sticky_posts');
   const sticky = new Set(Array.isArray(stickyOption) ? stickyOption : []);
   await out.write(
-    `<?xml version="1.0" encoding="UTF-8" ?>\n${PREAMBLE}\n\t<!-- generator="site-rest" created="${(options.now ?? new Date()).toISOString().slice(0, 16).replace('T', ' ')}" -->\n` +
+    `<?xml version="1.0" encoding="UTF-8" ?>\n${PREAMBLE}\n\t<!-- generator="site-rest" created="${now.toISOString().slice(0, 16).replace('T', ' ')}" -->\n` +
       `<rss version="2.0"\n\txmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"\n\txmlns:content="http://purl.org/rss/1.0/modules/content/"\n` +
       `\txmlns:wfw="http://wellformedweb.org/CommentAPI/"\n\txmlns:dc="http://purl.org/dc/elements/1.1/"\n\txmlns:wp="http://wordpress.org/export/1.2/"\n>\n\n` +
       `<channel>\n\t<title>${text(options.site.name)}</title>\n\t<link>${text(home)}</link>\n` +
-      `\t<description>${text(options.site.description ?? '')}</description>\n\t<pubDate>${rssDate(options.now ?? new Date())}</pubDate>\n` +
+      `\t<description>${text(options.site.description ?? '')}</description>\n\t<pubDate>${rssDate(now)}</pubDate>\n` +
       `\t<language>${text(options.site.language ?? 'en-US')}</language>\n\t<wp:wxr_version>1.2</wp:wxr_version>\n` +
       `\t<wp:base_site_url>${text(home)}</wp:base_site_url>\n\t<wp:base_blog_url>${text(home)}</wp:base_blog_url>\n\n`,
   );
