@@ -3,6 +3,7 @@
 // posts, categories, tags and other terms (parents first), nav menus, then one item per post. Posts
 // are read a page at a time by id, each page's meta, terms, authors and parents in a few queries,
 // and written through a chunked writer that waits for the sink: memory holds one page and one chunk.
+import { phpRtrim } from '../../core/php/strings.js';
 import type { SiteFacts } from '../../core/types.js';
 import { byTermName, contentTypes, permalinkOf } from '../../namespaces/content-types.js';
 import type { PostRow, PostQuery, SiteStore, TermRow } from '../../store/types.js';
@@ -172,7 +173,7 @@ function attachmentUrl(post: PostRow, file: unknown, home: string): string {
 export async function exportWxr(store: SiteStore, sink: WxrSink, options: WxrExportOptions): Promise<WxrExportSummary> {
   const content = options.content ?? 'all';
   const pageSize = options.pageSize ?? 200;
-  const home = options.site.url.replace(/\/+$/, '');
+  const home = phpRtrim(options.site.url, '/');
   const replaced: Replacements = { forbidden: 0 };
   const text = (value: string) => escapeXml(value, replaced);
   const type = exportedTypes(content);
