@@ -3,13 +3,14 @@
 // content holds (`]]>`, characters XML 1.0 forbids); one post type only; posts read a page at a
 // time; written to a Node Writable, a web stream or a callback; the CLI writing a file from PGlite.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore, samplePosts, seedPosts, type SiteStore } from '../src/index.js';
+import { exportCommand } from '../src/cli/export.js';
 import { exportWxr, pgliteStore, type WxrExportOptions } from '../src/store.js';
 import { child, parseXml, type XmlElement } from './helpers/xml-tree.js';
 
@@ -356,6 +357,17 @@ describe('exportWxr content and paging', () => {
 describe('site-rest export', () => {
   const dir = mkdtempSync(join(tmpdir(), 'site-rest-wxr-export-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves no file behind when the store cannot be read, and refuses a --data directory that does not exist', async () => {
+    const file = join(dir, 'unreachable.xml');
+    const io = { out: () => undefined, err: () => undefined };
+    await expect(exportCommand([file, '--database', 'postgres://user:secret@127.0.0.1:1/site'], io)).rejects.toThrow(
+      /cannot reach PostgreSQL at postgres:\/\/user@127\.0\.0\.1:1\/site/,
+    );
+    expect(existsSync(file)).toBe(false);
+    await expect(exportCommand([file, '--data', join(dir, 'nothing-here')], io)).rejects.toThrow(/holds no site/);
+    expect(existsSync(join(dir, 'nothing-here'))).toBe(false);
+  });
 
   it('writes the file of a PGlite --data directory, only the post type asked', { timeout: 60_000 }, async () => {
     const dataDir = join(dir, 'data');

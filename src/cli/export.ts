@@ -1,6 +1,8 @@
 // `site-rest export`: the chosen store's content as a WXR 1.2 file, to a file or standard output.
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { z } from 'zod';
+import type { SiteStore } from '../store/types.js';
 import { exportWxr, type WxrExportSummary, type WxrSink } from '../wxr/export/index.js';
 import { parseFlags, UsageError, type CliIo } from './common.js';
 import { DEMO_TEMPLATE_HOME, seedDemoData } from './demo-data.js';
@@ -85,8 +87,9 @@ export async function exportCommand(
   if (choice.kind === 'pglite' && !existsSync(choice.dataDir))
     throw new UsageError(`${choice.dataDir} holds no site: name a --data directory serve or import wrote`);
   const sink = flags.file === undefined ? (chunk: string) => io.out(chunk) : await openFile(flags.file);
-  const store = await openStore(choice);
+  let store: SiteStore | undefined;
   try {
+    store = await openStore(choice);
     // A memory store starts empty; serve would fill it with the demo's posts, so export shows those.
     if (choice.kind === 'memory') await seedDemoData(store, flags.url);
     const summary = await exportWxr(store, sink, {
@@ -98,7 +101,14 @@ export async function exportCommand(
       `site-rest export: ${summary.items} items, ${summary.bytes} bytes to ${flags.file ?? 'standard output'} from ${describeStore(choice)}${replaced}\n`,
     );
     return summary;
+  } catch (error) {
+    // Half a file would read as a site cut short: none is left.
+    if (flags.file !== undefined) {
+      (sink as WriteStream).destroy();
+      await rm(flags.file, { force: true });
+    }
+    throw error;
   } finally {
-    await store.close();
+    await store?.close();
   }
 }
