@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import pkg from '../package.json' with { type: 'json' };
 import { IMPORT_USAGE, importCommand } from './cli/import.js';
+import { EXPORT_USAGE, exportCommand } from './cli/export.js';
 import { MCP_USAGE, mcp } from './cli/mcp.js';
 import { MOCK_USAGE, mock } from './cli/mock.js';
 import { closeOnSignals, UsageError, wantsHelp, type CliIo, type Serving } from './cli/common.js';
@@ -28,6 +29,13 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: str
     usage: MCP_USAGE,
     run: async (argv, cliIo) => {
       await mcp(argv, cliIo);
+    },
+  },
+  export: {
+    summary: "the site's content as a WordPress export file (WXR), to a file or standard output",
+    usage: EXPORT_USAGE,
+    run: async (argv, cliIo) => {
+      await exportCommand(argv, cliIo);
     },
   },
   openapi: {

@@ -7,3 +7,5 @@ export type { PgPool, PgPoolClient } from './store/sql/pg-client.js';
 export { importWxr, WXR_IMPORTED_OPTION } from './wxr/import/importer.js';
 export type { WxrImportOptions, WxrImportProgress, WxrImportSummary, WxrKindCounts, WxrSource } from './wxr/import/importer.js';
 export type { WxrReadOptions } from './wxr/import/reader.js';
+export { exportWxr } from './wxr/export/index.js';
+export type { WxrExportOptions, WxrExportSummary, WxrSink, WxrSite } from './wxr/export/index.js';

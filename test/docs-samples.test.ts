@@ -52,6 +52,7 @@ const DOCUMENTED_OPTIONS: Record<string, Array<[string, string]>> = {
   'docs/storage.md': [
     ['src/store/sql/pglite-client.ts', 'PgliteClientOptions'],
     ['src/store/sql/pg-client.ts', 'PgTimeouts'],
+    ['src/wxr/export/index.ts', 'WxrExportOptions'],
     ['src/store/sql/pg-client.ts', 'PgStatementOptions'],
   ],
   'docs/openapi.md': [['src/core/index/openapi.ts', 'OpenApiOptions']],
@@ -430,7 +431,7 @@ describe('the documentation convention', () => {
   it('documents every flag of every CLI command in docs/cli.md', () => {
     const page = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8');
     const missing: string[] = [];
-    for (const command of ['serve', 'mock', 'openapi', 'mcp', 'import']) {
+    for (const command of ['serve', 'mock', 'openapi', 'mcp', 'import', 'export']) {
       const help = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), command, '--help'], { encoding: 'utf8' });
       const flags = new Set([...help.matchAll(/--[a-z][a-z-]*/g)].map(([flag]) => flag).filter((flag) => flag !== '--help'));
       expect(flags.size).toBeGreaterThanOrEqual(3);
