@@ -158,10 +158,16 @@ async function ancestorsOf(store: SiteStore, posts: readonly PostRow[]): Promise
   return ancestors;
 }
 
-/** `wp_get_attachment_url`: its file below the uploads folder's URL (or the file's own URL), else its GUID. */
+/**
+ * `wp_get_attachment_url`: its file below the uploads folder's URL (or the file's own URL), else its
+ * GUID. An attachment imported without its file keeps the file's original URL as its GUID (see the
+ * importer): that URL, where the file is, is its address, as site-rest serves no uploads.
+ */
 function attachmentUrl(post: PostRow, file: unknown, home: string): string {
   if (typeof file !== 'string' || file === '') return post.guid;
-  return /^https?:\/\//i.test(file) ? file : `${home}/wp-content/uploads/${file}`;
+  if (/^https?:\/\//i.test(file)) return file;
+  if (/^https?:\/\//i.test(post.guid) && post.guid.endsWith(`/${file}`)) return post.guid;
+  return `${home}/wp-content/uploads/${file}`;
 }
 
 /**
