@@ -26,6 +26,8 @@ const SLOW_FIRST = [
   'test/docs-samples.test.ts',
   'test/cli.test.ts',
   'test/cli-startup.test.ts',
+  'test/wxr-import.test.ts',
+  'test/wxr-export.test.ts',
   'test/openapi.test.ts',
   'test/wp-recordings.test.ts',
   'test/store-template.test.ts',
