@@ -17,11 +17,11 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: str
     usage: MOCK_USAGE,
     run: async (argv, cliIo) => ({ http: await mock(argv, cliIo) }),
   },
-  import: {
-    summary: 'a WordPress export (WXR) into the site store: posts, pages, media, menus, terms, authors',
-    usage: IMPORT_USAGE,
+  openapi: {
+    summary: 'an OpenAPI 3.1 document of a variant or of a WordPress index',
+    usage: OPENAPI_USAGE,
     run: async (argv, cliIo) => {
-      await importCommand(argv, cliIo);
+      await openapi(argv, cliIo);
     },
   },
   mcp: {
@@ -31,18 +31,18 @@ const COMMANDS: Record<string, { summary: string; usage: string; run: (argv: str
       await mcp(argv, cliIo);
     },
   },
+  import: {
+    summary: 'a WordPress export (WXR) into the site store: posts, pages, media, menus, terms, authors',
+    usage: IMPORT_USAGE,
+    run: async (argv, cliIo) => {
+      await importCommand(argv, cliIo);
+    },
+  },
   export: {
     summary: "the site's content as a WordPress export file (WXR), to a file or standard output",
     usage: EXPORT_USAGE,
     run: async (argv, cliIo) => {
       await exportCommand(argv, cliIo);
-    },
-  },
-  openapi: {
-    summary: 'an OpenAPI 3.1 document of a variant or of a WordPress index',
-    usage: OPENAPI_USAGE,
-    run: async (argv, cliIo) => {
-      await openapi(argv, cliIo);
     },
   },
 };
