@@ -6,7 +6,7 @@ import type { SiteStore } from '../store/types.js';
 import { exportWxr, type WxrExportSummary, type WxrSink } from '../wxr/export/index.js';
 import { parseFlags, UsageError, type CliIo } from './common.js';
 import { DEMO_TEMPLATE_HOME, seedDemoData } from './demo-data.js';
-import { describeStore, openStore, storeChoice } from './store-choice.js';
+import { describeStore, openStore, STORE_FLAG_OPTIONS, storeChoice, STORE_FLAG_CHECKS } from './store-choice.js';
 
 /** The usage text of `site-rest export`. */
 export const EXPORT_USAGE = `Usage: site-rest export [FILE] [--data DIR | --memory | --database URL] [--post-type T] [--url URL] [--name NAME]
@@ -35,9 +35,7 @@ const ExportFlags = z.object({
     .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), '--url must be an absolute http(s) URL')
     .default(DEMO_TEMPLATE_HOME),
   name: z.string().default('Example Site'),
-  data: z.string().optional(),
-  memory: z.boolean().optional(),
-  database: z.string().optional(),
+  ...STORE_FLAG_CHECKS,
 });
 
 /** The flags of `site-rest export`, checked; throws {@link UsageError} on a bad one. */
@@ -50,9 +48,7 @@ function parseExportFlags(argv: string[]): z.infer<typeof ExportFlags> {
         'post-type': { type: 'string' },
         url: { type: 'string' },
         name: { type: 'string' },
-        data: { type: 'string' },
-        memory: { type: 'boolean' },
-        database: { type: 'string' },
+        ...STORE_FLAG_OPTIONS,
       },
       allowPositionals: true,
       strict: true,

@@ -6,7 +6,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { SiteStore } from '../store/types.js';
 import { importWxr, type WxrImportSummary, type WxrKindCounts } from '../wxr/import/importer.js';
 import { parseFlags, UsageError, type CliIo } from './common.js';
-import { describeStore, openStore, storeChoice } from './store-choice.js';
+import { describeStore, openStore, STORE_FLAG_OPTIONS, storeChoice } from './store-choice.js';
 
 /** The usage text of `site-rest import`. */
 export const IMPORT_USAGE = `Usage: site-rest import FILE [--data DIR | --memory | --database URL]
@@ -31,7 +31,7 @@ function parseImportFlags(argv: string[]) {
   try {
     parsed = parseFlags({
       args: argv,
-      options: { data: { type: 'string' }, memory: { type: 'boolean' }, database: { type: 'string' } },
+      options: STORE_FLAG_OPTIONS,
       allowPositionals: true,
       strict: true,
     });

@@ -8,7 +8,7 @@ import { createAbilityRegistry } from '../namespaces/core-abilities/index.js';
 import type { SiteStore } from '../store/types.js';
 import { parseFlags, UsageError, type CliIo } from './common.js';
 import { DEMO_TEMPLATE_HOME, DEMO_USERS, demoSite, seedOnce } from './demo-data.js';
-import { describeStore, openStore, STORE_BACKENDS, storeChoice } from './store-choice.js';
+import { describeStore, openStore, STORE_BACKENDS, STORE_FLAG_OPTIONS, storeChoice, STORE_FLAG_CHECKS } from './store-choice.js';
 
 /** The usage text of `site-rest mcp`. */
 export const MCP_USAGE = `Usage: site-rest mcp --user LOGIN [--url URL] [--data DIR | --memory | --database URL]
@@ -31,9 +31,7 @@ const McpFlags = z.object({
     .string()
     .refine((value) => /^https?:\/\/[^/?#\s]+/i.test(value) && URL.canParse(value), '--url must be an absolute http(s) URL')
     .default(DEMO_TEMPLATE_HOME),
-  data: z.string().optional(),
-  memory: z.boolean().optional(),
-  database: z.string().optional(),
+  ...STORE_FLAG_CHECKS,
 });
 
 /** The flags of `site-rest mcp`, checked; throws {@link UsageError} on a bad one. */
@@ -45,9 +43,7 @@ function parseMcpFlags(argv: string[]): z.infer<typeof McpFlags> {
       options: {
         user: { type: 'string' },
         url: { type: 'string' },
-        data: { type: 'string' },
-        memory: { type: 'boolean' },
-        database: { type: 'string' },
+        ...STORE_FLAG_OPTIONS,
       },
       strict: true,
     }));

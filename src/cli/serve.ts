@@ -1,7 +1,15 @@
 import { nodeImageDownload, nodeOembedFetch } from '../namespaces/address-guard.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listen, ListenFlags, parseFlags, splitUserPassword, UsageError, type CliIo, type Serving } from './common.js';
-import { describeStore, openStore, STORE_BACKENDS, storeChoice, type StoreChoice } from './store-choice.js';
+import {
+  describeStore,
+  openStore,
+  STORE_BACKENDS,
+  STORE_FLAG_OPTIONS,
+  storeChoice,
+  STORE_FLAG_CHECKS,
+  type StoreChoice,
+} from './store-choice.js';
 import { stopSignal } from './startup.js';
 import { DEMO_USERS, demoSite, seedOnce } from './demo-data.js';
 import { z } from 'zod';
@@ -93,9 +101,7 @@ const ServeFlags = z.object({
   fixtures: z.string().optional(),
   'oembed-fetch': z.boolean().optional(),
   'image-fetch': z.boolean().optional(),
-  data: z.string().optional(),
-  memory: z.boolean().optional(),
-  database: z.string().optional(),
+  ...STORE_FLAG_CHECKS,
 });
 
 /** The flags of `site-rest serve`, checked. */
@@ -125,9 +131,7 @@ export function parseServeFlags(argv: string[]): ServeFlags {
         fixtures: { type: 'string' },
         'oembed-fetch': { type: 'boolean' },
         'image-fetch': { type: 'boolean' },
-        data: { type: 'string' },
-        memory: { type: 'boolean' },
-        database: { type: 'string' },
+        ...STORE_FLAG_OPTIONS,
       },
       strict: true,
     }));
@@ -335,8 +339,6 @@ function frontPage(rest: RestServer, name: string, req: IncomingMessage, res: Se
   res.writeHead(200, { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Length': Buffer.byteLength(page) });
   res.end(method === 'HEAD' ? undefined : page);
 }
-
-/** What `core/get-environment-info` reports as the database server of each store. */
 
 /** The demo site once started: its server, its store, and what start-up prints. */
 interface StartedSite {

@@ -1,6 +1,7 @@
 import { isStoreError } from '../store/errors.js';
 import { connectionFault } from '../store/sql/connection-faults.js';
 import { memoryStore } from '../store/memory/index.js';
+import { z } from 'zod';
 import type { SiteStore } from '../store/types.js';
 import { UsageError } from './common.js';
 
@@ -10,7 +11,13 @@ export type StoreChoice = { kind: 'pglite'; dataDir: string } | { kind: 'memory'
 /** Each store's backend as `core/get-environment-info` names the database server. */
 export const STORE_BACKENDS: Readonly<Record<StoreChoice['kind'], string>> = { memory: 'memory', pglite: 'PGlite', postgres: 'PostgreSQL' };
 
-/** The store flags of `site-rest serve`, as parsed. */
+/** The store flags every command that opens a store takes, as `parseArgs` reads them. */
+export const STORE_FLAG_OPTIONS = { data: { type: 'string' }, memory: { type: 'boolean' }, database: { type: 'string' } } as const;
+
+/** The store flags' checks, for a command's own flag schema; {@link storeChoice} decides between them. */
+export const STORE_FLAG_CHECKS = { data: z.string().optional(), memory: z.boolean().optional(), database: z.string().optional() };
+
+/** The store flags, as parsed. */
 interface StoreFlags {
   data?: string;
   memory?: boolean;
