@@ -91,7 +91,7 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
   const termsBySlug = new Map<string, number>();
   /** Terms this import has counted, once each: a category is written twice in a WordPress export, as `wp:category` and as `wp:term`. */
   const countedTerms = new Set<number>();
-  const orphans: Array<{ post: number; parent: number }> = [];
+  const orphans: Array<{ post: number; parent: number; modified: Pick<PostRow, 'post_modified' | 'post_modified_gmt'> }> = [];
   const termOrphans: Array<{ term: number; taxonomy: string; parent: string }> = [];
   const references: PendingReference[] = [];
   const sticky: number[] = [];
@@ -267,7 +267,13 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
       post_mime_type: attachment ? mediaTypeOf(post.attachmentUrl || post.guid) : '',
     });
     if (post.id) posts.set(post.id, row.ID);
-    if (parent === undefined) orphans.push({ post: row.ID, parent: post.parent });
+    if (parent === undefined) {
+      orphans.push({
+        post: row.ID,
+        parent: post.parent,
+        modified: { post_modified: row.post_modified, post_modified_gmt: row.post_modified_gmt },
+      });
+    }
     summary.posts.imported += 1;
     if (post.id && row.ID !== post.id) summary.posts.remapped += 1;
     await addMeta(post, row.ID);
@@ -279,10 +285,11 @@ function importer(tx: StoreTables, summary: WxrImportSummary) {
 
   /** What waited for the end of the file: parents and references to posts and terms later in it. */
   async function finish(): Promise<void> {
-    for (const { post, parent } of orphans) {
+    for (const { post, parent, modified } of orphans) {
       const found = posts.get(parent);
-      // A parent not in the file leaves the post at the top, as `backfill_parents` does.
-      if (found !== undefined) await tx.posts.update(post, { post_parent: found });
+      // A parent not in the file leaves the post at the top, as `backfill_parents` does; setting one
+      // keeps the post's dates, as its direct `$wpdb->update` does.
+      if (found !== undefined) await tx.posts.update(post, { post_parent: found, ...modified });
     }
     for (const { term, taxonomy, parent } of termOrphans) {
       const found = await termId(taxonomy, parent);
