@@ -156,6 +156,9 @@ const INTENDED_5XX: Readonly<Record<string, readonly string[]>> = {
   '/seo-b/v1/meta/search': ['internal_server_error'],
   // Site Kit wraps `activate_plugin()`'s error for the missing WP Consent API in a WP_Error without a status.
   '/site-insights/v1/core/site/data/consent-api-activate': ['invalid_module_slug'],
+  // Site Kit's module info and activation pass `Modules::get_module`'s exception for a slug no module has on as a WP_Error without a status.
+  '/site-insights/v1/core/modules/data/info': ['invalid_module_slug'],
+  '/site-insights/v1/core/modules/data/activation': ['invalid_module_slug'],
 };
 
 /** A JSONP answer: the callback's name, then the JSON it is called with. */
